@@ -1,0 +1,116 @@
+package gitedit
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gitedit/gitedit/engine"
+)
+
+// Code is one of the error codes of SPEC section 6.
+type Code string
+
+// The SPEC's error codes.
+const (
+	CodeInvalidInput  Code = "invalid_input"
+	CodeNotFound      Code = "not_found"
+	CodeAmbiguous     Code = "ambiguous"
+	CodeCountMismatch Code = "count_mismatch"
+	CodeHashMismatch  Code = "hash_mismatch"
+	CodeFileExists    Code = "file_exists"
+	CodeFileMissing   Code = "file_missing"
+	CodeIsDirectory   Code = "is_directory"
+	CodeOutsideRepo   Code = "outside_repo"
+	CodeBinaryFile    Code = "binary_file"
+	CodeDirty         Code = "dirty"
+	CodeConflict      Code = "conflict"
+	CodeLocked        Code = "locked"
+	CodeNotARepo      Code = "not_a_repo"
+	CodeNothingToUndo Code = "nothing_to_undo"
+	CodeUnsupported   Code = "unsupported"
+	CodeIOError       Code = "io_error"
+)
+
+// Error is a refused request. Every error the public API returns is, or
+// wraps, an *Error; CodeOf extracts the code.
+type Error struct {
+	Code    Code
+	Message string
+	// FilePath is the repository-relative path concerned, if any.
+	FilePath string
+	// EditIndex is the 0-based index of the failing multiedit item, if any.
+	EditIndex *int
+	// Lines are 1-based line numbers (candidates, closest region).
+	Lines []int
+	// Err is the underlying cause, if any.
+	Err error
+}
+
+func (e *Error) Error() string {
+	msg := e.Message
+	if msg == "" && e.Err != nil {
+		msg = e.Err.Error()
+	}
+	if e.FilePath != "" {
+		msg = e.FilePath + ": " + msg
+	}
+	if e.EditIndex != nil {
+		msg = fmt.Sprintf("edit %d: %s", *e.EditIndex+1, msg)
+	}
+	return string(e.Code) + ": " + msg
+}
+
+// Unwrap returns the underlying cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Is reports whether target is an *Error with the same Code, so that
+// errors.Is(err, &gitedit.Error{Code: gitedit.CodeLocked}) works.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Code == e.Code
+}
+
+// errorf returns an *Error with code and a formatted message.
+func errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ioError wraps err as an io_error with what was being done.
+func ioError(what string, err error) *Error {
+	return &Error{Code: CodeIOError, Message: fmt.Sprintf("%s: %v", what, err), Err: err}
+}
+
+// CodeOf returns the code of the *Error in err's chain; an engine error maps
+// to the same code; anything else is io_error; nil is "".
+func CodeOf(err error) Code {
+	if err == nil {
+		return ""
+	}
+	var ge *Error
+	if errors.As(err, &ge) {
+		return ge.Code
+	}
+	var ee *engine.Error
+	if errors.As(err, &ee) {
+		return Code(ee.Code)
+	}
+	return CodeIOError
+}
+
+// AsError converts err into an *Error: an *Error in the chain is returned
+// as is, an engine error keeps its code, message and lines, and anything
+// else becomes io_error.
+func AsError(err error) *Error {
+	if err == nil {
+		return nil
+	}
+	var ge *Error
+	if errors.As(err, &ge) {
+		return ge
+	}
+	var ee *engine.Error
+	if errors.As(err, &ee) {
+		return &Error{Code: Code(ee.Code), Message: ee.Message, Lines: ee.Lines, Err: err}
+	}
+	return &Error{Code: CodeIOError, Message: err.Error(), Err: err}
+}

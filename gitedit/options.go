@@ -1,0 +1,44 @@
+package gitedit
+
+import "time"
+
+// DirtyPolicy says what commit mode does with a touched file whose
+// working-tree or index content already differs from HEAD (SPEC 4).
+type DirtyPolicy string
+
+// The dirty policies of SPEC 4.
+const (
+	DirtyRefuse      DirtyPolicy = "refuse"
+	DirtyInclude     DirtyPolicy = "include"
+	DirtyCommitFirst DirtyPolicy = "commit-first"
+)
+
+// DefaultLockTimeout is how long gitedit waits for index.lock by default.
+const DefaultLockTimeout = 5 * time.Second
+
+// Options are the per-call settings shared by every command (SPEC 5). The
+// zero value stages without committing; Repo.Defaults returns the values
+// set in git config.
+type Options struct {
+	// Commit makes one commit per atomic batch.
+	Commit bool
+	// Message is the commit subject (and body, after a blank line); empty
+	// means a generated subject.
+	Message string
+	// Session and Agent fill the Edit-Session and Edit-Agent trailers.
+	Session string
+	Agent   string
+	// Author overrides the author ("Name <email>").
+	Author string
+	// DryRun computes everything and writes nothing.
+	DryRun bool
+	// NoStage writes only the working tree (no blob, index or commit).
+	NoStage bool
+	// Dirty is the dirty policy in commit mode; "" means DirtyRefuse.
+	Dirty DirtyPolicy
+	// LockTimeout bounds the wait for index.lock; 0 means DefaultLockTimeout.
+	LockTimeout time.Duration
+	// MatchMode is the default match mode for items that name none; ""
+	// means auto.
+	MatchMode string
+}

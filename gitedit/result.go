@@ -1,0 +1,74 @@
+package gitedit
+
+// Result is the outcome of an applied request (SPEC 6). Its JSON form is
+// the --json output.
+type Result struct {
+	OK           bool          `json:"ok"`
+	Tool         Tool          `json:"tool"`
+	Summary      string        `json:"summary"`
+	FilePath     string        `json:"file_path,omitempty"`
+	Changed      bool          `json:"changed"`
+	Replacements int           `json:"replacements"`
+	MatchMode    string        `json:"match_mode,omitempty"`
+	Diff         string        `json:"diff"`
+	Files        []FileResult  `json:"files"`
+	Edits        []EditResult  `json:"edits,omitempty"`
+	EditsApplied int           `json:"edits_applied"`
+	EditsFailed  []EditFailure `json:"edits_failed"`
+	DryRun       bool          `json:"dry_run"`
+	Staged       bool          `json:"staged"`
+	// Commit is the new commit's id; nil without commit mode or when
+	// nothing changed.
+	Commit *string `json:"commit"`
+	// Commits lists every commit made, oldest first, when there is more
+	// than one (dirty=commit-first makes two).
+	Commits []string `json:"commits,omitempty"`
+	// Notes are human-readable remarks (a tolerant match was used, a hunk
+	// applied at an offset, ...).
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Partial reports whether some edits were skipped (exit status 3).
+func (r *Result) Partial() bool { return len(r.EditsFailed) > 0 }
+
+// FileResult describes one touched file.
+type FileResult struct {
+	FilePath     string `json:"file_path"`
+	BlobBefore   string `json:"blob_before"`
+	BlobAfter    string `json:"blob_after"`
+	Created      bool   `json:"created"`
+	Deleted      bool   `json:"deleted,omitempty"`
+	RenamedFrom  string `json:"renamed_from,omitempty"`
+	Replacements int    `json:"replacements"`
+	MatchMode    string `json:"match_mode,omitempty"`
+}
+
+// EditResult describes one applied edit item.
+type EditResult struct {
+	Index        int    `json:"index"`
+	FilePath     string `json:"file_path,omitempty"`
+	Replacements int    `json:"replacements"`
+	MatchMode    string `json:"match_mode"`
+	Lines        []int  `json:"lines,omitempty"`
+}
+
+// EditFailure is an edit item skipped in partial mode.
+type EditFailure struct {
+	Index int        `json:"index"`
+	Error *ErrorJSON `json:"error"`
+	Edit  EditItem   `json:"edit"`
+}
+
+// ErrorJSON is the JSON shape of an error (SPEC 6).
+type ErrorJSON struct {
+	Code      Code   `json:"code"`
+	Message   string `json:"message"`
+	FilePath  string `json:"file_path,omitempty"`
+	EditIndex *int   `json:"edit_index,omitempty"`
+	Lines     []int  `json:"lines,omitempty"`
+}
+
+// JSON returns the SPEC 6 JSON shape of e.
+func (e *Error) JSON() *ErrorJSON {
+	return &ErrorJSON{Code: e.Code, Message: e.Message, FilePath: e.FilePath, EditIndex: e.EditIndex, Lines: e.Lines}
+}
