@@ -1,6 +1,10 @@
 package engine
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // Edit is one replacement: OldString is found with MatchMode and replaced by
 // NewString (SPEC 2.1). An empty OldString replaces the whole content.
@@ -56,7 +60,187 @@ type EditError struct {
 	Err   error
 }
 
+// Error names the failing edit 1-based ("edit 2: ...").
 func (e *EditError) Error() string { return "edit " + strconv.Itoa(e.Index+1) + ": " + e.Err.Error() }
 
 // Unwrap returns the failing edit's error.
 func (e *EditError) Unwrap() error { return e.Err }
+
+// ApplyEdit applies e to content, the raw file content (any line endings,
+// maybe a UTF-8 BOM), and returns the new content (the content unchanged
+// on error) and what was applied. Errors are *Error values with the SPEC
+// codes:
+//
+//   - e.MatchMode not a SPEC mode, or ExpectedReplacements < 1: invalid_input.
+//   - Empty OldString: whole-file write. Over empty content NewString is
+//     the content as given; over content it is written in the file's style
+//     (majority line ending, BOM, final-newline state). It counts as one
+//     replacement, on line 1.
+//   - OldString equal to NewString (after CRLF→LF): success with Changed
+//     false and no matching at all (idempotent retries).
+//   - Otherwise OldString and NewString are normalised to LF and matched
+//     on the LF text of the file by the mode's strategy (Auto: the first
+//     strategy of autoOrder that finds anything). 0 matches: not_found;
+//     more than one without ReplaceAll: ambiguous; ExpectedReplacements
+//     different from the number replaced: count_mismatch.
+//
+// The result keeps the file's BOM and line endings (see document). Bytes
+// outside the matched regions are never changed; a non-empty replacement
+// that ends the file takes the file's final-newline state, a deletion at
+// the end is literal. Applied.MatchMode is the concrete strategy used;
+// Applied.Lines are the 1-based first lines of the matched regions.
+func ApplyEdit(content string, e Edit) (string, Applied, error) {
+	mode, err := checkEdit(e)
+	if err != nil {
+		return content, Applied{}, err
+	}
+	if e.OldString == "" {
+		return writeWhole(content, e)
+	}
+	if toLF(e.OldString) == toLF(e.NewString) {
+		return content, Applied{MatchMode: concrete(mode)}, nil
+	}
+	return replaceMatches(content, e, mode)
+}
+
+// replaceMatches applies a targeted edit (non-empty OldString differing
+// from NewString) to content with mode.
+func replaceMatches(content string, e Edit, mode MatchMode) (string, Applied, error) {
+	doc := decode(content)
+	m, err := match(doc.text, toLF(e.OldString), mode)
+	if err != nil {
+		return content, Applied{}, err
+	}
+	lines := lineNumbers(doc.text, m.cands)
+	if err := checkCount(e, lines); err != nil {
+		return content, Applied{}, err
+	}
+	out := doc.withBOM(doc.replace(m.cands, toLF(e.NewString), styleOf(e.NewString)))
+	return out, Applied{Replacements: len(lines), MatchMode: m.mode, Lines: lines, Changed: out != content}, nil
+}
+
+// checkEdit validates e's fields and returns its match mode.
+func checkEdit(e Edit) (MatchMode, error) {
+	mode, err := ParseMatchMode(string(e.MatchMode))
+	if err != nil {
+		return "", err
+	}
+	if n := e.ExpectedReplacements; n != nil && *n < 1 {
+		return "", &Error{Code: CodeInvalidInput,
+			Message: fmt.Sprintf("expected_replacements must be at least 1, got %d", *n)}
+	}
+	return mode, nil
+}
+
+// concrete is the mode reported for an edit that matched nothing: Auto
+// reports Exact.
+func concrete(mode MatchMode) MatchMode {
+	if mode == Auto {
+		return Exact
+	}
+	return mode
+}
+
+// writeWhole applies a whole-file write (empty OldString) to content.
+func writeWhole(content string, e Edit) (string, Applied, error) {
+	if err := checkCount(e, []int{1}); err != nil {
+		return content, Applied{}, err
+	}
+	out := decode(content).whole(e.NewString)
+	return out, Applied{Replacements: 1, MatchMode: Exact, Lines: []int{1}, Changed: out != content}, nil
+}
+
+// lineNumbers returns the 1-based line of each candidate's start in text.
+func lineNumbers(text string, cands []Candidate) []int {
+	lines := make([]int, len(cands))
+	line, at := 1, 0
+	for i, c := range cands {
+		line += strings.Count(text[at:c.Start], "\n")
+		at = c.Start
+		lines[i] = line
+	}
+	return lines
+}
+
+// checkCount judges the matches at lines against e: several without
+// ReplaceAll are ambiguous, a count other than ExpectedReplacements is a
+// count_mismatch.
+func checkCount(e Edit, lines []int) error {
+	n := len(lines)
+	if n > 1 && !e.ReplaceAll {
+		return &Error{Code: CodeAmbiguous, Count: n, Lines: lines, Message: fmt.Sprintf(
+			"old_string matches %d times (lines %s); set replace_all to replace every occurrence, "+
+				"or add surrounding context to old_string so it matches only once", n, listLines(lines))}
+	}
+	if x := e.ExpectedReplacements; x != nil && *x != n {
+		return &Error{Code: CodeCountMismatch, Count: n, Expected: *x, Lines: lines, Message: fmt.Sprintf(
+			"expected %d replacements but %s (lines %s)", *x, plural(n, "match", "matches"), listLines(lines))}
+	}
+	return nil
+}
+
+// maxListedLines bounds the line numbers written into a message; the
+// Error's Lines field always holds them all.
+const maxListedLines = 100
+
+// listLines writes lines as "3, 7, 12", eliding past maxListedLines.
+func listLines(lines []int) string {
+	var b strings.Builder
+	for i, l := range lines {
+		if i == maxListedLines {
+			fmt.Fprintf(&b, " and %d more", len(lines)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(l))
+	}
+	return b.String()
+}
+
+// plural writes "1 match" or "3 matches".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// ApplyEdits applies edits in order to one in-memory buffer, each on the
+// result of the previous one (SPEC 2.2). Only edit 0 may have an empty
+// OldString (file creation or whole write); a later one is invalid_input.
+// An empty edits slice is invalid_input.
+//
+// Atomic (partial false): the first failing edit returns a zero Outcome
+// and *EditError{Index, Err}. Partial: failing edits are recorded in
+// Outcome.Failed, skipped, and the rest continue; the error is nil even
+// when every edit failed.
+func ApplyEdits(content string, edits []Edit, partial bool) (Outcome, error) {
+	if len(edits) == 0 {
+		return Outcome{}, &Error{Code: CodeInvalidInput, Message: "edits is empty: give at least one edit"}
+	}
+	out := Outcome{Content: content}
+	for i, e := range edits {
+		next, applied, err := applyAt(out.Content, i, e)
+		if err != nil && !partial {
+			return Outcome{}, &EditError{Index: i, Err: err}
+		}
+		if err != nil {
+			out.Failed = append(out.Failed, Failure{Index: i, Err: err})
+			continue
+		}
+		out.Content = next
+		out.Applied = append(out.Applied, IndexedApplied{Index: i, Applied: applied})
+	}
+	return out, nil
+}
+
+// applyAt applies edit i of a multiedit to content.
+func applyAt(content string, i int, e Edit) (string, Applied, error) {
+	if i > 0 && e.OldString == "" {
+		return content, Applied{}, &Error{Code: CodeInvalidInput, Message: fmt.Sprintf(
+			"edits[%d].old_string is empty: only the first edit may write the whole file", i)}
+	}
+	return ApplyEdit(content, e)
+}

@@ -13,5 +13,22 @@ func register(s Strategy) {
 }
 
 // autoOrder is the order in which Auto tries the strategies: exact first,
-// then from the strictest tolerant strategy to the loosest.
-var autoOrder = []MatchMode{Exact}
+// then from the strictest tolerant strategy to the loosest. Auto stops at
+// the first strategy with a candidate, so a region a looser strategy
+// would also accept is never preferred over a stricter match:
+//
+//   - TrimmedBoundary: old's text verbatim, only the whitespace around the
+//     whole block dropped.
+//   - IndentationFlexible: lines verbatim under one consistent indentation
+//     shift.
+//   - LineTrimmed, WhitespaceNormalized: whitespace inside and around lines.
+//     These three whitespace strategies count every whitespace-equivalent
+//     region as a match, so whitespace twins are ambiguous.
+//   - UnicodeNormalized, EscapeNormalized: characters verbatim up to
+//     typography or one level of escaping.
+//   - BlockAnchor, ContextAware: blocks in which some lines differ, under
+//     similarity thresholds and structure checks.
+var autoOrder = []MatchMode{
+	Exact, TrimmedBoundary, IndentationFlexible, LineTrimmed, WhitespaceNormalized,
+	UnicodeNormalized, EscapeNormalized, BlockAnchor, ContextAware,
+}

@@ -1,0 +1,390 @@
+package engine
+
+import "strings"
+
+// indentUnit is one level of indentation: a tab, or width spaces (0 when
+// unknown).
+type indentUnit struct {
+	tab   bool
+	width int
+}
+
+// levels measures ws in units of u: every tab is one level, every width
+// spaces another; leftover spaces are returned as extra.
+func levels(ws string, u indentUnit) (lvl, extra int) {
+	for i := 0; i < len(ws); i++ {
+		if ws[i] == '\t' {
+			lvl++
+		} else {
+			extra++
+		}
+	}
+	if !u.tab && u.width > 0 {
+		lvl, extra = lvl+extra/u.width, extra%u.width
+	}
+	return lvl, extra
+}
+
+// render writes lvl levels of u followed by extra spaces.
+func render(lvl, extra int, u indentUnit) string {
+	if lvl < 0 {
+		lvl = 0
+	}
+	if u.tab || u.width == 0 {
+		return strings.Repeat("\t", lvl) + strings.Repeat(" ", extra)
+	}
+	return strings.Repeat(" ", lvl*u.width+extra)
+}
+
+// gcd is the greatest common divisor of a and b.
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// unitOf infers the indentation unit of a set of indentation strings: a
+// tab if any starts with one, else the greatest common divisor of the
+// space widths. ok is false when nothing can be inferred.
+func unitOf(wss []string) (indentUnit, bool) {
+	g := 0
+	for _, ws := range wss {
+		if strings.HasPrefix(ws, "\t") {
+			return indentUnit{tab: true}, true
+		}
+		g = gcd(g, len(ws))
+	}
+	return indentUnit{width: g}, g >= 2
+}
+
+// fileUnit infers the indentation unit of the file around byte offset
+// pos, reading at most 400 lines each way: tabs when most indented lines
+// start with a tab, else the common divisor of the space indentations
+// (4 when nothing can be inferred).
+func fileUnit(text string, pos int) indentUnit {
+	tabs, spaces, g := 0, 0, 0
+	count := func(s span) {
+		ws, rest := splitIndent(text[s.start:s.end])
+		switch {
+		case ws == "" || rest == "":
+		case ws[0] == '\t':
+			tabs++
+		default:
+			spaces++
+			g = gcd(g, len(ws))
+		}
+	}
+	ln := lineAround(text, min(pos, len(text)))
+	count(ln)
+	for i, s := 0, ln; i < 400; i++ {
+		var ok bool
+		if s, ok = nextLine(text, s); !ok {
+			break
+		}
+		count(s)
+	}
+	for i, s := 0, ln; i < 400; i++ {
+		var ok bool
+		if s, ok = prevLine(text, s); !ok {
+			break
+		}
+		count(s)
+	}
+	if tabs > spaces {
+		return indentUnit{tab: true}
+	}
+	if g < 2 {
+		g = 4
+	}
+	return indentUnit{width: g}
+}
+
+// layoutShift is the indentation change from old_string to the region it
+// matched: old's base indentation becomes the file's, and each relative
+// indentation seen in old maps to the file's relative indentation.
+type layoutShift struct {
+	baseOld, baseFile string
+	rel               map[string]string // old relative indent -> file relative indent
+	oldUnit, fileUnit indentUnit
+	pairs             [][2]string // corresponding old and file lines
+	stripTrailing     bool        // old has trailing whitespace the file lacks
+	skipFirst         bool        // new's first line is inserted mid-line
+}
+
+// newLayoutShift compares the corresponding lines of old_string and the
+// matched region. ok is false when the indentation change is not one
+// consistent shift (then new_string cannot be re-indented safely).
+func newLayoutShift(text string, pos int, oldLines, fileLines []string, skipFirst bool) (layoutShift, bool) {
+	ls := layoutShift{rel: map[string]string{}, skipFirst: skipFirst}
+	ls.stripTrailing = hasTrailing(oldLines) && !hasTrailing(fileLines)
+	for j := range oldLines {
+		if (j == 0 && skipFirst) || trimLine(oldLines[j]) == "" || trimLine(fileLines[j]) == "" {
+			continue
+		}
+		ls.pairs = append(ls.pairs, [2]string{oldLines[j], fileLines[j]})
+	}
+	if len(ls.pairs) == 0 {
+		return ls, true
+	}
+	ls.pickBase()
+	if !ls.mapRelative() {
+		return ls, false
+	}
+	ls.fileUnit = ls.inferFileUnit(text, pos)
+	return ls, true
+}
+
+// hasTrailing reports whether any line ends in horizontal whitespace.
+func hasTrailing(lines []string) bool {
+	for _, l := range lines {
+		if trimLine(l) != "" && trailingSpace(l) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// pickBase takes as base the pair whose old line is least indented.
+func (ls *layoutShift) pickBase() {
+	best := -1
+	for _, p := range ls.pairs {
+		ws, _ := splitIndent(p[0])
+		if w := len(strings.ReplaceAll(ws, "\t", "    ")); best < 0 || w < best {
+			best = w
+			ls.baseOld, _ = splitIndent(p[0])
+			ls.baseFile, _ = splitIndent(p[1])
+		}
+	}
+}
+
+// mapRelative records old relative indent -> file relative indent for
+// every pair; false when a pair does not extend the bases or when the map
+// is not one-to-one (relative structure differs).
+func (ls *layoutShift) mapRelative() bool {
+	back := map[string]string{}
+	for _, p := range ls.pairs {
+		ow, _ := splitIndent(p[0])
+		fw, _ := splitIndent(p[1])
+		if !strings.HasPrefix(ow, ls.baseOld) || !strings.HasPrefix(fw, ls.baseFile) {
+			return false
+		}
+		ro, rf := ow[len(ls.baseOld):], fw[len(ls.baseFile):]
+		if prev, ok := ls.rel[ro]; ok && prev != rf {
+			return false
+		}
+		if prev, ok := back[rf]; ok && prev != ro {
+			return false
+		}
+		ls.rel[ro], back[rf] = rf, ro
+	}
+	return true
+}
+
+// inferFileUnit infers the file's unit from the relative indentation of
+// the region, else from the file around pos.
+func (ls *layoutShift) inferFileUnit(text string, pos int) indentUnit {
+	var rels []string
+	for _, rf := range ls.rel {
+		if rf != "" {
+			rels = append(rels, rf)
+		}
+	}
+	if u, ok := unitOf(rels); ok {
+		return u
+	}
+	if strings.Contains(ls.baseFile, "\t") {
+		return indentUnit{tab: true}
+	}
+	return fileUnit(text, pos)
+}
+
+// identity reports whether the shift changes nothing.
+func (ls layoutShift) identity() bool {
+	if ls.baseOld != ls.baseFile || ls.stripTrailing {
+		return false
+	}
+	for ro, rf := range ls.rel {
+		if ro != rf {
+			return false
+		}
+	}
+	return true
+}
+
+// adapter returns the function that carries new_string into the file's
+// layout, or nil when nothing needs to change.
+func (ls layoutShift) adapter() func(string) string {
+	if ls.identity() {
+		return nil
+	}
+	return ls.apply
+}
+
+// apply re-indents newString by the shift, unless newString is already
+// written in the file's layout, and strips trailing whitespace when old
+// had some the file lacks.
+func (ls layoutShift) apply(newString string) string {
+	lines := strings.Split(newString, "\n")
+	reindent := len(ls.pairs) > 0 && ls.inOldFrame(lines)
+	if reindent {
+		ls.oldUnit = ls.inferOldUnit(lines)
+	}
+	for i, l := range lines {
+		if ls.stripTrailing {
+			l = strings.TrimRight(l, " \t\f\v")
+		}
+		if reindent && !(i == 0 && ls.skipFirst) {
+			l = ls.reindentLine(l)
+		}
+		lines[i] = l
+	}
+	return strings.Join(lines, "\n")
+}
+
+// inOldFrame decides whether new_string was written with old_string's
+// indentation (so it must be shifted) or already with the file's. Lines
+// of new_string that repeat a line of old_string vote; without votes, the
+// least indented line of new_string decides.
+func (ls layoutShift) inOldFrame(newLines []string) bool {
+	byText := map[string][2]string{}
+	for _, p := range ls.pairs {
+		byText[trimLine(p[0])] = p
+	}
+	oldVotes, fileVotes := 0, 0
+	for i, l := range newLines {
+		p, ok := byText[trimLine(l)]
+		if !ok || (i == 0 && ls.skipFirst) {
+			continue
+		}
+		nw, _ := splitIndent(l)
+		ow, _ := splitIndent(p[0])
+		fw, _ := splitIndent(p[1])
+		switch {
+		case nw == ow && nw != fw:
+			oldVotes++
+		case nw == fw && nw != ow:
+			fileVotes++
+		}
+	}
+	if oldVotes != fileVotes {
+		return oldVotes > fileVotes
+	}
+	base := minIndent(newLines, ls.skipFirst)
+	return !(base == ls.baseFile && base != ls.baseOld)
+}
+
+// minIndent returns the indentation of the least indented non-blank line.
+func minIndent(lines []string, skipFirst bool) string {
+	best, found := "", false
+	for i, l := range lines {
+		ws, rest := splitIndent(l)
+		if rest == "" || (i == 0 && skipFirst) {
+			continue
+		}
+		if !found || len(ws) < len(best) {
+			best, found = ws, true
+		}
+	}
+	return best
+}
+
+// inferOldUnit infers the unit new_string and old_string were written in.
+func (ls layoutShift) inferOldUnit(newLines []string) indentUnit {
+	var wss []string
+	for _, p := range ls.pairs {
+		ws, _ := splitIndent(p[0])
+		wss = append(wss, ws)
+	}
+	for _, l := range newLines {
+		if ws, rest := splitIndent(l); rest != "" {
+			wss = append(wss, ws)
+		}
+	}
+	if u, ok := unitOf(wss); ok {
+		return u
+	}
+	return ls.fileUnit
+}
+
+// reindentLine moves one line of new_string from old's layout to the
+// file's: a relative indentation seen in old maps as it did, any other is
+// converted level by level.
+func (ls layoutShift) reindentLine(l string) string {
+	ws, rest := splitIndent(l)
+	if rest == "" {
+		return ""
+	}
+	if strings.HasPrefix(ws, ls.baseOld) {
+		ro := ws[len(ls.baseOld):]
+		if rf, ok := ls.rel[ro]; ok {
+			return ls.baseFile + rf + rest
+		}
+		lvl, extra := levels(ro, ls.oldUnit)
+		return ls.baseFile + render(lvl, extra, ls.fileUnit) + rest
+	}
+	lvl, extra := levels(ws, ls.oldUnit)
+	baseLvl, _ := levels(ls.baseOld, ls.oldUnit)
+	fileLvl, _ := levels(ls.baseFile, ls.fileUnit)
+	return render(fileLvl+lvl-baseLvl, extra, ls.fileUnit) + rest
+}
+
+// lineAdapter builds the Adapt function of a line-based match of ob over
+// window w: re-indentation and trailing-whitespace transfer when the
+// layout change is consistent, nil otherwise (new_string as given).
+func lineAdapter(text string, ob oldBlock, w []span) func(string) string {
+	fileLines := lineTexts(text, w)
+	ls, ok := newLayoutShift(text, w[0].start, ob.lines, fileLines, ob.partialFirst())
+	if !ok {
+		return perLineAdapter(ob.lines, fileLines, ob.partialFirst(), ls.stripTrailing)
+	}
+	return ls.adapter()
+}
+
+// perLineAdapter carries new_string into the file's layout when old's
+// indentation differs from the file's in no consistent way: a line of
+// new_string that repeats a line of old_string (in order) with old's
+// indentation takes the file line's indentation; any other line keeps its
+// indentation relative to the line before it.
+func perLineAdapter(oldLines, fileLines []string, skipFirst, stripTrailing bool) func(string) string {
+	return func(newString string) string {
+		lines := strings.Split(newString, "\n")
+		j, lastIn, lastOut := 0, "", ""
+		for i, l := range lines {
+			if stripTrailing {
+				l = strings.TrimRight(l, " \t\f\v")
+			}
+			nw, rest := splitIndent(l)
+			out := nw
+			if k := indexLine(oldLines, j, rest); k >= 0 {
+				j = k + 1
+				if ow, _ := splitIndent(oldLines[k]); ow == nw {
+					out, _ = splitIndent(fileLines[k])
+				}
+			} else if strings.HasPrefix(nw, lastIn) {
+				out = lastOut + nw[len(lastIn):]
+			}
+			if rest != "" && !(i == 0 && skipFirst) {
+				lines[i], lastIn, lastOut = out+rest, nw, out
+			} else {
+				lines[i] = l
+			}
+		}
+		return strings.Join(lines, "\n")
+	}
+}
+
+// indexLine returns the first k >= from with trimLine(lines[k]) == t
+// (non-empty), or -1.
+func indexLine(lines []string, from int, t string) int {
+	if t == "" {
+		return -1
+	}
+	t = trimLine(t)
+	for k := from; k < len(lines); k++ {
+		if trimLine(lines[k]) == t {
+			return k
+		}
+	}
+	return -1
+}

@@ -1,0 +1,149 @@
+package engine
+
+func init() { register(blockAnchorStrategy{}) }
+
+// Thresholds of BlockAnchor, justified by TestAnchorThresholdMeasurement
+// (the true regions of misremembered blocks against every other region
+// with the same anchors in the Go tree's sources).
+const (
+	// blockAnchorMinSimilarity is the least middle similarity accepted.
+	blockAnchorMinSimilarity = 0.80
+	// maxAnchorPairs bounds the anchor pairs scored per search; beyond it
+	// the anchors are too common to decide anything and nothing matches.
+	maxAnchorPairs = 4096
+)
+
+// blockAnchorStrategy is BlockAnchor: a block of at least three lines
+// whose first and last lines equal old's after trimming, whose middle is
+// similar to old's middle (character-weighted line similarity at least
+// blockAnchorMinSimilarity; a line-count difference of at most a tenth is
+// scored by common lines), and whose structure is old's (bracket balance,
+// depth of the last line relative to the first), so a block never ends at
+// an inner closing line. Anchors alone never decide.
+type blockAnchorStrategy struct{}
+
+// Mode returns BlockAnchor.
+func (blockAnchorStrategy) Mode() MatchMode { return BlockAnchor }
+
+// Find returns every block that passes; when two passing blocks overlap,
+// the extent is ambiguous and nothing is returned.
+func (blockAnchorStrategy) Find(text, old string) []Candidate {
+	ob := splitOld(old)
+	k := len(ob.lines)
+	first, last := trimLine(ob.lines[0]), trimLine(ob.lines[k-1])
+	if k < 3 || first == "" || last == "" || !hasContent(ob.lines[1:k-1]) {
+		return nil
+	}
+	var found [][]span
+	pairs := 0
+	wholeLineHits(text, first, func(ln span) bool {
+		w, n := bestAnchoredBlock(text, ob, ln, last)
+		pairs += n
+		if w != nil {
+			found = append(found, w)
+		}
+		return pairs <= maxAnchorPairs
+	})
+	if pairs > maxAnchorPairs || overlapping(found) {
+		return nil
+	}
+	return anchoredCandidates(text, ob, found)
+}
+
+// hasContent reports whether some line is not blank.
+func hasContent(lines []string) bool {
+	for _, l := range lines {
+		if trimLine(l) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// bestAnchoredBlock tries the blocks of k±k/10 lines starting at line
+// start and ending with last; it returns the passing block closest to
+// old's length (nil if none, or if two are equally close) and the number
+// of anchor pairs it scored.
+func bestAnchoredBlock(text string, ob oldBlock, start span, last string) ([]span, int) {
+	k := len(ob.lines)
+	tol := k / 10
+	w := windowUpTo(text, start, k+tol)
+	var best []span
+	bestD, pairs, tie := tol+1, 0, false
+	for n := max(3, k-tol); n <= min(k+tol, len(w)); n++ {
+		if trimLine(text[w[n-1].start:w[n-1].end]) != last {
+			continue
+		}
+		pairs++
+		if d := abs(n - k); blockAnchorScore(ob.lines, lineTexts(text, w[:n])) >= blockAnchorMinSimilarity {
+			tie = tie || d == bestD
+			if d < bestD {
+				best, bestD, tie = w[:n], d, false
+			}
+		}
+	}
+	if tie {
+		return nil, pairs
+	}
+	return best, pairs
+}
+
+// blockAnchorScore is the middle similarity of a block with old's
+// anchors, or 0 when its structure differs from old's.
+func blockAnchorScore(old, region []string) float64 {
+	if !sameStructure(old, region) {
+		return 0
+	}
+	om, rm := old[1:len(old)-1], region[1:len(region)-1]
+	if len(om) == len(rm) {
+		return weightedSimilarity(om, rm)
+	}
+	return lcsSimilarity(om, rm)
+}
+
+// abs is |x|.
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// overlapping reports whether any two of the ordered windows overlap.
+func overlapping(ws [][]span) bool {
+	for i := 1; i < len(ws); i++ {
+		if ws[i][0].start <= ws[i-1][len(ws[i-1])-1].end {
+			return true
+		}
+	}
+	return false
+}
+
+// anchoredCandidates turns fuzzy blocks into candidates whose Adapt
+// re-indents by the shift of the lines that agree with old.
+func anchoredCandidates(text string, ob oldBlock, ws [][]span) []Candidate {
+	cands := make([]Candidate, 0, len(ws))
+	for _, w := range ws {
+		start, end := regionOf(text, w, ob)
+		cands = append(cands, Candidate{Start: start, End: end, Adapt: fuzzyAdapter(text, ob, w)})
+	}
+	return cands
+}
+
+// fuzzyAdapter is the layout adapter of a block that may differ from old
+// in some lines (and in length): the shift is taken from the lines that
+// agree, the anchors when the lengths differ.
+func fuzzyAdapter(text string, ob oldBlock, w []span) func(string) string {
+	file := lineTexts(text, w)
+	o, f := ob.lines, file
+	if len(o) == len(f) {
+		o, f = equalPairs(o, f)
+	} else {
+		o, f = []string{o[0], o[len(o)-1]}, []string{f[0], f[len(f)-1]}
+	}
+	ls, ok := newLayoutShift(text, w[0].start, o, f, ob.partialFirst())
+	if !ok {
+		return nil
+	}
+	return ls.adapter()
+}

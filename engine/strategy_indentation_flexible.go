@@ -1,0 +1,34 @@
+package engine
+
+func init() { register(indentationFlexibleStrategy{}) }
+
+// indentationFlexibleStrategy is IndentationFlexible: the same lines,
+// byte for byte after their indentation, under a different common
+// indentation (another base level, or tabs for spaces) with the same
+// relative structure. new_string is re-indented by the same shift.
+type indentationFlexibleStrategy struct{}
+
+// Mode returns IndentationFlexible.
+func (indentationFlexibleStrategy) Mode() MatchMode { return IndentationFlexible }
+
+// Find returns every window whose lines equal old's after indentation and
+// whose indentation differs from old's by one consistent shift; when there
+// is one, whitespace-equivalent regions are returned too (ambiguity).
+func (indentationFlexibleStrategy) Find(text, old string) []Candidate {
+	ob := splitOld(old)
+	a, ok := trimmedAnchor(ob)
+	if !ok {
+		return nil
+	}
+	eq := func(j int, line string) bool {
+		_, r1 := splitIndent(line)
+		_, r2 := splitIndent(ob.lines[j])
+		return r1 == r2
+	}
+	accept := func(w []span) bool {
+		_, ok := newLayoutShift(text, w[0].start, ob.lines, lineTexts(text, w), ob.partialFirst())
+		return ok
+	}
+	cands := windowCandidates(text, ob, findWindows(text, ob, a, eq, accept))
+	return withWhitespaceTwins(text, old, cands)
+}

@@ -1,0 +1,168 @@
+package engine
+
+import (
+	"sort"
+	"strings"
+)
+
+func init() { register(whitespaceNormalizedStrategy{}) }
+
+// whitespaceNormalizedStrategy is WhitespaceNormalized: old_string equals
+// the region once every run of spaces and tabs is one space and the
+// whitespace around each line is dropped. Line breaks are kept: a
+// multi-line old_string matches whole lines, line for line (re-indenting
+// new_string as LineTrimmed does); a one-line old_string matches within a
+// line, from its first to its last non-blank character.
+type whitespaceNormalizedStrategy struct{}
+
+// Mode returns WhitespaceNormalized.
+func (whitespaceNormalizedStrategy) Mode() MatchMode { return WhitespaceNormalized }
+
+// Find returns every whitespace-equivalent region of old in text.
+func (whitespaceNormalizedStrategy) Find(text, old string) []Candidate {
+	return findWhitespaceNormalized(text, old)
+}
+
+// findWhitespaceNormalized is the WhitespaceNormalized search.
+func findWhitespaceNormalized(text, old string) []Candidate {
+	ob := splitOld(old)
+	if len(ob.lines) == 1 && !ob.trailingNL {
+		return findCollapsedInLines(text, old)
+	}
+	a, ok := tokenAnchor(ob)
+	if !ok {
+		return nil
+	}
+	eq := func(j int, line string) bool { return collapse(line) == collapse(ob.lines[j]) }
+	return windowCandidates(text, ob, findWindows(text, ob, a, eq, nil))
+}
+
+// collapse trims s and turns every run of horizontal whitespace into one
+// space.
+func collapse(s string) string {
+	n, _ := collapseMap(s, false)
+	return n
+}
+
+// collapseMap is collapse that also returns, when withPos, the offset in
+// s of every byte of the result.
+func collapseMap(s string, withPos bool) (string, []int) {
+	var b strings.Builder
+	var pos []int
+	pending := -1
+	for i := 0; i < len(s); i++ {
+		if isHSpace(s[i]) {
+			if pending < 0 {
+				pending = i
+			}
+			continue
+		}
+		if pending >= 0 && b.Len() > 0 {
+			b.WriteByte(' ')
+			pos = appendIf(pos, withPos, pending)
+		}
+		pending = -1
+		b.WriteByte(s[i])
+		pos = appendIf(pos, withPos, i)
+	}
+	return b.String(), pos
+}
+
+// appendIf appends v to s when cond holds.
+func appendIf(s []int, cond bool, v int) []int {
+	if cond {
+		return append(s, v)
+	}
+	return s
+}
+
+// tokenAnchor anchors on the longest whitespace-free token of old, which
+// every whitespace-equivalent region contains verbatim.
+func tokenAnchor(ob oldBlock) (lineAnchor, bool) {
+	a := lineAnchor{j: -1}
+	for j, l := range ob.lines {
+		for _, f := range strings.Fields(l) {
+			if len(f) > len(a.needle) {
+				a.j, a.needle = j, f
+			}
+		}
+	}
+	return a, a.j >= 0
+}
+
+// findCollapsedInLines finds a one-line old within lines of text, up to
+// whitespace runs. The region runs from the first to the last non-blank
+// character matched; Adapt drops from new_string the surrounding
+// whitespace old_string had.
+func findCollapsedInLines(text, old string) []Candidate {
+	nOld := collapse(old)
+	a, ok := tokenAnchor(oldBlock{lines: []string{old}})
+	if !ok {
+		return nil
+	}
+	adapt := surroundAdapter(old)
+	var cands []Candidate
+	a.hits(text, func(ln span) bool {
+		nLine, pos := collapseMap(text[ln.start:ln.end], true)
+		for at := 0; ; {
+			i := strings.Index(nLine[at:], nOld)
+			if i < 0 {
+				break
+			}
+			s, e := at+i, at+i+len(nOld)
+			cands = append(cands, Candidate{Start: ln.start + pos[s], End: ln.start + pos[e-1] + 1, Adapt: adapt})
+			at = e
+		}
+		return true
+	})
+	return cands
+}
+
+// surroundAdapter returns an Adapt that drops from new_string the leading
+// and trailing whitespace old_string had (the region excludes it); nil
+// when old has none.
+func surroundAdapter(old string) func(string) string {
+	lead, _ := splitIndent(old)
+	trail := trailingSpace(old)
+	if lead == "" && trail == "" {
+		return nil
+	}
+	return func(s string) string {
+		if lead != "" {
+			s = strings.TrimPrefix(s, lead)
+		}
+		if trail != "" {
+			s = strings.TrimSuffix(s, trail)
+		}
+		return s
+	}
+}
+
+// withWhitespaceTwins adds to the candidates of a whitespace-tolerant
+// strategy every region whitespace-equivalent to old that they do not
+// already cover. Uniqueness is then judged over all regions that differ
+// from old only in whitespace: two such regions are two matches, even if
+// only one of them is equivalent under the stricter strategy. No
+// candidates stay no candidates.
+func withWhitespaceTwins(text, old string, cands []Candidate) []Candidate {
+	if len(cands) == 0 {
+		return nil
+	}
+	for _, t := range findWhitespaceNormalized(text, old) {
+		if !overlapsAny(cands, t) {
+			cands = append(cands, t)
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].Start < cands[j].Start })
+	return cands
+}
+
+// overlapsAny reports whether c overlaps any of cands.
+func overlapsAny(cands []Candidate, c Candidate) bool {
+	for _, o := range cands {
+		if c.Start < o.End && o.Start < c.End {
+			return true
+		}
+	}
+	return false
+}
