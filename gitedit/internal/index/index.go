@@ -1,12 +1,43 @@
 // Package index reads and writes git's index file (the dircache) faithfully:
 // versions 2 to 4, every extension git writes (kept byte for byte unless an
 // edit invalidates it), split index and skipped checksums.
+//
+// What an edit invalidates, and how it is brought back in line when the
+// index is encoded:
+//   - TREE (cache-tree): the root and every directory along a changed path
+//     lose their tree id (entry count -1); a subtree replaced by a file is
+//     dropped. This is git's cache_tree_invalidate_path.
+//   - UNTR (untracked cache): a path that enters or leaves the index
+//     invalidates its directory (and, when the cache was built with
+//     "show other directories", every ancestor), as git's
+//     untracked_cache_invalidate_path does.
+//   - FSMN (fsmonitor): the dirty bitmap is rebuilt from the entries'
+//     positions; changed entries are marked dirty, as git marks them.
+//   - link (split index): the delete and replace bitmaps and the split
+//     entries are recomputed against the same shared index, which is never
+//     rewritten.
+//   - IEOT and EOIE (offset tables): recomputed for the bytes written.
+//
+// Every other extension, known or not, is written back byte for byte.
 package index
 
 import (
 	"os"
+	"sort"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// Mode values of index entries.
+const (
+	ModeRegular    = 0o100644
+	ModeExecutable = 0o100755
+	ModeSymlink    = 0o120000
+	ModeGitlink    = 0o160000
+	// ModeSparseDir marks a sparse-index directory entry: its Name ends in
+	// "/" and its Hash is a tree.
+	ModeSparseDir = 0o040000
 )
 
 // Entry is one index entry.
@@ -23,6 +54,10 @@ type Entry struct {
 	AssumeValid         bool
 	SkipWorktree        bool
 	IntentToAdd         bool
+
+	base     uint32 // 1-based position in the shared index; 0 if none
+	inSplit  bool   // stored in the split index as a replacement of base
+	fsmValid bool   // fsmonitor reported it clean (bit clear in FSMN)
 }
 
 // Index is a parsed index file.
@@ -30,31 +65,170 @@ type Index struct {
 	Version uint32
 	// Entries are sorted by Name, then Stage, as git sorts them.
 	Entries []*Entry
+
+	exts      []extension // in file order
+	skipHash  bool        // the file ended in a zero hash (index.skipHash)
+	changed   bool        // entries added, replaced or removed since Read
+	touched   []string    // paths to invalidate in the cache-tree
+	enterLeft []string    // paths that entered or left the index
+	split     *splitState // non-nil for a split index
+	ieotBlock int         // entries per IEOT block; 0 when there is no IEOT
 }
 
-// Read parses the index file at path (resolving a split index through the
-// sharedindex file beside it). A missing file is an empty version-2 index.
-func Read(path string) (*Index, error) { panic("unimplemented") }
+// extension is one index extension as read: signature and payload.
+type extension struct {
+	sig  string
+	data []byte
+}
 
-// Encode serialises the index as git would write it, keeping the
-// extensions that were read (the cache-tree invalidated along the paths
-// changed through Add and Remove).
-func (ix *Index) Encode() ([]byte, error) { panic("unimplemented") }
+// Extensions lists the signatures of the extensions the index carries, in
+// file order (for example "TREE", "UNTR", "link", "EOIE").
+func (ix *Index) Extensions() []string {
+	sigs := make([]string, len(ix.exts))
+	for i, x := range ix.exts {
+		sigs[i] = x.sig
+	}
+	return sigs
+}
+
+// Sparse reports whether the index is a sparse index (has the "sdir"
+// extension and may hold directory entries).
+func (ix *Index) Sparse() bool { return ix.ext("sdir") != nil }
+
+// SkipHash reports whether the file had a zero trailing checksum
+// (index.skipHash); Encode writes it back the same way.
+func (ix *Index) SkipHash() bool { return ix.skipHash }
+
+// SharedIndex returns the file name ("sharedindex.<hex>") of the shared
+// index a split index is based on, or "" when the index is not split.
+func (ix *Index) SharedIndex() string {
+	if ix.split == nil {
+		return ""
+	}
+	return sharedIndexName(ix.split.baseHash)
+}
+
+func (ix *Index) ext(sig string) *extension {
+	for i := range ix.exts {
+		if ix.exts[i].sig == sig {
+			return &ix.exts[i]
+		}
+	}
+	return nil
+}
+
+// search returns the position of (name, stage) in Entries and whether it
+// is there; when absent, the position is where it would be inserted.
+func (ix *Index) search(name string, stage int) (int, bool) {
+	es := ix.Entries
+	i := sort.Search(len(es), func(i int) bool {
+		e := es[i]
+		return e.Name > name || (e.Name == name && e.Stage >= stage)
+	})
+	return i, i < len(es) && es[i].Name == name && es[i].Stage == stage
+}
 
 // Entry returns the stage-0 entry for name, or nil.
-func (ix *Index) Entry(name string) *Entry { panic("unimplemented") }
+func (ix *Index) Entry(name string) *Entry {
+	if i, ok := ix.search(name, 0); ok {
+		return ix.Entries[i]
+	}
+	return nil
+}
 
 // Conflicted reports whether name has entries at stages 1-3.
-func (ix *Index) Conflicted(name string) bool { panic("unimplemented") }
+func (ix *Index) Conflicted(name string) bool {
+	i, _ := ix.search(name, 1)
+	return i < len(ix.Entries) && ix.Entries[i].Name == name
+}
+
+// SparseDirFor returns the sparse-directory entry that covers name (an
+// entry "dir/" of mode ModeSparseDir with name under "dir/"), or nil. A
+// path under a sparse directory has no entry of its own; callers must not
+// Add one (git would first expand the sparse index).
+func (ix *Index) SparseDirFor(name string) *Entry {
+	for i := strings.IndexByte(name, '/'); i >= 0; i = nextSlash(name, i) {
+		if e := ix.Entry(name[:i+1]); e != nil && e.Mode == ModeSparseDir {
+			return e
+		}
+	}
+	return nil
+}
+
+func nextSlash(s string, i int) int {
+	j := strings.IndexByte(s[i+1:], '/')
+	if j < 0 {
+		return -1
+	}
+	return i + 1 + j
+}
 
 // Add inserts e (stage 0) or replaces the existing stage-0 entry of the same
-// name, and invalidates the cache-tree along its path.
-func (ix *Index) Add(e *Entry) { panic("unimplemented") }
+// name, and invalidates the cache-tree along its path. As in git, adding a
+// stage-0 entry removes the name's conflict stages (1-3). The index keeps
+// e itself; change it later only through another Add.
+func (ix *Index) Add(e *Entry) {
+	e.Stage = 0
+	e.fsmValid = false
+	ix.changed = true
+	ix.touched = append(ix.touched, e.Name)
+	i, ok := ix.search(e.Name, 0)
+	if ok {
+		old := ix.Entries[i]
+		e.base, e.inSplit = old.base, old.base != 0
+		ix.Entries[i] = e
+		return
+	}
+	e.base, e.inSplit = 0, false
+	ix.enterLeft = append(ix.enterLeft, e.Name)
+	j := i
+	for j < len(ix.Entries) && ix.Entries[j].Name == e.Name {
+		j++
+	}
+	ix.Entries = append(ix.Entries[:i], append([]*Entry{e}, ix.Entries[j:]...)...)
+}
 
 // Remove deletes every entry of name and invalidates the cache-tree along
 // its path; it reports whether anything was removed.
-func (ix *Index) Remove(name string) bool { panic("unimplemented") }
+func (ix *Index) Remove(name string) bool {
+	i, _ := ix.search(name, 0)
+	j := i
+	for j < len(ix.Entries) && ix.Entries[j].Name == name {
+		j++
+	}
+	if i == j {
+		return false
+	}
+	ix.Entries = append(ix.Entries[:i], ix.Entries[j:]...)
+	ix.changed = true
+	ix.touched = append(ix.touched, name)
+	ix.enterLeft = append(ix.enterLeft, name)
+	return true
+}
 
 // SetStat fills e's stat fields (times, dev, ino, mode, uid, gid, size)
-// from fi as git would, so that git sees the entry as clean.
-func (e *Entry) SetStat(fi os.FileInfo) { panic("unimplemented") }
+// from fi as git would, so that git sees the entry as clean. fi must come
+// from os.Lstat (a symlink is recorded as a link, a directory as a
+// gitlink). Fields are truncated to 32 bits exactly as git truncates them.
+func (e *Entry) SetStat(fi os.FileInfo) {
+	e.Mode = modeOf(fi.Mode())
+	e.Size = uint32(fi.Size())
+	e.MtimeSec, e.MtimeNsec = uint32(fi.ModTime().Unix()), uint32(fi.ModTime().Nanosecond())
+	e.CtimeSec, e.CtimeNsec = e.MtimeSec, e.MtimeNsec
+	e.Dev, e.Ino, e.UID, e.GID = 0, 0, 0, 0
+	fillSys(e, fi)
+}
+
+// modeOf normalises a file mode the way git's ce_mode_from_stat does.
+func modeOf(m os.FileMode) uint32 {
+	switch {
+	case m&os.ModeSymlink != 0:
+		return ModeSymlink
+	case m.IsDir():
+		return ModeGitlink
+	case m&0o100 != 0:
+		return ModeExecutable
+	default:
+		return ModeRegular
+	}
+}

@@ -3,33 +3,73 @@
 package objects
 
 import (
+	"bytes"
+	"fmt"
+	"io"
+
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/storer"
 )
 
+// EmptyTree is the id of the tree with no entries.
+var EmptyTree = plumbing.NewHash("4b825dc642cb6eb9a060e54bf8d69288fbee4904")
+
 // HashBlob returns the blob id of data, as git hash-object prints it,
 // without writing anything.
-func HashBlob(data []byte) plumbing.Hash { panic("unimplemented") }
+func HashBlob(data []byte) plumbing.Hash {
+	return plumbing.ComputeHash(plumbing.BlobObject, data)
+}
 
-// WriteBlob stores data as a blob and returns its id.
+// WriteBlob stores data as a blob and returns its id. An object already in
+// the store is not written again.
 func WriteBlob(s storer.EncodedObjectStorer, data []byte) (plumbing.Hash, error) {
-	panic("unimplemented")
+	return writeObject(s, plumbing.BlobObject, data)
 }
 
-// TreeChange sets or removes one path in a tree.
-type TreeChange struct {
-	Path   string // slash-separated, repository-relative
-	Hash   plumbing.Hash
-	Mode   filemode.FileMode
-	Delete bool
+// writeObject stores data as an object of type t unless the store already
+// has it, and returns its id. Loose objects are zlib-compressed files under
+// objects/xx/, as git writes them.
+func writeObject(s storer.EncodedObjectStorer, t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
+	h := plumbing.ComputeHash(t, data)
+	if s.HasEncodedObject(h) == nil {
+		return h, nil
+	}
+	obj := s.NewEncodedObject()
+	obj.SetType(t)
+	obj.SetSize(int64(len(data)))
+	w, err := obj.Writer()
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", t, h, err)
+	}
+	if _, err := w.Write(data); err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", t, h, err)
+	}
+	if err := w.Close(); err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", t, h, err)
+	}
+	if _, err := s.SetEncodedObject(obj); err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("store %s %s: %w", t, h, err)
+	}
+	return h, nil
 }
 
-// UpdateTree returns the id of base (zero: the empty tree) with changes
-// applied, writing only the trees along the changed paths. Empty trees left
-// by deletions are dropped.
-func UpdateTree(s storer.EncodedObjectStorer, base plumbing.Hash, changes []TreeChange) (plumbing.Hash, error) {
-	panic("unimplemented")
+// readObject returns the content of object h, which must have type t.
+func readObject(s storer.EncodedObjectStorer, t plumbing.ObjectType, h plumbing.Hash) ([]byte, error) {
+	obj, err := s.EncodedObject(t, h)
+	if err != nil {
+		return nil, fmt.Errorf("read %s %s: %w", t, h, err)
+	}
+	r, err := obj.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("read %s %s: %w", t, h, err)
+	}
+	defer r.Close()
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("read %s %s: %w", t, h, err)
+	}
+	return data, nil
 }
 
 // Commit is the content of a commit object.
@@ -41,7 +81,38 @@ type Commit struct {
 	Message           string
 }
 
-// WriteCommit stores c and returns its id.
+// Encode returns the commit object's content as git writes it: tree,
+// parents, author and committer lines, a blank line, and the message
+// verbatim with a final newline added when it lacks one.
+func (c Commit) Encode() []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "tree %s\n", c.Tree)
+	for _, p := range c.Parents {
+		fmt.Fprintf(&b, "parent %s\n", p)
+	}
+	fmt.Fprintf(&b, "author %s\ncommitter %s\n\n%s", c.Author, c.Committer, c.Message)
+	if c.Message == "" || c.Message[len(c.Message)-1] != '\n' {
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// WriteCommit stores c and returns its id. It refuses a commit without a
+// tree or with an author or committer line holding a newline.
 func WriteCommit(s storer.EncodedObjectStorer, c Commit) (plumbing.Hash, error) {
-	panic("unimplemented")
+	if c.Tree.IsZero() {
+		return plumbing.ZeroHash, fmt.Errorf("write commit: no tree")
+	}
+	for _, id := range []string{c.Author, c.Committer} {
+		if id == "" || bytes.ContainsAny([]byte(id), "\n\x00") {
+			return plumbing.ZeroHash, fmt.Errorf("write commit: invalid identity %q", id)
+		}
+	}
+	return writeObject(s, plumbing.CommitObject, c.Encode())
+}
+
+// modeString is the octal mode as git writes it in a tree ("40000" for a
+// tree, "100644" for a file).
+func modeString(m filemode.FileMode) string {
+	return fmt.Sprintf("%o", uint32(m))
 }

@@ -4,15 +4,24 @@
 package refs
 
 import (
-	"context"
+	"bufio"
+	"bytes"
 	"errors"
-	"time"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 )
 
 // ErrStale is wrapped when a ref no longer has the value an update expected.
 var ErrStale = errors.New("reference changed since it was read")
+
+// maxSymrefDepth bounds the chain of symbolic refs Resolve follows, as git
+// does.
+const maxSymrefDepth = 5
 
 // Store reads and writes the refs of one (possibly linked) worktree.
 type Store struct {
@@ -21,6 +30,12 @@ type Store struct {
 	// CommonDir holds refs/, packed-refs and logs/refs (equal to GitDir
 	// outside linked worktrees).
 	CommonDir string
+	// LogAllRefUpdates is core.logAllRefUpdates: "" or "true" (git's
+	// default in a repository with a working tree) creates missing reflogs
+	// for HEAD, refs/heads/, refs/remotes/ and refs/notes/; "always"
+	// creates them for every ref; "false" only appends to reflogs that
+	// already exist.
+	LogAllRefUpdates string
 }
 
 // Head is the state of HEAD.
@@ -33,30 +48,176 @@ type Head struct {
 }
 
 // ReadHead reads HEAD.
-func (s *Store) ReadHead() (Head, error) { panic("unimplemented") }
+func (s *Store) ReadHead() (Head, error) {
+	v, err := s.readLoose("HEAD")
+	if err != nil {
+		return Head{}, err
+	}
+	if !v.exists {
+		return Head{}, fmt.Errorf("read HEAD: %s has no HEAD", s.GitDir)
+	}
+	if v.symref == "" {
+		return Head{Commit: v.hash}, nil
+	}
+	h, err := s.Resolve(v.symref)
+	if err != nil {
+		return Head{}, err
+	}
+	return Head{Ref: v.symref, Commit: h}, nil
+}
 
 // Resolve returns the value of a full ref name ("refs/heads/x", "HEAD"),
 // following symbolic refs; zero with a nil error when it does not exist.
-func (s *Store) Resolve(name string) (plumbing.Hash, error) { panic("unimplemented") }
-
-// Update describes one ref move.
-type Update struct {
-	// Ref is the full ref name to move, or "HEAD" for a detached HEAD.
-	Ref string
-	// Old is the value the ref must have (zero: it must not exist yet).
-	Old plumbing.Hash
-	// New is the value to set.
-	New plumbing.Hash
-	// Ident is the reflog identity: "Name <email> 1700000000 +0100".
-	Ident string
-	// Message is the reflog message ("commit: subject").
-	Message string
+// Loose refs win over packed-refs, as in git.
+func (s *Store) Resolve(name string) (plumbing.Hash, error) {
+	for range maxSymrefDepth {
+		v, err := s.read(name)
+		if err != nil || v.symref == "" {
+			return v.hash, err
+		}
+		name = v.symref
+	}
+	return plumbing.ZeroHash, fmt.Errorf("resolve %s: symbolic refs nested too deeply", name)
 }
 
-// Apply moves the ref under "<ref>.lock" (waiting up to timeout, then an
-// error wrapping lockfile.ErrLocked), checks Old (else ErrStale), writes
-// the loose ref, and appends reflog entries to the ref's log and, when HEAD
-// points at the ref (or the ref is a detached HEAD), to logs/HEAD.
-func (s *Store) Apply(ctx context.Context, u Update, timeout time.Duration) error {
-	panic("unimplemented")
+// value is the content of one ref, not followed.
+type value struct {
+	exists bool
+	symref string // target of a symbolic ref ("ref: refs/heads/main")
+	hash   plumbing.Hash
+}
+
+// read returns the value of name: the loose ref, else the packed one.
+func (s *Store) read(name string) (value, error) {
+	if err := checkName(name); err != nil {
+		return value{}, err
+	}
+	v, err := s.readLoose(name)
+	if err != nil || v.exists || !strings.HasPrefix(name, "refs/") {
+		return v, err
+	}
+	return s.readPacked(name)
+}
+
+// readLoose reads the loose file of name; a missing file (or a folder in
+// its place) is a ref that does not exist.
+func (s *Store) readLoose(name string) (value, error) {
+	data, err := os.ReadFile(s.refPath(name))
+	if errors.Is(err, fs.ErrNotExist) || isDirErr(err) {
+		return value{}, nil
+	}
+	if err != nil {
+		return value{}, fmt.Errorf("read ref %s: %w", name, err)
+	}
+	return parseValue(name, data)
+}
+
+// isDirErr reports whether err is reading a folder as a file.
+func isDirErr(err error) bool {
+	var pe *fs.PathError
+	return errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "is a directory")
+}
+
+// parseValue decodes a loose ref file: "ref: <target>" or an object id.
+func parseValue(name string, data []byte) (value, error) {
+	text := strings.TrimRight(string(data), "\n\r\t ")
+	if target, ok := strings.CutPrefix(text, "ref:"); ok {
+		return value{exists: true, symref: strings.TrimSpace(target)}, nil
+	}
+	h, err := parseHash(text)
+	if err != nil {
+		return value{}, fmt.Errorf("read ref %s: %w", name, err)
+	}
+	return value{exists: true, hash: h}, nil
+}
+
+// parseHash parses a 40-digit hex object id.
+func parseHash(text string) (plumbing.Hash, error) {
+	if len(text) != 40 || !plumbing.IsHash(text) {
+		return plumbing.ZeroHash, fmt.Errorf("invalid object id %q", text)
+	}
+	return plumbing.NewHash(text), nil
+}
+
+// readPacked looks name up in <CommonDir>/packed-refs (comment and peeled
+// "^" lines are skipped).
+func (s *Store) readPacked(name string) (value, error) {
+	f, err := os.Open(filepath.Join(s.CommonDir, "packed-refs"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return value{}, nil
+	}
+	if err != nil {
+		return value{}, fmt.Errorf("read packed-refs: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	suffix := []byte(" " + name)
+	for sc.Scan() {
+		line := bytes.TrimRight(sc.Bytes(), "\r")
+		if len(line) == 0 || line[0] == '#' || line[0] == '^' || !bytes.HasSuffix(line, suffix) {
+			continue
+		}
+		h, err := parseHash(string(line[:len(line)-len(suffix)]))
+		if err != nil {
+			return value{}, fmt.Errorf("read packed-refs entry %s: %w", name, err)
+		}
+		return value{exists: true, hash: h}, nil
+	}
+	if err := sc.Err(); err != nil {
+		return value{}, fmt.Errorf("read packed-refs: %w", err)
+	}
+	return value{}, nil
+}
+
+// perWorktree reports whether name lives in the worktree's own git
+// directory: HEAD and the other pseudo-refs, refs/bisect/, refs/worktree/
+// and refs/rewritten/.
+func perWorktree(name string) bool {
+	if !strings.HasPrefix(name, "refs/") {
+		return true
+	}
+	for _, p := range []string{"refs/bisect/", "refs/worktree/", "refs/rewritten/"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// baseDir is the git directory holding name and its reflog.
+func (s *Store) baseDir(name string) string {
+	if perWorktree(name) {
+		return s.GitDir
+	}
+	return s.CommonDir
+}
+
+// refPath is the loose file of name.
+func (s *Store) refPath(name string) string {
+	return filepath.Join(s.baseDir(name), filepath.FromSlash(name))
+}
+
+// logPath is the reflog file of name.
+func (s *Store) logPath(name string) string {
+	return filepath.Join(s.baseDir(name), "logs", filepath.FromSlash(name))
+}
+
+// checkName refuses names that are not "HEAD"-like pseudo-refs or full
+// "refs/..." names, or that git check-ref-format would reject.
+func checkName(name string) error {
+	bad := name == "" || strings.HasPrefix(name, "/") || strings.HasSuffix(name, "/") ||
+		strings.HasSuffix(name, ".lock") || strings.HasSuffix(name, ".") ||
+		strings.Contains(name, "..") || strings.Contains(name, "//") || strings.Contains(name, "@{") ||
+		strings.ContainsAny(name, " ~^:?*[\\\x7f") || strings.Contains(name, "/.")
+	for _, r := range name {
+		bad = bad || r < 0x20
+	}
+	if !bad && !strings.HasPrefix(name, "refs/") {
+		bad = strings.Contains(name, "/") || strings.ToUpper(name) != name
+	}
+	if bad {
+		return fmt.Errorf("invalid ref name %q", name)
+	}
+	return nil
 }

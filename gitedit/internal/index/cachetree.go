@@ -1,0 +1,117 @@
+package index
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// treeNode is one cache-tree node of the TREE extension: its path
+// component, the number of index entries it covers (-1 when invalid), its
+// tree id when valid, and its subtrees in on-disk order.
+type treeNode struct {
+	name     string
+	count    int
+	hash     [hashLen]byte
+	children []*treeNode
+}
+
+// parseTree decodes the TREE extension.
+func parseTree(data []byte) (*treeNode, error) {
+	root, n, err := parseTreeNode(data)
+	if err != nil {
+		return nil, fmt.Errorf("cache-tree: %w", err)
+	}
+	if n != len(data) {
+		return nil, fmt.Errorf("cache-tree: %d stray bytes", len(data)-n)
+	}
+	return root, nil
+}
+
+// parseTreeNode decodes "name NUL count SP subtrees LF [hash]" and then
+// its subtrees, returning the bytes consumed.
+func parseTreeNode(b []byte) (*treeNode, int, error) {
+	nul := bytes.IndexByte(b, 0)
+	lf := bytes.IndexByte(b, '\n')
+	if nul < 0 || lf < nul {
+		return nil, 0, fmt.Errorf("malformed node")
+	}
+	count, subs, ok := strings.Cut(string(b[nul+1:lf]), " ")
+	n := &treeNode{name: string(b[:nul])}
+	var err1, err2 error
+	n.count, err1 = strconv.Atoi(count)
+	nsub, err2 := strconv.Atoi(subs)
+	if !ok || err1 != nil || err2 != nil || nsub < 0 {
+		return nil, 0, fmt.Errorf("malformed counts in node %q", n.name)
+	}
+	off := lf + 1
+	if n.count >= 0 {
+		if off+hashLen > len(b) {
+			return nil, 0, fmt.Errorf("node %q: truncated hash", n.name)
+		}
+		copy(n.hash[:], b[off:])
+		off += hashLen
+	}
+	for range nsub {
+		c, k, err := parseTreeNode(b[off:])
+		if err != nil {
+			return nil, 0, err
+		}
+		n.children = append(n.children, c)
+		off += k
+	}
+	return n, off, nil
+}
+
+// appendTo serialises the node and its subtrees as git's write_one does.
+func (n *treeNode) appendTo(out []byte) []byte {
+	out = append(out, n.name...)
+	out = append(out, 0)
+	out = strconv.AppendInt(out, int64(n.count), 10)
+	out = append(out, ' ')
+	out = strconv.AppendInt(out, int64(len(n.children)), 10)
+	out = append(out, '\n')
+	if n.count >= 0 {
+		out = append(out, n.hash[:]...)
+	}
+	for _, c := range n.children {
+		out = c.appendTo(out)
+	}
+	return out
+}
+
+// invalidate marks n and every node along path invalid; when the last
+// component names a subtree (a directory replaced by a file), that
+// subtree is dropped. This is git's cache_tree_invalidate_path.
+func (n *treeNode) invalidate(path string) {
+	n.count = -1
+	comp, rest, more := strings.Cut(path, "/")
+	for i, c := range n.children {
+		if c.name != comp {
+			continue
+		}
+		if more {
+			c.invalidate(rest)
+		} else {
+			n.children = append(n.children[:i], n.children[i+1:]...)
+		}
+		return
+	}
+}
+
+// treePayload returns the TREE extension with the touched paths
+// invalidated; untouched, it is the original bytes.
+func (ix *Index) treePayload(old []byte) ([]byte, error) {
+	if len(ix.touched) == 0 {
+		return old, nil
+	}
+	root, err := parseTree(old)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range ix.touched {
+		root.invalidate(p)
+	}
+	return root.appendTo(make([]byte, 0, len(old))), nil
+}

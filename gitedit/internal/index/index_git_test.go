@@ -1,0 +1,279 @@
+package index_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/index"
+	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// flavour prepares a repository so that git writes one kind of index.
+type flavour struct {
+	name  string
+	setup func(t *testing.T, dir string)
+	exts  []string // extensions git must have written
+}
+
+func git(t testing.TB, dir string, args ...string) string {
+	t.Helper()
+	return fixtures.Git(t, dir, args...)
+}
+
+func baseFiles() map[string]string {
+	files := map[string]string{
+		"a.txt": "a\n", "dir/b.txt": "b\n", "dir/sub/c.txt": "c\n",
+		"other/d.txt": "d\n", "other/deep/e.txt": "e\n", "z.txt": "z\n",
+	}
+	for i := range 20 {
+		files[fmt.Sprintf("many/f%02d.txt", i)] = fmt.Sprintf("%d\n", i)
+	}
+	return files
+}
+
+func flavours() []flavour {
+	return []flavour{
+		{"v2", func(t *testing.T, d string) { git(t, d, "update-index", "--index-version", "2") }, []string{"TREE"}},
+		{"v3-skipworktree-ita", setupV3, []string{"TREE"}},
+		{"v4", func(t *testing.T, d string) { git(t, d, "update-index", "--index-version", "4") }, []string{"TREE"}},
+		{"split", setupSplit, []string{"link", "TREE"}},
+		{"untracked-cache", setupUntracked, []string{"TREE", "UNTR"}},
+		{"skiphash", setupSkipHash, []string{"TREE"}},
+		{"sparse", setupSparse, []string{"TREE", "sdir"}},
+		{"reuc", setupREUC, []string{"TREE", "REUC"}},
+		{"eoie-ieot", setupEOIE(2), []string{"IEOT", "TREE", "EOIE"}},
+		{"eoie-ieot-v4", setupEOIE(4), []string{"IEOT", "TREE", "EOIE"}},
+		{"fsmonitor", setupFSMonitor, []string{"TREE", "FSMN"}},
+	}
+}
+
+func setupV3(t *testing.T, d string) {
+	git(t, d, "update-index", "--index-version", "3")
+	git(t, d, "update-index", "--skip-worktree", "other/d.txt")
+	fixtures.WriteFiles(t, d, map[string]string{"ita.txt": "intent\n"})
+	git(t, d, "add", "-N", "ita.txt")
+}
+
+func setupSplit(t *testing.T, d string) {
+	git(t, d, "config", "core.splitIndex", "true")
+	git(t, d, "update-index", "--split-index")
+	fixtures.WriteFiles(t, d, map[string]string{"a.txt": "a2\n", "added.txt": "new\n"})
+	git(t, d, "add", "a.txt", "added.txt")
+	git(t, d, "rm", "-q", "--cached", "z.txt")
+}
+
+func setupUntracked(t *testing.T, d string) {
+	git(t, d, "config", "core.untrackedCache", "true")
+	// dir/new.txt is cached as untracked; staging it later leaves the
+	// directory's mtime alone, so only invalidation keeps status right.
+	fixtures.WriteFiles(t, d, map[string]string{"dir/sub/junk.tmp": "x\n", "loose.tmp": "y\n", "dir/new.txt": edits["dir/new.txt"]})
+	git(t, d, "update-index", "--untracked-cache")
+	git(t, d, "status", "--porcelain")
+}
+
+func setupSkipHash(t *testing.T, d string) {
+	git(t, d, "config", "index.skipHash", "true")
+	git(t, d, "update-index", "--force-write-index")
+}
+
+func setupSparse(t *testing.T, d string) {
+	git(t, d, "config", "index.sparse", "true")
+	git(t, d, "sparse-checkout", "set", "--cone", "--sparse-index", "dir")
+}
+
+func setupREUC(t *testing.T, d string) {
+	git(t, d, "checkout", "-q", "-b", "side")
+	fixtures.WriteFiles(t, d, map[string]string{"other/d.txt": "side\n"})
+	git(t, d, "commit", "-q", "-am", "side")
+	git(t, d, "checkout", "-q", "main")
+	fixtures.WriteFiles(t, d, map[string]string{"other/d.txt": "main\n"})
+	git(t, d, "commit", "-q", "-am", "main")
+	_, _ = fixtures.RunGit(d, "merge", "-q", "side") // conflicts
+	fixtures.WriteFiles(t, d, map[string]string{"other/d.txt": "resolved\n"})
+	git(t, d, "add", "other/d.txt")
+	git(t, d, "commit", "-q", "--no-edit")
+	// The commit dropped REUC; record one again without committing.
+	git(t, d, "checkout", "-q", "-b", "side2", "HEAD~1")
+	fixtures.WriteFiles(t, d, map[string]string{"other/d.txt": "side2\n"})
+	git(t, d, "commit", "-q", "-am", "side2")
+	_, _ = fixtures.RunGit(d, "merge", "-q", "side")
+	fixtures.WriteFiles(t, d, map[string]string{"other/d.txt": "resolved2\n"})
+	git(t, d, "add", "other/d.txt")
+}
+
+func setupEOIE(version int) func(t *testing.T, d string) {
+	return func(t *testing.T, d string) {
+		git(t, d, "config", "index.threads", "3")
+		git(t, d, "config", "index.recordEndOfIndexEntries", "true")
+		git(t, d, "config", "index.recordOffsetTable", "true")
+		git(t, d, "update-index", "--index-version", fmt.Sprint(version))
+		git(t, d, "update-index", "--force-write-index")
+	}
+}
+
+func setupFSMonitor(t *testing.T, d string) {
+	hook := filepath.Join(filepath.Dir(d), "fsmonitor-hook")
+	script := "#!/bin/sh\nprintf 'token2\\0other/d.txt\\0dir/sub/c.txt\\0dir/new.txt\\0'\n"
+	if err := os.WriteFile(hook, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git(t, d, "config", "core.fsmonitor", hook)
+	git(t, d, "config", "core.fsmonitorHookVersion", "2")
+	git(t, d, "update-index", "--fsmonitor")
+	git(t, d, "status", "--porcelain")
+}
+
+func newFlavourRepo(t *testing.T, f flavour) (string, string) {
+	dir := fixtures.NewRepo(t, baseFiles())
+	f.setup(t, dir)
+	indexPath := filepath.Join(dir, ".git", "index")
+	ix, err := index.Read(indexPath)
+	if err != nil {
+		t.Fatalf("Read: %v", err)
+	}
+	for _, sig := range f.exts {
+		if !slices.Contains(ix.Extensions(), sig) {
+			t.Fatalf("setup did not produce %s; have %v", sig, ix.Extensions())
+		}
+	}
+	return dir, indexPath
+}
+
+func TestRoundTripByteExact(t *testing.T) {
+	for _, f := range flavours() {
+		t.Run(f.name, func(t *testing.T) {
+			_, indexPath := newFlavourRepo(t, f)
+			want, err := os.ReadFile(indexPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ix, err := index.Read(indexPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := ix.Encode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("re-encoded index differs: %d bytes vs %d (first difference at %d)",
+					len(got), len(want), firstDiff(got, want))
+			}
+		})
+	}
+}
+
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
+
+// edits are applied both by gitedit's index code and, in a copy of the
+// repository, by git add; the two must then agree.
+var edits = map[string]string{"dir/sub/c.txt": "c changed\n", "dir/new.txt": "brand new\n"}
+
+func TestEditMatchesGit(t *testing.T) {
+	for _, f := range flavours() {
+		t.Run(f.name, func(t *testing.T) {
+			dir, indexPath := newFlavourRepo(t, f)
+			before, err := index.Read(indexPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			oracle := copyRepo(t, dir)
+			fixtures.WriteFiles(t, dir, edits)
+			fixtures.WriteFiles(t, oracle, edits)
+			stageWithIndex(t, dir, indexPath, slices.Sorted(mapKeys(edits)))
+			git(t, oracle, append([]string{"add", "--"}, slices.Sorted(mapKeys(edits))...)...)
+
+			if err := index.Verify(indexPath); err != nil {
+				t.Fatal(err)
+			}
+			after, err := index.Read(indexPath)
+			if err != nil {
+				t.Fatalf("re-read our index: %v", err)
+			}
+			if !slices.Equal(after.Extensions(), before.Extensions()) {
+				t.Fatalf("extensions %v, git wrote %v", after.Extensions(), before.Extensions())
+			}
+			for _, args := range [][]string{
+				{"diff-files", "--name-status"},
+				{"ls-files", "-s"}, {"ls-files", "-v"},
+				{"status", "--porcelain", "--untracked-files=all"},
+				{"write-tree"},
+			} {
+				if got, want := git(t, dir, args...), git(t, oracle, args...); got != want {
+					t.Errorf("git %s:\n got %q\nwant %q", strings.Join(args, " "), got, want)
+				}
+			}
+			git(t, dir, "fsck", "--strict")
+		})
+	}
+}
+
+// stageWithIndex writes blobs for paths and stages them through the index
+// package under index.lock, as gitedit does.
+func stageWithIndex(t *testing.T, dir, indexPath string, paths []string) {
+	lock, err := lockfile.Acquire(context.Background(), indexPath, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Rollback()
+	ix, err := index.Read(indexPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		e := &index.Entry{Name: p, Hash: plumbing.NewHash(strings.TrimSpace(git(t, dir, "hash-object", "-w", p)))}
+		fi, err := os.Lstat(filepath.Join(dir, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.SetStat(fi)
+		ix.Add(e)
+	}
+	data, err := ix.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lock.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := lock.Commit(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func copyRepo(t *testing.T, dir string) string {
+	dst := filepath.Join(t.TempDir(), "oracle")
+	if out, err := exec.Command("cp", "-a", dir, dst).CombinedOutput(); err != nil {
+		t.Fatalf("cp: %v: %s", err, out)
+	}
+	// The copy has new inodes and ctimes: refresh its stat data.
+	_, _ = fixtures.RunGit(dst, "update-index", "-q", "--refresh")
+	return dst
+}
+
+func mapKeys(m map[string]string) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,256 @@
+package index
+
+import (
+	"bytes"
+	"crypto/sha1"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+const (
+	hashLen       = 20
+	headerLen     = 12
+	fixedLen      = 62 // on-disk entry: stat data, mode, sizes, hash, flags
+	flagAssume    = 0x8000
+	flagExtended  = 0x4000
+	flagNameMask  = 0x0fff
+	xflagSkipWt   = 0x4000
+	xflagIntent   = 0x2000
+	knownXFlags   = xflagSkipWt | xflagIntent
+	signatureDIRC = "DIRC"
+)
+
+var be = binary.BigEndian
+
+// Read parses the index file at path (resolving a split index through the
+// sharedindex file beside it). A missing file is an empty version-2 index.
+// Like git (which checks it only in fsck), Read does not verify the
+// trailing checksum: the file is replaced by rename, so it is never seen
+// half-written, and the structure checks catch a truncated file. Verify
+// does the full check.
+// Like git, reading a split index refreshes the shared index's mtime so
+// that git's sharedindex expiry does not delete it.
+func Read(path string) (*Index, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &Index{Version: 2}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read index %s: %w", path, err)
+	}
+	ix, err := parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("parse index %s: %w", path, err)
+	}
+	if err := ix.resolveSplit(path); err != nil {
+		return nil, err
+	}
+	if err := ix.applyFSMonitor(); err != nil {
+		return nil, fmt.Errorf("parse index %s: %w", path, err)
+	}
+	return ix, nil
+}
+
+// parse decodes one index file's bytes (without resolving a split index).
+func parse(data []byte) (*Index, error) {
+	if len(data) < headerLen+hashLen || string(data[:4]) != signatureDIRC {
+		return nil, fmt.Errorf("not an index file (bad signature or too short)")
+	}
+	ix := &Index{Version: be.Uint32(data[4:])}
+	if ix.Version < 2 || ix.Version > 4 {
+		return nil, fmt.Errorf("unsupported index version %d", ix.Version)
+	}
+	body := data[:len(data)-hashLen]
+	var zero [hashLen]byte
+	ix.skipHash = bytes.Equal(data[len(body):], zero[:])
+	entries, off, err := parseEntries(body, headerLen, int(be.Uint32(data[8:])), ix.Version)
+	if err != nil {
+		return nil, err
+	}
+	ix.Entries = entries
+	if ix.exts, err = parseExtensions(body[off:]); err != nil {
+		return nil, err
+	}
+	return ix, ix.readIEOT()
+}
+
+// Verify checks the trailing SHA-1 of the index file at path (a zero
+// checksum, index.skipHash, passes).
+func Verify(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("read index %s: %w", path, err)
+	}
+	if len(data) < headerLen+hashLen {
+		return fmt.Errorf("index %s: too short", path)
+	}
+	body, sum := data[:len(data)-hashLen], data[len(data)-hashLen:]
+	var zero [hashLen]byte
+	if got := sha1.Sum(body); !bytes.Equal(sum, zero[:]) && !bytes.Equal(got[:], sum) {
+		return fmt.Errorf("index %s: checksum mismatch", path)
+	}
+	return nil
+}
+
+// entryReader decodes the entry table into one backing array; names are
+// collected in one arena and turned into strings with a single copy.
+type entryReader struct {
+	b       []byte
+	off     int
+	version uint32
+	arena   []byte
+	prev    int // start of the previous name in arena (version 4)
+}
+
+// parseEntries decodes n entries starting at off, returning them and the
+// offset just past the table.
+func parseEntries(b []byte, off, n int, version uint32) ([]*Entry, int, error) {
+	if n < 0 || n > len(b)/fixedLen {
+		return nil, 0, fmt.Errorf("entry count %d does not fit in the file", n)
+	}
+	store := make([]Entry, n)
+	ends := make([]int, n)
+	r := &entryReader{b: b, off: off, version: version, arena: make([]byte, 0, len(b)/3)}
+	for i := range store {
+		if err := r.entry(&store[i]); err != nil {
+			return nil, 0, fmt.Errorf("entry %d: %w", i, err)
+		}
+		ends[i] = len(r.arena)
+	}
+	names := string(r.arena)
+	ptrs := make([]*Entry, n)
+	start := 0
+	for i := range store {
+		store[i].Name = names[start:ends[i]]
+		start = ends[i]
+		ptrs[i] = &store[i]
+	}
+	return ptrs, r.off, nil
+}
+
+// entry decodes one entry at r.off and appends its name to the arena.
+func (r *entryReader) entry(e *Entry) error {
+	start := r.off
+	if start+fixedLen > len(r.b) {
+		return fmt.Errorf("truncated entry")
+	}
+	flags := decodeFixed(e, r.b[start:start+fixedLen])
+	r.off += fixedLen
+	if flags&flagExtended != 0 {
+		if err := r.extendedFlags(e); err != nil {
+			return err
+		}
+	}
+	if r.version == 4 {
+		return r.nameV4()
+	}
+	return r.namePadded(start, int(flags&flagNameMask))
+}
+
+// decodeFixed fills e from the fixed part of an entry and returns flags.
+func decodeFixed(e *Entry, f []byte) uint16 {
+	e.CtimeSec, e.CtimeNsec = be.Uint32(f[0:]), be.Uint32(f[4:])
+	e.MtimeSec, e.MtimeNsec = be.Uint32(f[8:]), be.Uint32(f[12:])
+	e.Dev, e.Ino, e.Mode = be.Uint32(f[16:]), be.Uint32(f[20:]), be.Uint32(f[24:])
+	e.UID, e.GID, e.Size = be.Uint32(f[28:]), be.Uint32(f[32:]), be.Uint32(f[36:])
+	copy(e.Hash[:], f[40:60])
+	flags := be.Uint16(f[60:])
+	e.Stage = int(flags>>12) & 3
+	e.AssumeValid = flags&flagAssume != 0
+	return flags
+}
+
+func (r *entryReader) extendedFlags(e *Entry) error {
+	if r.version < 3 {
+		return fmt.Errorf("extended flags in a version-2 index")
+	}
+	if r.off+2 > len(r.b) {
+		return fmt.Errorf("truncated entry")
+	}
+	x := be.Uint16(r.b[r.off:])
+	r.off += 2
+	if x&^knownXFlags != 0 {
+		return fmt.Errorf("unknown extended flags %#04x", x)
+	}
+	e.SkipWorktree, e.IntentToAdd = x&xflagSkipWt != 0, x&xflagIntent != 0
+	return nil
+}
+
+// namePadded reads a version 2/3 name: NUL-terminated and padded with
+// NULs to a multiple of 8 bytes from the entry's start.
+func (r *entryReader) namePadded(start, n int) error {
+	if n == flagNameMask { // long name: the length does not fit in flags
+		i := bytes.IndexByte(r.b[r.off:], 0)
+		if i < 0 {
+			return fmt.Errorf("unterminated name")
+		}
+		n = i
+	}
+	end := start + ((r.off-start)+n+8)&^7
+	if r.off+n >= len(r.b) || end > len(r.b) || r.b[r.off+n] != 0 {
+		return fmt.Errorf("truncated name")
+	}
+	r.arena = append(r.arena, r.b[r.off:r.off+n]...)
+	r.off = end
+	return nil
+}
+
+// nameV4 reads a prefix-compressed name: a varint count of bytes to drop
+// from the previous name, then the NUL-terminated suffix to append.
+func (r *entryReader) nameV4() error {
+	strip, k, err := decodeVarint(r.b[r.off:])
+	if err != nil {
+		return err
+	}
+	r.off += k
+	prevLen := len(r.arena) - r.prev
+	if strip > uint64(prevLen) {
+		return fmt.Errorf("name strips %d bytes of a %d-byte name", strip, prevLen)
+	}
+	i := bytes.IndexByte(r.b[r.off:], 0)
+	if i < 0 {
+		return fmt.Errorf("unterminated name")
+	}
+	start := len(r.arena)
+	r.arena = append(r.arena, r.arena[r.prev:r.prev+prevLen-int(strip)]...)
+	r.arena = append(r.arena, r.b[r.off:r.off+i]...)
+	r.prev = start
+	r.off += i + 1
+	return nil
+}
+
+// parseExtensions splits the bytes after the entry table into extensions.
+func parseExtensions(b []byte) ([]extension, error) {
+	var exts []extension
+	for len(b) > 0 {
+		if len(b) < 8 {
+			return nil, fmt.Errorf("%d stray bytes after the extensions", len(b))
+		}
+		size := int64(be.Uint32(b[4:]))
+		if 8+size > int64(len(b)) {
+			return nil, fmt.Errorf("extension %q: size %d past the end", b[:4], size)
+		}
+		exts = append(exts, extension{sig: string(b[:4]), data: b[8 : 8+size]})
+		b = b[8+size:]
+	}
+	return exts, nil
+}
+
+// readIEOT records the entries-per-block of an index entry offset table,
+// so that Encode can lay out blocks as git did.
+func (ix *Index) readIEOT() error {
+	x := ix.ext("IEOT")
+	if x == nil {
+		return nil
+	}
+	if len(x.data) < 4 || be.Uint32(x.data) != 1 || (len(x.data)-4)%8 != 0 {
+		return fmt.Errorf("unsupported IEOT extension")
+	}
+	if len(x.data) >= 12 {
+		ix.ieotBlock = int(be.Uint32(x.data[8:]))
+	}
+	return nil
+}

@@ -1,0 +1,44 @@
+package objects
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/gitedit/gitedit/fixtures"
+)
+
+// BenchmarkUpdateTree changes one file three folders deep in a tree of
+// 100,000 files (100 folders of 10 folders of 100 files): only the three
+// trees along the path are rewritten.
+func BenchmarkUpdateTree(b *testing.B) {
+	dir := filepath.Join(b.TempDir(), "repo")
+	fixtures.Git(b, filepath.Dir(dir), "init", "-q", dir)
+	s := storage(dir)
+	blob, err := WriteBlob(s, []byte("x\n"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	changes := make([]TreeChange, 0, 100000)
+	for i := range 100000 {
+		p := fmt.Sprintf("d%02d/e%d/f%03d.go", i/1000, i/100%10, i%100)
+		changes = append(changes, TreeChange{Path: p, Hash: blob, Mode: filemode.Regular})
+	}
+	base, err := UpdateTree(s, plumbing.ZeroHash, changes)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		h, err := WriteBlob(s, fmt.Appendf(nil, "v%d\n", i))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := UpdateTree(s, base, []TreeChange{{Path: "d42/e7/f042.go", Hash: h, Mode: filemode.Regular}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,90 @@
+package objects
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-git/go-billy/v5/osfs"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+
+	"github.com/gitedit/gitedit/fixtures"
+)
+
+// storage opens the object store of the repository in dir.
+func storage(dir string) *filesystem.Storage {
+	return filesystem.NewStorage(osfs.New(filepath.Join(dir, ".git")), cache.NewObjectLRUDefault())
+}
+
+func TestHashBlobMatchesGit(t *testing.T) {
+	dir := fixtures.NewRepo(t, nil)
+	for _, data := range []string{"", "hello\n", "no newline", "crlf\r\nline\r\n", strings.Repeat("x", 70000)} {
+		p := filepath.Join(dir, "f")
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want := strings.TrimSpace(fixtures.Git(t, dir, "hash-object", "--no-filters", "f"))
+		if got := HashBlob([]byte(data)).String(); got != want {
+			t.Errorf("HashBlob(%.20q) = %s, git says %s", data, got, want)
+		}
+	}
+}
+
+func TestWriteBlobReadsBackWithGit(t *testing.T) {
+	dir := fixtures.NewRepo(t, nil)
+	s := storage(dir)
+	for _, data := range []string{"", "hello\n", "bin\x00ary", strings.Repeat("line\n", 10000)} {
+		h, err := WriteBlob(s, []byte(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h != HashBlob([]byte(data)) {
+			t.Errorf("WriteBlob id %s differs from HashBlob", h)
+		}
+		if got := fixtures.Git(t, dir, "cat-file", "blob", h.String()); got != data {
+			t.Errorf("git cat-file blob %s = %.30q, want %.30q", h, got, data)
+		}
+		if _, err := WriteBlob(s, []byte(data)); err != nil {
+			t.Errorf("writing an existing blob again: %v", err)
+		}
+	}
+	fixtures.Git(t, dir, "fsck", "--strict", "--no-dangling")
+}
+
+func TestWriteCommitReadsBackWithGit(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	s := storage(dir)
+	tree := plumbing.NewHash(strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD^{tree}")))
+	head := plumbing.NewHash(strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD")))
+	ident := "A U Thor <author@example.com> 1700000000 +0100"
+	tests := []struct {
+		name, message, want string
+		parents             []plumbing.Hash
+	}{
+		{"root commit, newline added", "subject", "subject\n", nil},
+		{"one parent, message verbatim", "subject\n\nbody\n\nKey: v\n", "subject\n\nbody\n\nKey: v\n", []plumbing.Hash{head}},
+		{"merge", "merge\n", "merge\n", []plumbing.Hash{head, head}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h, err := WriteCommit(s, Commit{Tree: tree, Parents: tt.parents, Author: ident, Committer: ident, Message: tt.message})
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw := fixtures.Git(t, dir, "cat-file", "commit", h.String())
+			if !strings.HasSuffix(raw, "\n\n"+tt.want) || !strings.Contains(raw, "author "+ident+"\n") {
+				t.Errorf("git cat-file commit:\n%s", raw)
+			}
+			if got := fixtures.Git(t, dir, "log", "-1", "--format=%P", h.String()); len(strings.Fields(got)) != len(tt.parents) {
+				t.Errorf("parents = %q, want %d", got, len(tt.parents))
+			}
+		})
+	}
+	fixtures.Git(t, dir, "fsck", "--strict", "--no-dangling")
+	if _, err := WriteCommit(s, Commit{Tree: tree, Author: "x\ny", Committer: ident}); err == nil {
+		t.Error("identity with a newline accepted")
+	}
+}

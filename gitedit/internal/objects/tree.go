@@ -1,0 +1,244 @@
+package objects
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+)
+
+// TreeChange sets or removes one path in a tree.
+type TreeChange struct {
+	Path   string // slash-separated, repository-relative
+	Hash   plumbing.Hash
+	Mode   filemode.FileMode
+	Delete bool
+}
+
+// entry is one raw tree entry; mode keeps the bytes the tree had, so that
+// untouched entries are written back exactly as they were read.
+type entry struct {
+	mode string
+	name string
+	hash plumbing.Hash
+}
+
+func (e entry) isTree() bool { return e.mode == "40000" || e.mode == "040000" }
+
+// sortKey is the name git sorts an entry by: a tree sorts as name + "/".
+func (e entry) sortKey() string {
+	if e.isTree() {
+		return e.name + "/"
+	}
+	return e.name
+}
+
+// node is the set of changes below one folder: leaves set or delete an
+// entry of the folder, dirs hold the changes of its sub-folders.
+type node struct {
+	leaves map[string]TreeChange
+	dirs   map[string]*node
+}
+
+// UpdateTree returns the id of base (zero: the empty tree) with changes
+// applied, writing only the trees along the changed paths. Empty trees left
+// by deletions are dropped; the root tree is written even when empty. A
+// later change to the same path wins; a file replaces a folder of the same
+// name and the other way round. Deleting a missing path changes nothing.
+func UpdateTree(s storer.EncodedObjectStorer, base plumbing.Hash, changes []TreeChange) (plumbing.Hash, error) {
+	root, err := buildNodes(changes)
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	h, err := updateNode(s, base, root, "")
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	if h.IsZero() {
+		return writeObject(s, plumbing.TreeObject, nil)
+	}
+	return h, nil
+}
+
+// buildNodes groups changes into a tree of folders, validating each path.
+func buildNodes(changes []TreeChange) (*node, error) {
+	root := newNode()
+	for _, c := range changes {
+		parts, err := splitPath(c.Path)
+		if err != nil {
+			return nil, err
+		}
+		if !c.Delete && c.Hash.IsZero() {
+			return nil, fmt.Errorf("tree change %q: no object id", c.Path)
+		}
+		n := root
+		for _, dir := range parts[:len(parts)-1] {
+			n = n.child(dir)
+		}
+		n.leaves[parts[len(parts)-1]] = c
+	}
+	return root, nil
+}
+
+func newNode() *node { return &node{leaves: map[string]TreeChange{}, dirs: map[string]*node{}} }
+
+// child returns the sub-node for dir, creating it.
+func (n *node) child(dir string) *node {
+	c, ok := n.dirs[dir]
+	if !ok {
+		c = newNode()
+		n.dirs[dir] = c
+	}
+	return c
+}
+
+// splitPath splits a repository-relative slash path, refusing empty
+// components, ".", ".." and ".git" as git does.
+func splitPath(p string) ([]string, error) {
+	parts := strings.Split(p, "/")
+	for _, part := range parts {
+		if part == "" || part == "." || part == ".." || strings.EqualFold(part, ".git") || strings.ContainsRune(part, 0) {
+			return nil, fmt.Errorf("invalid tree path %q", p)
+		}
+	}
+	return parts, nil
+}
+
+// updateNode applies n to the tree base (zero: none) and returns the new
+// tree's id, or zero when the result is empty.
+func updateNode(s storer.EncodedObjectStorer, base plumbing.Hash, n *node, prefix string) (plumbing.Hash, error) {
+	entries, err := readTree(s, base)
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	byName := make(map[string]int, len(entries))
+	for i, e := range entries {
+		byName[e.name] = i
+	}
+	changed := false
+	for name, sub := range n.dirs {
+		if _, leaf := n.leaves[name]; leaf {
+			continue // the leaf change for name replaces the whole folder
+		}
+		e, c, err := updateDir(s, entries, byName, name, sub, prefix)
+		if err != nil {
+			return plumbing.ZeroHash, err
+		}
+		entries, changed = setEntry(entries, byName, name, e, c), changed || c
+	}
+	for name, c := range n.leaves {
+		e := &entry{mode: modeString(c.Mode), name: name, hash: c.Hash}
+		if c.Delete {
+			e = nil
+		}
+		entries = setEntry(entries, byName, name, e, true)
+		changed = true
+	}
+	return finishTree(s, base, entries, changed)
+}
+
+// updateDir computes the new entry for sub-folder name (nil: drop it) and
+// whether it differs from the current one.
+func updateDir(s storer.EncodedObjectStorer, entries []entry, byName map[string]int, name string, sub *node, prefix string) (*entry, bool, error) {
+	var old plumbing.Hash
+	if i, ok := byName[name]; ok && entries[i].isTree() {
+		old = entries[i].hash
+	}
+	h, err := updateNode(s, old, sub, prefix+name+"/")
+	if err != nil {
+		return nil, false, err
+	}
+	if h.IsZero() {
+		return nil, !old.IsZero(), nil
+	}
+	if i, ok := byName[name]; ok && entries[i].isTree() && entries[i].hash == h {
+		return nil, false, nil
+	}
+	return &entry{mode: "40000", name: name, hash: h}, true, nil
+}
+
+// setEntry replaces (or, with e nil, removes) the entry called name when
+// change is true. Removed entries are marked with an empty name and
+// dropped in finishTree.
+func setEntry(entries []entry, byName map[string]int, name string, e *entry, change bool) []entry {
+	if !change {
+		return entries
+	}
+	i, ok := byName[name]
+	switch {
+	case ok && e == nil:
+		entries[i].name = ""
+		delete(byName, name)
+	case ok:
+		entries[i] = *e
+	case e != nil:
+		byName[name] = len(entries)
+		entries = append(entries, *e)
+	}
+	return entries
+}
+
+// finishTree drops removed entries, sorts as git does and writes the tree
+// when it changed. It returns zero for an empty tree.
+func finishTree(s storer.EncodedObjectStorer, base plumbing.Hash, entries []entry, changed bool) (plumbing.Hash, error) {
+	if !changed {
+		return base, nil
+	}
+	kept := entries[:0]
+	for _, e := range entries {
+		if e.name != "" {
+			kept = append(kept, e)
+		}
+	}
+	if len(kept) == 0 {
+		return plumbing.ZeroHash, nil
+	}
+	sort.Slice(kept, func(i, j int) bool { return kept[i].sortKey() < kept[j].sortKey() })
+	return writeObject(s, plumbing.TreeObject, encodeTree(kept))
+}
+
+// encodeTree returns the raw content of a tree with entries in order.
+func encodeTree(entries []entry) []byte {
+	var b bytes.Buffer
+	for _, e := range entries {
+		b.WriteString(e.mode)
+		b.WriteByte(' ')
+		b.WriteString(e.name)
+		b.WriteByte(0)
+		b.Write(e.hash[:])
+	}
+	return b.Bytes()
+}
+
+// readTree returns the entries of tree h (none for zero).
+func readTree(s storer.EncodedObjectStorer, h plumbing.Hash) ([]entry, error) {
+	if h.IsZero() {
+		return nil, nil
+	}
+	data, err := readObject(s, plumbing.TreeObject, h)
+	if err != nil {
+		return nil, err
+	}
+	return parseTree(h, data)
+}
+
+// parseTree decodes raw tree content: "<mode> <name>\0<20-byte id>"...
+func parseTree(h plumbing.Hash, data []byte) ([]entry, error) {
+	var entries []entry
+	for len(data) > 0 {
+		sp := bytes.IndexByte(data, ' ')
+		nul := bytes.IndexByte(data, 0)
+		if sp <= 0 || nul < sp || len(data) < nul+1+len(plumbing.ZeroHash) {
+			return nil, fmt.Errorf("read tree %s: malformed entry", h)
+		}
+		e := entry{mode: string(data[:sp]), name: string(data[sp+1 : nul])}
+		copy(e.hash[:], data[nul+1:])
+		entries = append(entries, e)
+		data = data[nul+1+len(plumbing.ZeroHash):]
+	}
+	return entries, nil
+}

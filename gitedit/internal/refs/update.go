@@ -1,0 +1,207 @@
+package refs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
+)
+
+// Update describes one ref move.
+type Update struct {
+	// Ref is the full ref name to move, or "HEAD" for a detached HEAD (a
+	// symbolic HEAD moves the branch it points at, as git does).
+	Ref string
+	// Old is the value the ref must have (zero: it must not exist yet).
+	Old plumbing.Hash
+	// New is the value to set.
+	New plumbing.Hash
+	// Ident is the reflog identity: "Name <email> 1700000000 +0100".
+	Ident string
+	// Message is the reflog message ("commit: subject"); whitespace runs,
+	// newlines included, become one space, as git writes them.
+	Message string
+}
+
+// Apply moves the ref under "<ref>.lock" (waiting up to timeout, then an
+// error wrapping lockfile.ErrLocked), checks Old (else ErrStale), writes
+// the loose ref, and appends reflog entries to the ref's log and, when HEAD
+// points at the ref (or the ref is a detached HEAD), to logs/HEAD. When
+// HEAD points at the ref, HEAD.lock is held too (taken first, as git does),
+// so that HEAD cannot move away during the update. On any error the ref is
+// left as it was. Deleting a ref (New zero) is not supported.
+func (s *Store) Apply(ctx context.Context, u Update, timeout time.Duration) error {
+	if u.New.IsZero() {
+		return fmt.Errorf("update %s: deleting a ref is not supported", u.Ref)
+	}
+	if err := checkName(u.Ref); err != nil {
+		return fmt.Errorf("update ref: %w", err)
+	}
+	ref, viaHead, err := s.target(u.Ref)
+	if err != nil {
+		return err
+	}
+	if viaHead && ref != "HEAD" {
+		headLock, err := s.lock(ctx, "HEAD", timeout)
+		if err != nil {
+			return err
+		}
+		defer headLock.Rollback()
+		// Read again under HEAD.lock: HEAD may have moved meanwhile.
+		if ref, viaHead, err = s.target(u.Ref); err != nil {
+			return err
+		}
+		if ref == "HEAD" {
+			return fmt.Errorf("update %s: HEAD was detached meanwhile: %w", u.Ref, ErrStale)
+		}
+	}
+	return s.applyLocked(ctx, u, ref, viaHead, timeout)
+}
+
+// target returns the ref an update of name moves (HEAD's branch when name
+// is a symbolic HEAD) and whether HEAD points at it. Symbolic refs other
+// than HEAD are refused.
+func (s *Store) target(name string) (ref string, viaHead bool, err error) {
+	head, err := s.readLoose("HEAD")
+	if err != nil {
+		return "", false, err
+	}
+	if name == "HEAD" && head.symref != "" {
+		name = head.symref
+	}
+	v, err := s.readLoose(name)
+	if err != nil {
+		return "", false, err
+	}
+	if v.symref != "" && name != "HEAD" {
+		return "", false, fmt.Errorf("update %s: symbolic ref to %s is not supported", name, v.symref)
+	}
+	return name, name == "HEAD" || head.symref == name, nil
+}
+
+// applyLocked takes the ref's lock, checks and writes it, and logs the move.
+func (s *Store) applyLocked(ctx context.Context, u Update, ref string, logHead bool, timeout time.Duration) error {
+	lk, err := s.lock(ctx, ref, timeout)
+	if err != nil {
+		return err
+	}
+	defer lk.Rollback()
+	cur, err := s.read(ref)
+	if err != nil {
+		return err
+	}
+	if cur.symref != "" || cur.hash != u.Old {
+		return fmt.Errorf("update %s: expected %s, found %s: %w", ref, describe(u.Old), describe(cur.hash), ErrStale)
+	}
+	if _, err := lk.Write([]byte(u.New.String() + "\n")); err != nil {
+		return fmt.Errorf("write %s: %w", lk.Path(), err)
+	}
+	if err := s.logUpdates(u, ref, logHead); err != nil {
+		return err
+	}
+	if err := lk.Commit(); err != nil {
+		return fmt.Errorf("update %s: %w", ref, err)
+	}
+	return nil
+}
+
+// describe names a ref value in an error message.
+func describe(h plumbing.Hash) string {
+	if h.IsZero() {
+		return "no ref"
+	}
+	return h.String()
+}
+
+// lock takes "<ref>.lock", creating the ref's folders first as git does.
+func (s *Store) lock(ctx context.Context, ref string, timeout time.Duration) (*lockfile.File, error) {
+	p := s.refPath(ref)
+	if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+		return nil, fmt.Errorf("lock %s: %w", ref, err)
+	}
+	lk, err := lockfile.Acquire(ctx, p, timeout)
+	if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", ref, err)
+	}
+	return lk, nil
+}
+
+// logUpdates appends the reflog entry to ref's log and, with logHead and a
+// ref other than HEAD, to HEAD's log.
+func (s *Store) logUpdates(u Update, ref string, logHead bool) error {
+	line := reflogLine(u)
+	if err := s.appendLog(ref, line); err != nil {
+		return err
+	}
+	if logHead && ref != "HEAD" {
+		return s.appendLog("HEAD", line)
+	}
+	return nil
+}
+
+// reflogLine is "<old> <new> <ident>\t<message>\n", the tab and message
+// left out when the message is empty, as git writes it.
+func reflogLine(u Update) string {
+	line := u.Old.String() + " " + u.New.String() + " " + u.Ident
+	if msg := cleanMessage(u.Message); msg != "" {
+		line += "\t" + msg
+	}
+	return line + "\n"
+}
+
+// cleanMessage collapses whitespace runs into one space and trims both
+// ends, as git's copy_reflog_msg does.
+func cleanMessage(msg string) string {
+	return strings.Join(strings.Fields(msg), " ")
+}
+
+// appendLog appends line to name's reflog, creating the file and its
+// folders when core.logAllRefUpdates asks for it.
+func (s *Store) appendLog(name, line string) error {
+	p := s.logPath(name)
+	flags := os.O_WRONLY | os.O_APPEND
+	if s.autoCreateLog(name) {
+		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+			return fmt.Errorf("create reflog of %s: %w", name, err)
+		}
+		flags |= os.O_CREATE
+	}
+	f, err := os.OpenFile(p, flags, 0o666)
+	if errors.Is(err, os.ErrNotExist) && flags&os.O_CREATE == 0 {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("open reflog of %s: %w", name, err)
+	}
+	if _, err := f.WriteString(line); err != nil {
+		f.Close()
+		return fmt.Errorf("append reflog of %s: %w", name, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("append reflog of %s: %w", name, err)
+	}
+	return nil
+}
+
+// autoCreateLog reports whether a missing reflog of name is created.
+func (s *Store) autoCreateLog(name string) bool {
+	switch s.LogAllRefUpdates {
+	case "always":
+		return true
+	case "false":
+		return false
+	}
+	for _, p := range []string{"refs/heads/", "refs/remotes/", "refs/notes/"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return name == "HEAD"
+}
