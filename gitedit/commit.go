@@ -1,16 +1,252 @@
 package gitedit
 
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// zeroBlob is the Edit-Blob-Before value of a created file and the
+// Edit-Blob-After value of a deleted one, as git diff's "index" line
+// shows a missing side.
+const zeroBlob = "0000000000000000000000000000000000000000"
+
 // commitMeta describes a batch for its commit message (SPEC 4.1).
-// (Placeholder for the engineer who owns commit.go; fields may grow.)
 type commitMeta struct {
-	Tool    Tool
+	// Tool is the Edit-Tool value.
+	Tool Tool
+	// Subject is the -m text (its first line is the subject, the rest
+	// starts the body) or a generated subject; empty generates one from
+	// the files and counts.
 	Subject string
-	Body    []string
-	Count   int
-	Match   []string
+	// Body holds one human-readable line per applied edit.
+	Body []string
+	// Count is the Edit-Count value: the number of edits applied.
+	Count int
+	// Match lists the match strategies used (duplicates are dropped).
+	Match []string
+	// Request is the canonical request JSON; Edit-Request is its SHA-256
+	// (left out when nil).
 	Request []byte
-	Extra   []Trailer
+	// Extra trailers (Edit-Reverts, Edit-Recipe) go after Edit-Agent.
+	Extra []Trailer
 }
 
 // Trailer is one "Key: value" trailer line.
 type Trailer struct{ Key, Value string }
+
+// message returns the commit message of SPEC 4.1: the subject, a blank
+// line, the body (the rest of -m, then m.Body, then a line for each file
+// no body line names) and a blank line when there is a body, and the
+// trailers. No line of it can
+// end the message for git am or git interpret-trailers (see safeLine).
+func (m *commitMeta) message(files []FileResult, session, agent string) string {
+	subject, rest := splitSubject(m.Subject)
+	if subject == "" {
+		subject = m.generatedSubject(files)
+	}
+	var b strings.Builder
+	b.WriteString(safeLine(subject) + "\n\n")
+	if body := m.bodyLines(rest, files); len(body) > 0 {
+		for _, entry := range body {
+			for _, line := range strings.Split(entry, "\n") {
+				b.WriteString(safeLine(line) + "\n")
+			}
+		}
+		b.WriteString("\n")
+	}
+	for _, t := range m.trailers(files, session, agent) {
+		b.WriteString(t.Key + ": " + oneLine(t.Value) + "\n")
+	}
+	return b.String()
+}
+
+// splitSubject splits -m text into its first line and the rest, dropping
+// surrounding blank lines and trailing whitespace as git's cleanup does.
+func splitSubject(text string) (subject string, rest []string) {
+	var lines []string
+	for _, l := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		lines = append(lines, strings.TrimRight(l, " \t\r"))
+	}
+	for len(lines) > 0 && lines[0] == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) == 0 {
+		return "", nil
+	}
+	rest = lines[1:]
+	for len(rest) > 0 && rest[0] == "" {
+		rest = rest[1:]
+	}
+	return lines[0], rest
+}
+
+// bodyLines is the body: the rest of -m (then a blank line), the edit
+// lines, and a line for each file none of the edit lines names.
+func (m *commitMeta) bodyLines(rest []string, files []FileResult) []string {
+	lines := append([]string(nil), rest...)
+	if len(lines) > 0 && (len(m.Body) > 0 || len(files) > 0) {
+		lines = append(lines, "")
+	}
+	lines = append(lines, m.Body...)
+	for _, f := range files {
+		if !mentions(m.Body, f.FilePath) {
+			lines = append(lines, fileLine(f))
+		}
+	}
+	return lines
+}
+
+// mentions reports whether some line starts with "<path>:" (the path
+// as is or quoted).
+func mentions(lines []string, path string) bool {
+	for _, l := range lines {
+		if strings.HasPrefix(l, path+":") || strings.HasPrefix(l, trailerPath(path)+":") {
+			return true
+		}
+	}
+	return false
+}
+
+// fileLine describes what happened to one file.
+func fileLine(f FileResult) string {
+	p := trailerPath(f.FilePath)
+	switch {
+	case f.Created:
+		return p + ": created"
+	case f.Deleted:
+		return p + ": deleted"
+	case f.RenamedFrom != "":
+		return p + ": renamed from " + trailerPath(f.RenamedFrom)
+	case f.Replacements > 0:
+		return p + ": " + plural(f.Replacements, "replacement")
+	}
+	return p + ": modified"
+}
+
+// generatedSubject is the subject when -m gave none: "edit src/a.go:
+// replace 2 occurrences", "multiedit src/a.go: apply 3 edits", "patch
+// src/a.go", "batch: 4 edits on 3 files". Odd paths are quoted.
+func (m *commitMeta) generatedSubject(files []FileResult) string {
+	if len(files) != 1 {
+		return fmt.Sprintf("%s: %s on %s", m.Tool, plural(m.Count, "edit"), plural(len(files), "file"))
+	}
+	f, p := files[0], trailerPath(files[0].FilePath)
+	switch {
+	case f.Created:
+		return fmt.Sprintf("%s %s: create the file", m.Tool, p)
+	case f.Deleted:
+		return fmt.Sprintf("%s %s: delete the file", m.Tool, p)
+	case m.Tool == ToolEdit:
+		return fmt.Sprintf("edit %s: replace %s", p, plural(f.Replacements, "occurrence"))
+	case m.Tool == ToolMultiEdit:
+		return fmt.Sprintf("multiedit %s: apply %s", p, plural(m.Count, "edit"))
+	}
+	return fmt.Sprintf("%s %s", m.Tool, p)
+}
+
+// trailers lists the trailers in SPEC 4.1 order.
+func (m *commitMeta) trailers(files []FileResult, session, agent string) []Trailer {
+	ts := []Trailer{{"Edit-Tool", string(m.Tool)}}
+	for _, f := range files {
+		p := trailerPath(f.FilePath)
+		ts = append(ts, Trailer{"Edit-File", p},
+			Trailer{"Edit-Blob-Before", p + " " + blobOr(f.BlobBefore, f.Created)},
+			Trailer{"Edit-Blob-After", p + " " + blobOr(f.BlobAfter, f.Deleted)})
+	}
+	ts = append(ts, Trailer{"Edit-Count", strconv.Itoa(m.Count)})
+	if match := distinct(m.Match); match != "" {
+		ts = append(ts, Trailer{"Edit-Match", match})
+	}
+	ts = appendSet(ts, "Edit-Session", session)
+	ts = appendSet(ts, "Edit-Agent", agent)
+	ts = append(ts, m.Extra...)
+	if m.Request != nil {
+		sum := sha256.Sum256(m.Request)
+		ts = append(ts, Trailer{"Edit-Request", "sha256:" + hex.EncodeToString(sum[:])})
+	}
+	return ts
+}
+
+// appendSet appends the trailer when value is not empty.
+func appendSet(ts []Trailer, key, value string) []Trailer {
+	if strings.TrimSpace(value) == "" {
+		return ts
+	}
+	return append(ts, Trailer{key, value})
+}
+
+// blobOr is blob, or the zero id for a side that does not exist.
+func blobOr(blob string, missing bool) string {
+	if missing || blob == "" {
+		return zeroBlob
+	}
+	return blob
+}
+
+// distinct joins the values without repeats, comma-separated.
+func distinct(values []string) string {
+	var out []string
+	for _, v := range values {
+		if v != "" {
+			out = appendNew(out, v)
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+// trailerPath is path as a trailer value: as is, or C-quoted as git
+// quotes paths ("\"a\\tb\"") when it holds a control character, a quote
+// or backslash, or surrounding whitespace, so that the trailer stays one
+// line and the blob id stays its last field.
+func trailerPath(path string) string {
+	needs := path != strings.TrimSpace(path) || strings.ContainsAny(path, "\"\\")
+	for _, r := range path {
+		needs = needs || r < 0x20 || r == 0x7f
+	}
+	if !needs {
+		return path
+	}
+	return cQuote(path)
+}
+
+// cQuote quotes s the way git quotes unusual path names.
+func cQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteString("\\" + string(c))
+		case strings.IndexByte("\a\b\t\n\v\f\r", c) >= 0:
+			b.WriteString("\\" + string("abtnvfr"[strings.IndexByte("\a\b\t\n\v\f\r", c)]))
+		case c < 0x20 || c == 0x7f:
+			fmt.Fprintf(&b, "\\%03o", c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// oneLine folds a trailer value onto one line.
+func oneLine(v string) string { return strings.Join(strings.Fields(v), " ") }
+
+// safeLine returns line, indented by one space when git would otherwise
+// take it for the start of a patch: "diff -", "Index: ", or "---" followed
+// by whitespace or a file name (git mailinfo's patchbreak, and the divider
+// git interpret-trailers stops at). Carriage returns are dropped.
+func safeLine(line string) string {
+	line = strings.ReplaceAll(line, "\r", "")
+	if strings.HasPrefix(line, "diff -") || strings.HasPrefix(line, "Index: ") || strings.HasPrefix(line, "---") {
+		return " " + line
+	}
+	return line
+}
