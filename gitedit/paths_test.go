@@ -1,0 +1,192 @@
+package gitedit
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gitedit/gitedit/fixtures"
+)
+
+// pathRepo builds a repository with symlinks inside and out, a nested
+// repository and a submodule, and returns its top and an outside folder.
+func pathRepo(t *testing.T) (repo, outside string) {
+	t.Helper()
+	outside = t.TempDir()
+	fixtures.WriteFiles(t, outside, map[string]string{"secret.txt": "s\n"})
+	lib := fixtures.NewRepo(t, map[string]string{"lib.txt": "lib\n"})
+	repo = fixtures.NewRepo(t, map[string]string{"a.txt": "a\n", "sub/b.txt": "b\n", "nested/x.txt": "x\n"})
+	fixtures.Git(t, filepath.Join(repo, "nested"), "init", "-q")
+	fixtures.Git(t, repo, "-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "sm")
+	links := map[string]string{
+		"link-in":      "a.txt",
+		"link-dir":     "sub",
+		"link-abs-in":  filepath.Join(repo, "sub", "b.txt"),
+		"sub/up":       "../a.txt",
+		"out-link":     filepath.Join(outside, "secret.txt"),
+		"out-rel":      "../../" + filepath.Base(outside) + "/secret.txt",
+		"out-dir":      outside,
+		"dangling":     "missing.txt",
+		"dangling-out": filepath.Join(outside, "missing.txt"),
+		"git-link":     ".git",
+		"loop":         "loop",
+		"chain":        "link-dir/up",
+	}
+	for name, target := range links {
+		if err := os.Symlink(target, filepath.Join(repo, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return repo, outside
+}
+
+func TestResolvePath(t *testing.T) {
+	repo, outside := pathRepo(t)
+	r := openTest(t, repo, repo)
+	sub := openTest(t, repo, filepath.Join(repo, "sub"))
+	tests := []struct {
+		name string
+		r    *Repo
+		p    string
+		rel  string // expected when code is ""
+		code Code
+		msg  string
+	}{
+		{"plain", r, "a.txt", "a.txt", "", ""},
+		{"absolute", r, filepath.Join(repo, "sub", "b.txt"), "sub/b.txt", "", ""},
+		{"dot segments", r, "./sub/../a.txt", "a.txt", "", ""},
+		{"new file in new folders", r, "new/dir/f.txt", "new/dir/f.txt", "", ""},
+		{"relative to a subdirectory", sub, "b.txt", "sub/b.txt", "", ""},
+		{"up from a subdirectory", sub, "../a.txt", "a.txt", "", ""},
+		{"symlink to a file inside", r, "link-in", "a.txt", "", ""},
+		{"absolute symlink inside", r, "link-abs-in", "sub/b.txt", "", ""},
+		{"symlinked folder inside", r, "link-dir/b.txt", "sub/b.txt", "", ""},
+		{"new file in symlinked folder", r, "link-dir/new.txt", "sub/new.txt", "", ""},
+		{"chain of symlinks", r, "chain", "a.txt", "", ""},
+		{"dot-dot escape", r, "../x.txt", "", CodeOutsideRepo, "outside"},
+		{"dot-dot escape from subdirectory", sub, "../../x.txt", "", CodeOutsideRepo, "outside"},
+		{"absolute elsewhere", r, filepath.Join(outside, "secret.txt"), "", CodeOutsideRepo, "outside"},
+		{"symlink leading out", r, "out-link", "", CodeOutsideRepo, "outside"},
+		{"relative symlink leading out", r, "out-rel", "", CodeOutsideRepo, "outside"},
+		{"symlinked parent leading out", r, "out-dir/secret.txt", "", CodeOutsideRepo, "outside"},
+		{"new file under symlinked parent leading out", r, "out-dir/new.txt", "", CodeOutsideRepo, "outside"},
+		{"dangling symlink", r, "dangling", "", CodeOutsideRepo, "points to nothing"},
+		{"dangling symlink leading out", r, "dangling-out", "", CodeOutsideRepo, "points to nothing"},
+		{"symlink loop", r, "loop", "", CodeInvalidInput, "symlinks"},
+		{".git", r, ".git", "", CodeOutsideRepo, "git directory"},
+		{".git/config", r, ".git/config", "", CodeOutsideRepo, "git directory"},
+		{".git/ trailing slash", r, ".git/", "", CodeOutsideRepo, "git directory"},
+		{".GIT upper case", r, ".GIT/config", "", CodeOutsideRepo, ".git"},
+		{".Git mixed case file", r, "sub/.Git", "", CodeOutsideRepo, ".git"},
+		{".git. trailing dot", r, ".git./config", "", CodeOutsideRepo, ".git"},
+		{".git trailing space", r, ".git /config", "", CodeOutsideRepo, ".git"},
+		{"NTFS short name", r, "GIT~1/config", "", CodeOutsideRepo, ".git"},
+		{"HFS ignorable character", r, ".g\u200cit/config", "", CodeOutsideRepo, ".git"},
+		{".git in a subfolder", r, "sub/.git/hooks/pre-commit", "", CodeOutsideRepo, ".git"},
+		{"symlink to .git", r, "git-link/config", "", CodeOutsideRepo, "git directory"},
+		{"dot-dot back into .git", sub, "../.git/HEAD", "", CodeOutsideRepo, "git directory"},
+		{"inside a submodule", r, "sm/lib.txt", "", CodeOutsideRepo, "submodule or nested repository sm"},
+		{"new file inside a submodule", r, "sm/new.txt", "", CodeOutsideRepo, "sm"},
+		{"inside a nested repository", r, "nested/x.txt", "", CodeOutsideRepo, "nested repository nested"},
+		{"empty", r, "", "", CodeInvalidInput, "empty"},
+		{"NUL byte", r, "a.txt\x00.go", "", CodeInvalidInput, "NUL"},
+		{"the top folder", r, ".", "", CodeIsDirectory, "top folder"},
+		{"a file used as a folder", r, "a.txt/x", "", CodeInvalidInput, "not a folder"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rel, abs, err := tt.r.resolvePath(tt.p)
+			if CodeOf(err) != tt.code || (err != nil && !strings.Contains(err.Error(), tt.msg)) {
+				t.Fatalf("resolvePath(%q) err = %v, want %q containing %q", tt.p, err, tt.code, tt.msg)
+			}
+			if err != nil {
+				return
+			}
+			if rel != tt.rel || abs != filepath.Join(r.workTree, filepath.FromSlash(tt.rel)) {
+				t.Errorf("resolvePath(%q) = %q, %q; want %q", tt.p, rel, abs, tt.rel)
+			}
+		})
+	}
+}
+
+// TestResolvePathGitAgrees checks the accepted and refused plain paths
+// against `git add --dry-run`, which refuses paths outside the tree,
+// beyond a symlink leading out, and inside a submodule. (git also refuses
+// a path through a symlinked folder that stays inside; gitedit resolves
+// it to its target on purpose, see TestResolvePath.)
+func TestResolvePathGitAgrees(t *testing.T) {
+	repo, _ := pathRepo(t)
+	r := openTest(t, repo, repo)
+	for _, p := range []string{"a.txt", "sub/b.txt", "../x.txt", "out-dir/secret.txt", "sm/lib.txt"} {
+		_, _, err := r.resolvePath(p)
+		_, gitErr := gitIn(repo, repo, nil, "add", "--dry-run", "--", p)
+		if (err == nil) != (gitErr == nil) {
+			t.Errorf("%s: gitedit %v, git add %v", p, err, gitErr)
+		}
+	}
+}
+
+func TestResolvePathThroughSymlinkedRepository(t *testing.T) {
+	repo := fixtures.NewRepo(t, map[string]string{"sub/b.txt": "b\n"})
+	alias := filepath.Join(t.TempDir(), "alias")
+	if err := os.Symlink(repo, alias); err != nil {
+		t.Fatal(err)
+	}
+	r := openTest(t, repo, filepath.Join(alias, "sub"))
+	for _, p := range []string{"b.txt", filepath.Join(alias, "sub", "b.txt"), filepath.Join(repo, "sub", "b.txt")} {
+		if rel, _, err := r.resolvePath(p); err != nil || rel != "sub/b.txt" {
+			t.Errorf("resolvePath(%q) = %q, %v; want sub/b.txt", p, rel, err)
+		}
+	}
+}
+
+func TestIsDotGit(t *testing.T) {
+	for name, want := range map[string]bool{
+		".git": true, ".GIT": true, ".git.": true, ".git . .": true, "git~1": true, "GIT~1": true,
+		".g\u200dit": true, "\ufeff.git": true,
+		".gitignore": false, ".gitattributes": false, "git": false, ".git~1": false, "x.git": false,
+	} {
+		if isDotGit(name) != want {
+			t.Errorf("isDotGit(%q) = %v", name, !want)
+		}
+	}
+}
+
+// TestWildmatchMatchesGit compares attribute pattern matching with
+// `git check-attr` for patterns with and without slashes.
+func TestWildmatchMatchesGit(t *testing.T) {
+	patterns := []string{"*.txt", "a/*.txt", "a/**/b.txt", "**/b.txt", "a/**", "/top.txt", "*", "?.txt",
+		"[ab].txt", "[!ab].txt", "[a-c]x.txt", "[[:digit:]]*.txt", "a/*/b.txt", "**/a/**/*.go", "a*b/c", "\\*.txt", "x/",
+		"**", "*/b.txt", "**/*.txt", "a/[!x]/b.txt", "a/**/", "a**/b.txt", "[[:alpha:]-]*", "[]]*", "[a-]*"}
+	paths := []string{"a.txt", "b.txt", "c.txt", "top.txt", "a/top.txt", "a/b.txt", "a/x/b.txt", "a/x/y/b.txt",
+		"b/a/b.txt", "bx.txt", "dx.txt", "1x.txt", "*.txt", "a/c.go", "q/a/r/s.go", "axb/c", "a/xb/c", "x/y"}
+	repo := fixtures.NewRepo(t, nil)
+	for _, pat := range patterns {
+		fixtures.WriteFiles(t, repo, map[string]string{".gitattributes": pat + " mark\n"})
+		out := fixtures.Git(t, repo, append([]string{"check-attr", "mark", "--"}, paths...)...)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		rule, _ := parseAttrLine(pat+" mark", false)
+		for i, p := range paths {
+			want := strings.HasSuffix(lines[i], ": set")
+			if got := rule.matches(p, ""); got != want {
+				t.Errorf("pattern %q path %q: match %v, git %v", pat, p, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkResolvePath times resolving a path three folders deep.
+func BenchmarkResolvePath(b *testing.B) {
+	repo := fixtures.NewRepo(b, map[string]string{"a/b/c/file.go": "x\n"})
+	r, err := openEnv(repo, testEnv(repo))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if _, _, err := r.resolvePath("a/b/c/file.go"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
