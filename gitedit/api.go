@@ -1,25 +1,62 @@
 package gitedit
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+)
 
 // Edit applies one edit request (SPEC 2.1) as one batch.
 func (r *Repo) Edit(ctx context.Context, req EditRequest, opt Options) (*Result, error) {
-	panic("unimplemented")
+	opt.DryRun = opt.DryRun || req.DryRun
+	return r.runSteps(ctx, ToolEdit, opt, req, []stepFunc{r.editFunc(ToolEdit, multiOf(req), opt)})
 }
 
 // MultiEdit applies a multiedit request (SPEC 2.2) as one batch.
 func (r *Repo) MultiEdit(ctx context.Context, req MultiEditRequest, opt Options) (*Result, error) {
-	panic("unimplemented")
+	opt.DryRun = opt.DryRun || req.DryRun
+	return r.runSteps(ctx, ToolMultiEdit, opt, req, []stepFunc{r.editFunc(ToolMultiEdit, req, opt)})
 }
 
-// Batch applies several operations as one atomic batch (SPEC 2.3).
+// Batch applies several operations as one atomic batch (SPEC 2.3): every
+// operation applies or none does, and in commit mode the batch is one
+// commit. Operations on the same file see the results of earlier ones.
 func (r *Repo) Batch(ctx context.Context, req BatchRequest, opt Options) (*Result, error) {
-	panic("unimplemented")
+	if len(req.Operations) == 0 {
+		return nil, errorf(CodeInvalidInput, "operations: at least one operation is required")
+	}
+	if req.Message != "" && opt.Message == "" {
+		opt.Message = req.Message
+	}
+	fns := make([]stepFunc, 0, len(req.Operations))
+	for i, op := range req.Operations {
+		f, dry, err := r.operationFunc(i, op, opt)
+		if err != nil {
+			return nil, err
+		}
+		opt.DryRun = opt.DryRun || dry
+		fns = append(fns, f)
+	}
+	return r.runSteps(ctx, ToolBatch, opt, req, fns)
+}
+
+// operationFunc returns the step of one batch operation and whether it asks
+// for a dry run (which makes the whole batch a dry run).
+func (r *Repo) operationFunc(i int, op Operation, opt Options) (stepFunc, bool, error) {
+	switch {
+	case op.Edit != nil:
+		return r.editFunc(ToolEdit, multiOf(*op.Edit), opt), op.Edit.DryRun, nil
+	case op.MultiEdit != nil:
+		return r.editFunc(ToolMultiEdit, *op.MultiEdit, opt), op.MultiEdit.DryRun, nil
+	case op.Patch != nil:
+		return r.patchFunc(*op.Patch), op.Patch.DryRun, nil
+	}
+	return nil, false, errorf(CodeInvalidInput, "operations[%d]: expected an edit, multiedit or patch operation", i)
 }
 
 // Patch applies a patch (SPEC 2.4) as one atomic batch.
 func (r *Repo) Patch(ctx context.Context, req PatchRequest, opt Options) (*Result, error) {
-	panic("unimplemented")
+	opt.DryRun = opt.DryRun || req.DryRun
+	return r.runSteps(ctx, ToolPatch, opt, req, []stepFunc{r.patchFunc(req)})
 }
 
 // Apply runs any operation.
@@ -37,37 +74,45 @@ func (r *Repo) Apply(ctx context.Context, op Operation, opt Options) (*Result, e
 	return nil, errorf(CodeInvalidInput, "unknown tool %q", op.Tool)
 }
 
-// HashResult is one line of `gitedit hash`.
-type HashResult struct {
-	FilePath string `json:"file_path"`
-	Blob     string `json:"blob"`
+// stepFunc is one operation of a batch, run inside the transaction.
+type stepFunc func(t *txn) (*step, error)
+
+// editFunc returns the step of an edit or multiedit request.
+func (r *Repo) editFunc(tool Tool, req MultiEditRequest, opt Options) stepFunc {
+	return func(t *txn) (*step, error) { return r.editStep(t, tool, req, opt.MatchMode) }
 }
 
-// Hash returns the blob id of each file's working-tree content, as git
-// hash-object prints it.
-func (r *Repo) Hash(ctx context.Context, paths []string) ([]HashResult, error) {
-	panic("unimplemented")
+// multiOf turns an edit request into the equivalent one-item multiedit.
+func multiOf(req EditRequest) MultiEditRequest {
+	return MultiEditRequest{
+		FilePath: req.FilePath,
+		Edits: []EditItem{{OldString: req.OldString, NewString: req.NewString, ReplaceAll: req.ReplaceAll,
+			MatchMode: req.MatchMode, ExpectedReplacements: req.ExpectedReplacements}},
+		ExpectedHash: req.ExpectedHash,
+		DryRun:       req.DryRun,
+	}
 }
 
-// ReadRequest asks for numbered lines of a file.
-type ReadRequest struct {
-	FilePath string `json:"file_path" jsonschema:"path of the file to read"`
-	Offset   int    `json:"offset,omitempty" jsonschema:"1-based line to start at (default 1)"`
-	Limit    int    `json:"limit,omitempty" jsonschema:"maximum number of lines (default 2000)"`
-}
-
-// ReadResult is the answer of Read.
-type ReadResult struct {
-	FilePath   string `json:"file_path"`
-	Blob       string `json:"blob"`
-	Content    string `json:"content"` // numbered lines, "     1\tline"
-	StartLine  int    `json:"start_line"`
-	EndLine    int    `json:"end_line"`
-	TotalLines int    `json:"total_lines"`
-	Truncated  bool   `json:"truncated"`
-}
-
-// Read returns numbered lines of a file with its blob id.
-func (r *Repo) Read(ctx context.Context, req ReadRequest) (*ReadResult, error) {
-	panic("unimplemented")
+// runSteps runs the steps as one batch and builds the result.
+func (r *Repo) runSteps(ctx context.Context, tool Tool, opt Options, request any, fns []stepFunc) (*Result, error) {
+	canonical, err := json.Marshal(request)
+	if err != nil {
+		return nil, ioError("encode request", err)
+	}
+	var steps []*step
+	out, err := r.runBatch(ctx, opt, func(t *txn) (*commitMeta, error) {
+		steps = steps[:0]
+		for _, f := range fns {
+			s, err := f(t)
+			if err != nil {
+				return nil, err
+			}
+			steps = append(steps, s)
+		}
+		return metaFor(tool, steps, canonical, opt.Message), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return resultOf(tool, steps, out, opt), nil
 }

@@ -1,8 +1,16 @@
 package gitedit
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"os"
+	"path/filepath"
+	"syscall"
+
+	"github.com/gitedit/gitedit/gitedit/internal/index"
+	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 )
 
 // fileState is the content of one path as a batch sees it: the working
@@ -14,48 +22,187 @@ type fileState struct {
 	Exists bool
 	// Content is the working-tree bytes (nil when !Exists).
 	Content []byte
-	// Mode is the file's mode bits (0644 or 0755; os.ModeSymlink for links).
+	// Mode is the file's permission bits as git records them: 0644 or 0755.
 	Mode os.FileMode
+	// perm is the file's actual permission bits, kept when it is rewritten.
+	perm os.FileMode
 }
+
+// binarySniffLen is how much of a file is searched for a NUL byte, as git
+// does to decide that content is binary.
+const binarySniffLen = 8000
 
 // txn is one atomic batch being prepared while the repository lock is
 // held. Steps read paths and plan their new content; nothing touches the
 // disk until the batch function returns without error.
-type txn struct{}
+type txn struct {
+	r   *Repo
+	idx *index.Index
+	// orig holds each path's state when the batch first read it, cur its
+	// planned state; order is the order in which paths were first touched.
+	orig, cur map[string]*fileState
+	order     []string
+	// allowBinary lets read return files that contain NUL bytes (patches).
+	allowBinary bool
+}
+
+// newTxn starts a transaction over idx.
+func newTxn(r *Repo, idx *index.Index) *txn {
+	return &txn{r: r, idx: idx, orig: map[string]*fileState{}, cur: map[string]*fileState{}}
+}
 
 // read resolves p (as resolvePath does) and returns its current state in
 // this batch. A directory is is_directory; a file with a NUL byte in its
 // first 8000 bytes is binary_file; a conflicted path is conflict.
-func (t *txn) read(p string) (*fileState, error) { panic("unimplemented") }
-
-// readRel is read for an already repository-relative slash path.
-func (t *txn) readRel(rel string) (*fileState, error) { panic("unimplemented") }
-
-// write plans content as the new content of rel with mode (0 keeps the
-// current mode, or 0644 for a new file).
-func (t *txn) write(rel string, content []byte, mode os.FileMode) { panic("unimplemented") }
-
-// remove plans the deletion of rel.
-func (t *txn) remove(rel string) { panic("unimplemented") }
-
-// batchFunc prepares a batch inside a transaction and describes it for the
-// commit message and result.
-type batchFunc func(t *txn) (*commitMeta, error)
-
-// batchOutcome is what a committed (or dry-run) batch did.
-type batchOutcome struct {
-	Files   []FileResult
-	Diff    string
-	Changed bool
-	Staged  bool
-	Commits []string
+func (t *txn) read(p string) (*fileState, error) {
+	rel, _, err := t.r.resolvePath(p)
+	if err != nil {
+		return nil, err
+	}
+	return t.readRel(rel)
 }
 
-// runBatch takes the repository lock, runs fn, and when it succeeds writes
-// the planned changes atomically: blobs, working-tree files, index entries
-// and, with opt.Commit, one commit (two with dirty=commit-first). A failing
-// fn, a dry run or any refused check leaves files, index and refs as they
-// were.
-func (r *Repo) runBatch(ctx context.Context, opt Options, fn batchFunc) (*batchOutcome, error) {
-	panic("unimplemented")
+// readRel is read for an already repository-relative slash path.
+func (t *txn) readRel(rel string) (*fileState, error) {
+	if st, ok := t.cur[rel]; ok {
+		return st.clone(), nil
+	}
+	if t.idx.Conflicted(rel) {
+		return nil, &Error{Code: CodeConflict, FilePath: rel, Message: "the path has unresolved merge conflicts; resolve them first"}
+	}
+	if e := t.idx.Entry(rel); (e != nil && e.SkipWorktree) || t.idx.SparseDirFor(rel) != nil {
+		return nil, &Error{Code: CodeUnsupported, FilePath: rel, Message: "the path is outside the sparse checkout (skip-worktree); add it to the sparse-checkout patterns first"}
+	}
+	st, err := t.r.readWorktree(rel)
+	if err != nil {
+		return nil, err
+	}
+	if !t.allowBinary && st.Exists && isBinary(st.Content) {
+		return nil, &Error{Code: CodeBinaryFile, FilePath: rel, Message: "the file is binary (it contains a NUL byte); gitedit edits text files only"}
+	}
+	t.orig[rel], t.cur[rel] = st, st.clone()
+	t.order = append(t.order, rel)
+	return st.clone(), nil
+}
+
+// write plans content as the new content of rel with mode (0 keeps the
+// current mode, or 0644 for a new file). rel must have been read first.
+func (t *txn) write(rel string, content []byte, mode os.FileMode) {
+	st := t.mustCur(rel)
+	if mode == 0 {
+		mode = st.Mode
+	}
+	if mode == 0 {
+		mode = 0o644
+	}
+	t.cur[rel] = &fileState{Rel: rel, Exists: true, Content: content, Mode: mode, perm: st.perm}
+}
+
+// remove plans the deletion of rel. rel must have been read first.
+func (t *txn) remove(rel string) {
+	t.mustCur(rel)
+	t.cur[rel] = &fileState{Rel: rel}
+}
+
+// mustCur returns the planned state of rel; planning a path that was never
+// read is a programming error.
+func (t *txn) mustCur(rel string) *fileState {
+	st, ok := t.cur[rel]
+	if !ok {
+		panic("gitedit: txn.write/remove of a path not read first: " + rel)
+	}
+	return st
+}
+
+// clone returns a copy of st that shares no mutable state.
+func (st *fileState) clone() *fileState {
+	c := *st
+	c.Content = bytes.Clone(st.Content)
+	return &c
+}
+
+// same reports whether two states have the same existence, content and mode.
+func (st *fileState) same(o *fileState) bool {
+	if st.Exists != o.Exists {
+		return false
+	}
+	return !st.Exists || (st.Mode == o.Mode && bytes.Equal(st.Content, o.Content))
+}
+
+// isBinary applies git's rule: a NUL byte in the first 8000 bytes.
+func isBinary(b []byte) bool {
+	if len(b) > binarySniffLen {
+		b = b[:binarySniffLen]
+	}
+	return bytes.IndexByte(b, 0) >= 0
+}
+
+// readWorktree reads rel from the working tree.
+func (r *Repo) readWorktree(rel string) (*fileState, error) {
+	abs := r.abs(rel)
+	fi, err := os.Lstat(abs)
+	if errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return &fileState{Rel: rel}, nil
+	}
+	if err != nil {
+		return nil, &Error{Code: CodeIOError, FilePath: rel, Message: fmt.Sprintf("stat: %v", err), Err: err}
+	}
+	if fi.IsDir() {
+		return nil, &Error{Code: CodeIsDirectory, FilePath: rel, Message: "the path is a directory"}
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &Error{Code: CodeUnsupported, FilePath: rel, Message: fmt.Sprintf("not a regular file (%s)", fi.Mode().Type())}
+	}
+	content, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, &Error{Code: CodeIOError, FilePath: rel, Message: fmt.Sprintf("read: %v", err), Err: err}
+	}
+	return &fileState{Rel: rel, Exists: true, Content: content, Mode: permOf(fi.Mode()), perm: fi.Mode().Perm()}, nil
+}
+
+// permOf maps a file mode to the two modes git records: 0755 when the
+// owner may execute, 0644 otherwise.
+func permOf(m os.FileMode) os.FileMode {
+	if m&0o100 != 0 {
+		return 0o755
+	}
+	return 0o644
+}
+
+// abs returns the absolute path of a repository-relative slash path.
+func (r *Repo) abs(rel string) string {
+	return filepath.Join(r.workTree, filepath.FromSlash(rel))
+}
+
+// lockIndex takes index.lock, waiting up to the option's timeout.
+func (r *Repo) lockIndex(ctx context.Context, opt Options) (*lockfile.File, error) {
+	timeout := opt.LockTimeout
+	if timeout <= 0 {
+		timeout = DefaultLockTimeout
+	}
+	lock, err := lockfile.Acquire(ctx, r.indexPath(), timeout)
+	if errors.Is(err, lockfile.ErrLocked) {
+		return nil, &Error{Code: CodeLocked, Message: err.Error() + " (another git or gitedit process is working here; if none is, remove the lock file)", Err: err}
+	}
+	if err != nil {
+		return nil, ioError("lock index", err)
+	}
+	return lock, nil
+}
+
+// indexPath returns the path of this worktree's index file.
+func (r *Repo) indexPath() string {
+	if p := os.Getenv("GIT_INDEX_FILE"); p != "" {
+		return p
+	}
+	return filepath.Join(r.gitDir, "index")
+}
+
+// readIndex parses the index file.
+func (r *Repo) readIndex() (*index.Index, error) {
+	idx, err := index.Read(r.indexPath())
+	if err != nil {
+		return nil, ioError("read index", err)
+	}
+	return idx, nil
 }

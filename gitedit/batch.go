@@ -1,0 +1,194 @@
+package gitedit
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
+)
+
+// batchFunc prepares a batch inside a transaction and describes it for the
+// commit message and result.
+type batchFunc func(t *txn) (*commitMeta, error)
+
+// batchOutcome is what a committed (or dry-run) batch did.
+type batchOutcome struct {
+	Files   []FileResult
+	Diff    string
+	Changed bool
+	Staged  bool
+	Commits []string
+}
+
+// change is one path's planned change with the blob ids of both sides
+// (zero for a side where the file does not exist).
+type change struct {
+	before, after         *fileState
+	blobBefore, blobAfter plumbing.Hash
+	// gitAfter is the new content as git stores it (after conversion).
+	gitAfter []byte
+}
+
+// runBatch takes the repository lock, runs fn, and when it succeeds writes
+// the planned changes atomically: blobs, working-tree files, index entries
+// and, with opt.Commit, one commit (two with dirty=commit-first). A failing
+// fn, a dry run or any refused check leaves files, index and refs as they
+// were.
+func (r *Repo) runBatch(ctx context.Context, opt Options, fn batchFunc) (*batchOutcome, error) {
+	if opt.Commit && opt.NoStage {
+		return nil, errorf(CodeInvalidInput, "--no-stage and --commit exclude each other")
+	}
+	lock, err := r.lockUnlessDryRun(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	if lock != nil {
+		defer lock.Rollback()
+	}
+	w, err := r.prepare(opt, fn)
+	if err != nil {
+		return nil, err
+	}
+	if !w.out.Changed || opt.DryRun {
+		return w.out, nil
+	}
+	if err := w.apply(ctx, lock); err != nil {
+		return nil, err
+	}
+	return w.out, nil
+}
+
+// lockUnlessDryRun takes index.lock, except for a dry run, which writes
+// nothing and so needs no lock.
+func (r *Repo) lockUnlessDryRun(ctx context.Context, opt Options) (*lockfile.File, error) {
+	if opt.DryRun {
+		return nil, nil
+	}
+	return r.lockIndex(ctx, opt)
+}
+
+// prepare runs fn over a fresh transaction and computes the changes, their
+// blob ids, the diff and, in commit mode, the dirty check.
+func (r *Repo) prepare(opt Options, fn batchFunc) (*batchWriter, error) {
+	idx, err := r.readIndex()
+	if err != nil {
+		return nil, err
+	}
+	if opt.Commit {
+		if op := r.operationInProgress(); op != "" {
+			return nil, errorf(CodeConflict, "a %s is in progress; finish or abort it before committing with gitedit", op)
+		}
+	}
+	t := newTxn(r, idx)
+	meta, err := fn(t)
+	if err != nil {
+		return nil, err
+	}
+	changes, err := r.collectChanges(t)
+	if err != nil {
+		return nil, err
+	}
+	w := &batchWriter{r: r, opt: opt, idx: idx, meta: meta, changes: changes}
+	w.out = &batchOutcome{Files: fileResults(changes), Diff: diffOf(changes), Changed: len(changes) > 0}
+	if opt.Commit && len(changes) > 0 {
+		err = w.checkDirty()
+	}
+	return w, err
+}
+
+// collectChanges turns the transaction's planned states into changes,
+// skipping paths that end as they started, and hashes both sides.
+func (r *Repo) collectChanges(t *txn) ([]*change, error) {
+	var changes []*change
+	for _, rel := range t.order {
+		before, after := t.orig[rel], t.cur[rel]
+		if before.same(after) {
+			continue
+		}
+		c, err := r.hashChange(before, after)
+		if err != nil {
+			return nil, err
+		}
+		changes = append(changes, c)
+	}
+	return changes, nil
+}
+
+// hashChange computes the blob ids of both sides of a change.
+func (r *Repo) hashChange(before, after *fileState) (*change, error) {
+	c := &change{before: before, after: after}
+	if before.Exists {
+		gitBefore, err := r.toGit(before.Rel, before.Content)
+		if err != nil {
+			return nil, err
+		}
+		c.blobBefore = objects.HashBlob(gitBefore)
+	}
+	if after.Exists {
+		gitAfter, err := r.toGit(after.Rel, after.Content)
+		if err != nil {
+			return nil, err
+		}
+		c.gitAfter, c.blobAfter = gitAfter, objects.HashBlob(gitAfter)
+	}
+	return c, nil
+}
+
+// fileResults describes the changes for the result.
+func fileResults(changes []*change) []FileResult {
+	files := make([]FileResult, 0, len(changes))
+	for _, c := range changes {
+		files = append(files, FileResult{
+			FilePath:   c.after.Rel,
+			BlobBefore: blobString(c.blobBefore),
+			BlobAfter:  blobString(c.blobAfter),
+			Created:    !c.before.Exists && c.after.Exists,
+			Deleted:    c.before.Exists && !c.after.Exists,
+		})
+	}
+	return files
+}
+
+// blobString prints a blob id, or "" for the zero id (no file).
+func blobString(h plumbing.Hash) string {
+	if h.IsZero() {
+		return ""
+	}
+	return h.String()
+}
+
+// diffOf concatenates the unified diffs of the changes (created files
+// diff from /dev/null, deleted ones to it).
+func diffOf(changes []*change) string {
+	var b strings.Builder
+	for _, c := range changes {
+		oldPath, newPath := c.before.Rel, c.after.Rel
+		if !c.before.Exists {
+			oldPath = ""
+		}
+		if !c.after.Exists {
+			newPath = ""
+		}
+		b.WriteString(engine.UnifiedDiff(oldPath, newPath, string(c.before.Content), string(c.after.Content)))
+		if c.before.Exists && c.after.Exists && c.before.Mode != c.after.Mode {
+			fmt.Fprintf(&b, "mode %o => %o %s\n", 0o100000|c.before.Mode, 0o100000|c.after.Mode, c.after.Rel)
+		}
+	}
+	return b.String()
+}
+
+// touchedPaths lists the paths of changes, sorted.
+func touchedPaths(changes []*change) []string {
+	paths := make([]string, len(changes))
+	for i, c := range changes {
+		paths[i] = c.after.Rel
+	}
+	sort.Strings(paths)
+	return paths
+}

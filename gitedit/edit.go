@@ -1,0 +1,215 @@
+package gitedit
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
+)
+
+// step is what one edit or multiedit did inside a batch.
+type step struct {
+	tool         Tool
+	rel          string
+	created      bool
+	changed      bool
+	replacements int
+	modes        []string
+	edits        []EditResult
+	failed       []EditFailure
+	notes        []string
+}
+
+// editStep applies a multiedit request (an edit is a multiedit of one item)
+// inside t. defaultMode is used for items that name no match mode.
+func (r *Repo) editStep(t *txn, tool Tool, req MultiEditRequest, defaultMode string) (*step, error) {
+	if len(req.Edits) == 0 {
+		return nil, errorf(CodeInvalidInput, "edits: at least one edit is required")
+	}
+	edits, err := engineEdits(req.Edits, defaultMode)
+	if err != nil {
+		return nil, err
+	}
+	st, err := t.read(req.FilePath)
+	if err != nil {
+		return nil, withPath(err, req.FilePath)
+	}
+	if err := r.checkPrecondition(st, req); err != nil {
+		return nil, err
+	}
+	out, err := engine.ApplyEdits(string(st.Content), edits, req.Partial)
+	if err != nil {
+		return nil, editError(err, st.Rel, tool)
+	}
+	s := newStep(tool, st, req, out)
+	if s.changed {
+		t.write(st.Rel, []byte(out.Content), 0)
+	}
+	return s, partialVerdict(s, req)
+}
+
+// engineEdits converts request items into engine edits, validating the
+// match modes.
+func engineEdits(items []EditItem, defaultMode string) ([]engine.Edit, error) {
+	edits := make([]engine.Edit, len(items))
+	for i, it := range items {
+		name := it.MatchMode
+		if name == "" {
+			name = defaultMode
+		}
+		mode, err := engine.ParseMatchMode(name)
+		if err != nil {
+			return nil, &Error{Code: CodeInvalidInput, Message: fmt.Sprintf("edits[%d].match_mode: %v", i, strings.TrimPrefix(err.Error(), "invalid_input: ")), EditIndex: intPtr(i)}
+		}
+		if it.ExpectedReplacements != nil && *it.ExpectedReplacements < 1 {
+			return nil, &Error{Code: CodeInvalidInput, Message: fmt.Sprintf("edits[%d].expected_replacements: must be at least 1", i), EditIndex: intPtr(i)}
+		}
+		edits[i] = engine.Edit{OldString: it.OldString, NewString: it.NewString, ReplaceAll: it.ReplaceAll,
+			MatchMode: mode, ExpectedReplacements: it.ExpectedReplacements}
+	}
+	return edits, nil
+}
+
+// checkPrecondition enforces expected_hash and the file-existence rules of
+// SPEC 2.1: a missing file can only be created by a first edit with an
+// empty old_string; an existing non-empty file is overwritten whole only
+// when expected_hash matches.
+func (r *Repo) checkPrecondition(st *fileState, req MultiEditRequest) error {
+	if req.ExpectedHash != "" {
+		if err := r.checkHash(st, req.ExpectedHash); err != nil {
+			return err
+		}
+	}
+	whole := req.Edits[0].OldString == ""
+	switch {
+	case !st.Exists && !whole:
+		return &Error{Code: CodeFileMissing, FilePath: st.Rel, Message: "the file does not exist; to create it, use an empty old_string"}
+	case st.Exists && whole && len(st.Content) > 0 && req.ExpectedHash == "":
+		return &Error{Code: CodeFileExists, FilePath: st.Rel, Message: "the file already exists; to overwrite it whole, pass its blob id as expected_hash (gitedit hash or read prints it), or edit a part of it with a non-empty old_string"}
+	}
+	return nil
+}
+
+// checkHash compares expected (a full or abbreviated blob id, or
+// sha256:<hex> of the raw content) with the file's current content.
+func (r *Repo) checkHash(st *fileState, expected string) error {
+	if !st.Exists {
+		return &Error{Code: CodeHashMismatch, FilePath: st.Rel, Message: "expected_hash was given but the file does not exist"}
+	}
+	gitContent, err := r.toGit(st.Rel, st.Content)
+	if err != nil {
+		return err
+	}
+	blob := objects.HashBlob(gitContent).String()
+	ok, err := hashMatches(expected, blob, st.Content)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &Error{Code: CodeHashMismatch, FilePath: st.Rel, Message: fmt.Sprintf(
+			"the file changed: its blob id is %s, not %s; read it again and retry with the new expected_hash", blob, expected)}
+	}
+	return nil
+}
+
+// hashMatches checks expected against the blob id or, for "sha256:",
+// the SHA-256 of the raw content.
+func hashMatches(expected, blob string, raw []byte) (bool, error) {
+	e := strings.ToLower(strings.TrimSpace(expected))
+	if hexPart, ok := strings.CutPrefix(e, "sha256:"); ok {
+		if len(hexPart) != 64 || !isHex(hexPart) {
+			return false, errorf(CodeInvalidInput, "expected_hash: sha256: needs 64 hex digits")
+		}
+		sum := sha256.Sum256(raw)
+		return hex.EncodeToString(sum[:]) == hexPart, nil
+	}
+	if len(e) < 7 || len(e) > 40 || !isHex(e) {
+		return false, errorf(CodeInvalidInput, "expected_hash: %q is not a blob id (7 to 40 hex digits) or sha256:<64 hex digits>", expected)
+	}
+	return strings.HasPrefix(blob, e), nil
+}
+
+// isHex reports whether s holds only lower-case hex digits.
+func isHex(s string) bool {
+	for _, c := range s {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// editError converts an engine failure into an *Error naming the file and,
+// for a multiedit, the failing edit.
+func editError(err error, rel string, tool Tool) error {
+	var ee *engine.EditError
+	idx := -1
+	if errors.As(err, &ee) {
+		idx, err = ee.Index, ee.Err
+	}
+	e := AsError(err)
+	out := &Error{Code: e.Code, Message: e.Message, FilePath: rel, Lines: e.Lines, Err: err}
+	if idx >= 0 && tool != ToolEdit {
+		out.EditIndex = intPtr(idx)
+	}
+	return out
+}
+
+// newStep summarises an engine outcome.
+func newStep(tool Tool, st *fileState, req MultiEditRequest, out engine.Outcome) *step {
+	s := &step{tool: tool, rel: st.Rel, created: !st.Exists}
+	s.changed = !st.Exists || out.Content != string(st.Content)
+	seen := map[string]bool{}
+	for _, a := range out.Applied {
+		s.replacements += a.Replacements
+		mode := string(a.MatchMode)
+		s.edits = append(s.edits, EditResult{Index: a.Index, FilePath: st.Rel, Replacements: a.Replacements, MatchMode: mode, Lines: a.Lines})
+		if a.Changed && !seen[mode] {
+			seen[mode] = true
+			s.modes = append(s.modes, mode)
+		}
+		if a.MatchMode.Tolerant() {
+			s.notes = append(s.notes, fmt.Sprintf("%s: edit %d matched with the tolerant strategy %s, not exactly", st.Rel, a.Index+1, mode))
+		}
+	}
+	for _, f := range out.Failed {
+		s.failed = append(s.failed, EditFailure{Index: f.Index, Error: editError(f.Err, st.Rel, ToolMultiEdit).(*Error).JSON(), Edit: req.Edits[f.Index]})
+	}
+	return s
+}
+
+// partialVerdict refuses a partial multiedit in which no edit applied: the
+// first failure is the error.
+func partialVerdict(s *step, req MultiEditRequest) error {
+	if len(s.failed) == 0 || len(s.edits) > 0 {
+		return nil
+	}
+	f := s.failed[0]
+	return &Error{Code: f.Error.Code, FilePath: s.rel, EditIndex: intPtr(f.Index), Lines: f.Error.Lines,
+		Message: fmt.Sprintf("no edit applied (all %d failed); first: %s", len(req.Edits), f.Error.Message)}
+}
+
+// withPath adds the user's path to an error that names none.
+func withPath(err error, p string) error {
+	e := AsError(err)
+	if e.FilePath == "" {
+		c := *e
+		c.FilePath = p
+		return &c
+	}
+	return e
+}
+
+// intPtr returns a pointer to i.
+func intPtr(i int) *int { return &i }
+
+// requestDigest is the Edit-Request value: sha256 of the canonical JSON of
+// the request.
+func requestDigest(canonical []byte) string {
+	sum := sha256.Sum256(canonical)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}

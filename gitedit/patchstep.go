@@ -1,0 +1,8 @@
+package gitedit
+
+// patchFunc returns the step that applies a patch inside a batch.
+func (r *Repo) patchFunc(req PatchRequest) stepFunc {
+	return func(t *txn) (*step, error) {
+		return nil, errorf(CodeUnsupported, "patches are not implemented yet")
+	}
+}
