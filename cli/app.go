@@ -1,0 +1,188 @@
+// Package cli is gitedit's command-line interface (SPEC 5): a thin adapter
+// that turns arguments and request files into calls of package gitedit and
+// prints the results (SPEC 6).
+package cli
+
+import (
+	"context"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Main runs the gitedit command line with args (args[0] is the program
+// name) and returns the exit status: 0 success (a no-op included), 1 a
+// refused request, 2 invalid input or a usage error, 3 partially applied.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := &printer{json: wantsJSON(args), stdout: stdout, stderr: stderr}
+	if stdin == nil {
+		stdin = strings.NewReader("")
+	}
+	app := newApp(&env{stdin: stdin, out: out})
+	args, name := reorderArgs(app, args)
+	if name != "" {
+		out.command = name + " "
+	}
+	err := app.RunContext(context.Background(), args)
+	if err != nil && !isPrinted(err) {
+		out.fail(err)
+	}
+	return exitStatus(err)
+}
+
+// env is what the commands of one Main call share.
+type env struct {
+	stdin io.Reader
+	out   *printer
+}
+
+// newApp builds the urfave/cli application with every command of SPEC 5.
+func newApp(e *env) *cli.App {
+	app := &cli.App{
+		Name:            "gitedit",
+		Usage:           "apply edits to files in a git repository, as git objects and commits",
+		UsageText:       "gitedit COMMAND [ARGS] [FLAGS]   (flags may follow the arguments)",
+		HideVersion:     true,
+		Writer:          e.out.stdout,
+		ErrWriter:       e.out.stderr,
+		ExitErrHandler:  func(*cli.Context, error) {},
+		OnUsageError:    onUsageError,
+		HideHelpCommand: true,
+		Action:          noCommand,
+		Commands: []*cli.Command{
+			editCommand(e), multieditCommand(e), applyCommand(e), batchCommand(e),
+			patchCommand(e), hashCommand(e), readCommand(e), logCommand(e),
+			undoCommand(e), seriesCommand(e), runCommand(e), mcpCommand(e),
+			schemaCommand(e), demoCommand(e),
+		},
+	}
+	for _, c := range app.Commands {
+		// No "help" subcommand: "gitedit hash help" hashes a file named help.
+		c.OnUsageError, c.HideHelpCommand = onUsageError, true
+	}
+	return app
+}
+
+// onUsageError turns urfave/cli's flag parsing errors into usage errors
+// (exit status 2).
+func onUsageError(c *cli.Context, err error, _ bool) error {
+	return usagef("%v", err)
+}
+
+// noCommand runs when no known command is named; it also serves "gitedit
+// help [COMMAND]".
+func noCommand(c *cli.Context) error {
+	if c.Args().First() == "help" {
+		if name := c.Args().Get(1); name != "" {
+			if findCommand(c.App, name) == nil {
+				return usagef("unknown command %q", name)
+			}
+			return cli.ShowCommandHelp(c, name)
+		}
+		return cli.ShowAppHelp(c)
+	}
+	if c.Args().Present() {
+		return usagef("unknown command %q", c.Args().First())
+	}
+	_ = cli.ShowAppHelp(c)
+	return usagef("no command given")
+}
+
+// wantsJSON reports whether --json appears among the flags, so that even
+// errors met while parsing flags are printed as JSON.
+func wantsJSON(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "--json", "-json", "--json=true", "-json=true":
+			return true
+		}
+	}
+	return false
+}
+
+// reorderArgs puts the command name first and every flag before the
+// positional arguments: urfave/cli/v2 stops parsing flags at the first
+// positional one, and "gitedit edit PATH --old S" or "gitedit -C DIR edit"
+// must work. After "--" everything is positional. It returns the new
+// arguments and the command's name ("" when none is known).
+func reorderArgs(app *cli.App, args []string) ([]string, string) {
+	if len(args) < 2 {
+		return args, ""
+	}
+	lead, rest := partition(args[1:], allValueFlags(app), true)
+	if len(rest) == 0 {
+		return args, ""
+	}
+	cmd := findCommand(app, rest[0])
+	if cmd == nil {
+		return args, ""
+	}
+	flags, pos := partition(append(lead, rest[1:]...), valueFlags(cmd), false)
+	out := append([]string{args[0], rest[0]}, flags...)
+	return append(append(out, "--"), pos...), rest[0]
+}
+
+// partition splits args into flags (with their values, for the flags in
+// takes) and positional arguments. With stopAtFirst it stops at the first
+// positional argument and returns it and all that follows as positional.
+func partition(args []string, takes map[string]bool, stopAtFirst bool) (flags, pos []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return flags, append(pos, args[i+1:]...)
+		case a == "-" || !strings.HasPrefix(a, "-"):
+			if stopAtFirst {
+				return flags, args[i:]
+			}
+			pos = append(pos, a)
+		default:
+			flags = append(flags, a)
+			if takes[strings.TrimLeft(a, "-")] && i+1 < len(args) {
+				flags = append(flags, args[i+1])
+				i++
+			}
+		}
+	}
+	return flags, pos
+}
+
+// allValueFlags returns the names of the flags that take a value in any
+// command.
+func allValueFlags(app *cli.App) map[string]bool {
+	takes := map[string]bool{}
+	for _, c := range app.Commands {
+		for n := range valueFlags(c) {
+			takes[n] = true
+		}
+	}
+	return takes
+}
+
+// findCommand returns the command of app named name, or nil.
+func findCommand(app *cli.App, name string) *cli.Command {
+	for _, c := range app.Commands {
+		if c.HasName(name) {
+			return c
+		}
+	}
+	return nil
+}
+
+// valueFlags returns the names of cmd's flags that take a separate value.
+func valueFlags(cmd *cli.Command) map[string]bool {
+	takes := map[string]bool{}
+	for _, f := range cmd.Flags {
+		tv, ok := f.(interface{ TakesValue() bool })
+		if !ok || !tv.TakesValue() {
+			continue
+		}
+		for _, n := range f.Names() {
+			takes[n] = true
+		}
+	}
+	return takes
+}

@@ -1,0 +1,64 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/gitedit/gitedit/gitedit"
+)
+
+func TestReorderArgs(t *testing.T) {
+	tests := []struct{ in, want, cmd string }{
+		{"gitedit", "gitedit", ""},
+		{"gitedit --help", "gitedit --help", ""},
+		{"gitedit nosuch a --json", "gitedit nosuch a --json", ""},
+		{"gitedit edit a.go --old x --new y", "gitedit edit --old x --new y -- a.go", "edit"},
+		{"gitedit edit --old -x a.go --new=-y --replace-all", "gitedit edit --old -x --new=-y --replace-all -- a.go", "edit"},
+		{"gitedit -C dir --json edit a.go --old x --new y", "gitedit edit -C dir --json --old x --new y -- a.go", "edit"},
+		{"gitedit apply - --keep-going", "gitedit apply --keep-going -- -", "apply"},
+		{"gitedit hash -- -odd.txt --json", "gitedit hash -- -odd.txt --json", "hash"},
+		{"gitedit hash a --json b", "gitedit hash --json -- a b", "hash"},
+		{"gitedit log -n 3", "gitedit log -n 3 --", "log"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			app := newApp(&env{out: &printer{}})
+			got, cmd := reorderArgs(app, strings.Fields(tt.in))
+			assert.Equal(t, tt.want, strings.Join(got, " "))
+			assert.Equal(t, tt.cmd, cmd)
+		})
+	}
+}
+
+func TestExitStatus(t *testing.T) {
+	refused := &gitedit.Error{Code: gitedit.CodeAmbiguous, Message: "x"}
+	tests := []struct {
+		err  error
+		want int
+	}{
+		{nil, exitOK},
+		{refused, exitRefused},
+		{fmt.Errorf("edit: %w", refused), exitRefused},
+		{&gitedit.Error{Code: gitedit.CodeInvalidInput}, exitInvalid},
+		{usagef("bad"), exitInvalid},
+		{&statusError{status: exitPartial}, exitPartial},
+		{errors.New("disk on fire"), exitRefused},
+		{notImplemented("log"), exitRefused},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, exitStatus(tt.err), "%v", tt.err)
+	}
+}
+
+func TestValidAuthor(t *testing.T) {
+	for in, want := range map[string]bool{
+		"A U Thor <a@example.com>": true, "<a@example.com>": false, "A U Thor": false,
+		"A <>": false, "A <a@x> trailing": false,
+	} {
+		assert.Equal(t, want, validAuthor(in), in)
+	}
+}

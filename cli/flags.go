@@ -1,0 +1,172 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/gitedit/gitedit/gitedit"
+)
+
+// repoFlags are the flags of every command that reads a repository.
+func repoFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "C", Value: ".", Usage: "run as if gitedit was started in `DIR`"},
+		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per request (SPEC 6)"},
+	}
+}
+
+// writeFlags are the common flags of SPEC 5, for every command that
+// writes; extra are the command's own flags.
+func writeFlags(extra ...cli.Flag) []cli.Flag {
+	return append(append(repoFlags(),
+		&cli.BoolFlag{Name: "commit", Usage: "make one commit per atomic batch (--commit=false turns off git config gitedit.commit)", DefaultText: "git config gitedit.commit, else false"},
+		&cli.StringFlag{Name: "message", Aliases: []string{"m"}, Usage: "commit `MESSAGE` (subject, blank line, body); default: generated"},
+		&cli.StringFlag{Name: "session", EnvVars: []string{"GITEDIT_SESSION"}, Usage: "Edit-Session trailer `ID`"},
+		&cli.StringFlag{Name: "agent", EnvVars: []string{"GITEDIT_AGENT"}, Usage: "Edit-Agent trailer `NAME`", DefaultText: "git config gitedit.agent"},
+		&cli.StringFlag{Name: "author", Usage: "commit author `\"NAME <EMAIL>\"`"},
+		&cli.BoolFlag{Name: "dry-run", Usage: "compute everything, write nothing"},
+		&cli.BoolFlag{Name: "no-stage", Usage: "write only the working tree (no blob, index entry or commit)"},
+		&cli.StringFlag{Name: "dirty", Usage: "`POLICY` for files already changed, in commit mode: refuse, include or commit-first", DefaultText: "git config gitedit.dirty, else refuse"},
+		&cli.DurationFlag{Name: "lock-timeout", Usage: "how long to wait for index.lock", DefaultText: "5s"},
+	), extra...)
+}
+
+// checkWriteFlags refuses malformed common flag values before any
+// repository work.
+func checkWriteFlags(c *cli.Context) error {
+	switch gitedit.DirtyPolicy(c.String("dirty")) {
+	case "", gitedit.DirtyRefuse, gitedit.DirtyInclude, gitedit.DirtyCommitFirst:
+	default:
+		return usagef("--dirty %q: expected refuse, include or commit-first", c.String("dirty"))
+	}
+	if c.Duration("lock-timeout") < 0 {
+		return usagef("--lock-timeout must not be negative")
+	}
+	if a := c.String("author"); c.IsSet("author") && !validAuthor(a) {
+		return usagef("--author %q: expected \"Name <email>\"", a)
+	}
+	if c.IsSet("commit") && c.Bool("no-stage") && c.Bool("commit") {
+		return usagef("--commit and --no-stage exclude each other")
+	}
+	return nil
+}
+
+// validAuthor reports whether a looks like "Name <email>".
+func validAuthor(a string) bool {
+	lt, gt := strings.Index(a, "<"), strings.LastIndex(a, ">")
+	return lt > 0 && gt == len(a)-1 && gt > lt+1 && strings.TrimSpace(a[:lt]) != ""
+}
+
+// openRepo opens the repository containing -C DIR (default: the current
+// directory).
+func openRepo(c *cli.Context) (*gitedit.Repo, error) {
+	return gitedit.Open(c.String("C"))
+}
+
+// options returns the repository's git config defaults overridden by the
+// flags actually given (GITEDIT_SESSION and GITEDIT_AGENT count as given).
+func options(c *cli.Context, repo *gitedit.Repo) (gitedit.Options, error) {
+	opt, err := repo.Defaults()
+	if err != nil {
+		return opt, err
+	}
+	if c.IsSet("commit") {
+		opt.Commit = c.Bool("commit")
+	}
+	setString(c, "message", &opt.Message)
+	setString(c, "session", &opt.Session)
+	setString(c, "agent", &opt.Agent)
+	setString(c, "author", &opt.Author)
+	opt.DryRun = opt.DryRun || c.Bool("dry-run")
+	if c.Bool("no-stage") {
+		opt.NoStage, opt.Commit = true, false
+	}
+	if c.IsSet("dirty") {
+		opt.Dirty = gitedit.DirtyPolicy(c.String("dirty"))
+	}
+	if c.IsSet("lock-timeout") {
+		opt.LockTimeout = c.Duration("lock-timeout")
+	}
+	return opt, nil
+}
+
+// setString sets *dst to flag name's value when the flag was given.
+func setString(c *cli.Context, name string, dst *string) {
+	if c.IsSet(name) {
+		*dst = c.String(name)
+	}
+}
+
+// applyFunc runs one request against an opened repository.
+type applyFunc func(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options) (*gitedit.Result, error)
+
+// execute opens the repository, merges the options (adjusted by tweak, if
+// not nil), runs fn and prints its result. The error carries the exit
+// status: nil for success, a printed statusError for a partial result.
+func (e *env) execute(c *cli.Context, tweak func(*gitedit.Options), fn applyFunc) error {
+	repo, err := openRepo(c)
+	if err != nil {
+		return err
+	}
+	opt, err := options(c, repo)
+	if err != nil {
+		return err
+	}
+	if tweak != nil {
+		tweak(&opt)
+	}
+	res, err := fn(c.Context, repo, opt)
+	if err != nil {
+		return err
+	}
+	e.out.result(res)
+	return statusErr(resultStatus(res))
+}
+
+// statusErr returns nil for exitOK, else a statusError (output printed).
+func statusErr(status int) error {
+	if status == exitOK {
+		return nil
+	}
+	return &statusError{status: status}
+}
+
+// readInput returns the content of the file name, or standard input for
+// "-" or "". A file that cannot be read is invalid_input.
+func (e *env) readInput(flag, name string) ([]byte, error) {
+	if name == "" || name == "-" {
+		data, err := readAll(e.stdin)
+		if err != nil {
+			return nil, fmt.Errorf("read standard input: %w", err)
+		}
+		return data, nil
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, &gitedit.Error{Code: gitedit.CodeInvalidInput, Message: fmt.Sprintf("%s: %v", flag, err), Err: err}
+	}
+	return data, nil
+}
+
+// readAll reads r to its end; a nil r is empty.
+func readAll(r io.Reader) ([]byte, error) {
+	if r == nil {
+		return nil, nil
+	}
+	return io.ReadAll(r)
+}
+
+// args checks that c has between min and max positional arguments (max < 0:
+// no limit) and returns them.
+func args(c *cli.Context, min, max int, usage string) ([]string, error) {
+	a := c.Args().Slice()
+	if len(a) < min || (max >= 0 && len(a) > max) {
+		return nil, usagef("%s %s", c.Command.Name, usage)
+	}
+	return a, nil
+}

@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"github.com/urfave/cli/v2"
+
+	"github.com/gitedit/gitedit/gitedit"
+)
+
+// logCommand is `gitedit log [-n N] [--session S] [--agent A] [--file P]`.
+func logCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "log",
+		Usage: "list the commits gitedit made, newest first, with their trailers",
+		Flags: append(repoFlags(),
+			&cli.IntFlag{Name: "n", Usage: "show at most `N` commits", DefaultText: "all"},
+			&cli.StringFlag{Name: "session", Usage: "only commits of session `S`"},
+			&cli.StringFlag{Name: "agent", Usage: "only commits of agent `A`"},
+			&cli.StringFlag{Name: "file", Usage: "only commits touching `PATH`"},
+		),
+		Action: e.log,
+	}
+}
+
+// log lists gitedit commits.
+func (e *env) log(c *cli.Context) error {
+	if _, err := args(c, 0, 0, "takes no arguments"); err != nil {
+		return err
+	}
+	req := gitedit.LogRequest{N: c.Int("n"), Session: c.String("session"), Agent: c.String("agent"), File: c.String("file")}
+	if req.N < 0 {
+		return usagef("-n must not be negative")
+	}
+	repo, err := openRepo(c)
+	if err != nil {
+		return err
+	}
+	entries, err := repo.Log(c.Context, req)
+	if err != nil {
+		return err
+	}
+	e.out.log(entries)
+	return nil
+}

@@ -1,0 +1,197 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gitedit/gitedit/gitedit"
+)
+
+// printer writes results: human-readable by default, one JSON object per
+// request with --json (SPEC 6).
+type printer struct {
+	json           bool
+	stdout, stderr io.Writer
+	// command is the command being run, for the help hint of usage errors.
+	command string
+}
+
+// fail prints a refused request: `gitedit: <code>: <message>` on stderr,
+// or {"ok": false, "error": {...}} on stdout with --json. A usage error
+// also points at the command's help.
+func (p *printer) fail(err error) {
+	ge := asError(err)
+	if p.json {
+		p.emit(struct {
+			OK    bool               `json:"ok"`
+			Error *gitedit.ErrorJSON `json:"error"`
+		}{false, ge.JSON()})
+		return
+	}
+	fmt.Fprintf(p.stderr, "gitedit: %s\n", ge.Error())
+	if _, ok := err.(*usageError); ok {
+		fmt.Fprintf(p.stderr, "see 'gitedit %s--help'\n", p.command)
+	}
+}
+
+// result prints an applied request: with --json the Result as SPEC 6
+// shows it; otherwise the summary, skipped edits, notes, the commit and
+// then the diff.
+func (p *printer) result(res *gitedit.Result) {
+	res = normalize(res)
+	if p.json {
+		p.emit(res)
+		return
+	}
+	fmt.Fprintln(p.stdout, res.Summary)
+	for _, f := range res.EditsFailed {
+		fmt.Fprintf(p.stdout, "skipped edit %d: %s: %s\n", f.Index+1, f.Error.Code, f.Error.Message)
+	}
+	for _, n := range res.Notes {
+		fmt.Fprintf(p.stdout, "note: %s\n", n)
+	}
+	for _, c := range commitsOf(res) {
+		fmt.Fprintf(p.stdout, "commit %s\n", c)
+	}
+	if res.Diff != "" {
+		fmt.Fprint(p.stdout, "\n", withNewline(res.Diff))
+	}
+}
+
+// normalize returns a copy of res whose list fields are empty rather than
+// null, so the JSON has the shape of SPEC 6.
+func normalize(res *gitedit.Result) *gitedit.Result {
+	r := *res
+	if r.Files == nil {
+		r.Files = []gitedit.FileResult{}
+	}
+	if r.EditsFailed == nil {
+		r.EditsFailed = []gitedit.EditFailure{}
+	}
+	return &r
+}
+
+// commitsOf lists the commits a result made, oldest first.
+func commitsOf(res *gitedit.Result) []string {
+	if len(res.Commits) > 0 {
+		return res.Commits
+	}
+	if res.Commit != nil {
+		return []string{*res.Commit}
+	}
+	return nil
+}
+
+// withNewline returns s ending in a newline.
+func withNewline(s string) string {
+	if strings.HasSuffix(s, "\n") {
+		return s
+	}
+	return s + "\n"
+}
+
+// emit writes v as one line of JSON on stdout.
+func (p *printer) emit(v any) {
+	enc := json.NewEncoder(p.stdout)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(p.stderr, "gitedit: io_error: encode result: %v\n", err)
+	}
+}
+
+// hashes prints the blob ids of `gitedit hash`: `<blob> <path>` lines, or
+// {"ok": true, "files": [...]}.
+func (p *printer) hashes(hs []gitedit.HashResult) {
+	if p.json {
+		p.emit(struct {
+			OK    bool                 `json:"ok"`
+			Files []gitedit.HashResult `json:"files"`
+		}{true, hs})
+		return
+	}
+	for _, h := range hs {
+		fmt.Fprintf(p.stdout, "%s %s\n", h.Blob, h.FilePath)
+	}
+}
+
+// read prints the numbered lines of `gitedit read` under a header giving
+// the blob id to pass as expected_hash.
+func (p *printer) read(r *gitedit.ReadResult) {
+	if p.json {
+		p.emit(struct {
+			OK bool `json:"ok"`
+			*gitedit.ReadResult
+		}{true, r})
+		return
+	}
+	fmt.Fprintf(p.stdout, "# %s blob %s lines %d-%d of %d\n", r.FilePath, r.Blob, r.StartLine, r.EndLine, r.TotalLines)
+	fmt.Fprint(p.stdout, r.Content)
+	if r.Content != "" && !strings.HasSuffix(r.Content, "\n") {
+		fmt.Fprintln(p.stdout)
+	}
+	if r.Truncated {
+		fmt.Fprintf(p.stdout, "# truncated: continue with --offset %d\n", r.EndLine+1)
+	}
+}
+
+// log prints gitedit commits the way git log does, trailers included, or
+// {"ok": true, "commits": [...]}.
+func (p *printer) log(entries []gitedit.LogEntry) {
+	if p.json {
+		if entries == nil {
+			entries = []gitedit.LogEntry{}
+		}
+		p.emit(struct {
+			OK      bool               `json:"ok"`
+			Commits []gitedit.LogEntry `json:"commits"`
+		}{true, entries})
+		return
+	}
+	for i, en := range entries {
+		if i > 0 {
+			fmt.Fprintln(p.stdout)
+		}
+		fmt.Fprintf(p.stdout, "commit %s\nAuthor: %s <%s>\nDate:   %s\n\n    %s\n",
+			en.Commit, en.Author, en.AuthorEmail, en.Date.Format("Mon Jan 2 15:04:05 2006 -0700"), en.Subject)
+		if en.Body != "" {
+			fmt.Fprintf(p.stdout, "\n%s", indent(withNewline(en.Body)))
+		}
+		if len(en.Trailers) > 0 {
+			fmt.Fprintln(p.stdout)
+		}
+		for _, t := range en.Trailers {
+			fmt.Fprintf(p.stdout, "    %s: %s\n", t.Key, t.Value)
+		}
+	}
+}
+
+// indent prefixes every non-empty line of s with four spaces.
+func indent(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			lines[i] = "    " + l
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// series prints an exported series: the emails with --stdout, else the
+// files written (as git format-patch does); with --json the SeriesResult.
+func (p *printer) series(res *gitedit.SeriesResult, toStdout bool) {
+	switch {
+	case p.json:
+		p.emit(struct {
+			OK bool `json:"ok"`
+			*gitedit.SeriesResult
+		}{true, res})
+	case toStdout:
+		fmt.Fprint(p.stdout, res.Text())
+	default:
+		for _, pt := range res.Patches {
+			fmt.Fprintln(p.stdout, pt.Path)
+		}
+	}
+}
