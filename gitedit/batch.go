@@ -9,6 +9,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 )
@@ -111,7 +112,7 @@ func (r *Repo) collectChanges(t *txn) ([]*change, error) {
 		if before.same(after) {
 			continue
 		}
-		c, err := r.hashChange(before, after)
+		c, err := r.hashChange(before, after, indexBlob(t.idx, rel))
 		if err != nil {
 			return nil, err
 		}
@@ -120,8 +121,19 @@ func (r *Repo) collectChanges(t *txn) ([]*change, error) {
 	return changes, nil
 }
 
-// hashChange computes the blob ids of both sides of a change.
-func (r *Repo) hashChange(before, after *fileState) (*change, error) {
+// indexBlob returns the blob id staged for rel, or zero.
+func indexBlob(idx *index.Index, rel string) plumbing.Hash {
+	if e := idx.Entry(rel); e != nil {
+		return e.Hash
+	}
+	return plumbing.ZeroHash
+}
+
+// hashChange computes the blob ids of both sides of a change: the old side
+// as git hash-object prints it, the new side as git add would store it
+// (the two differ only for a CRLF file already stored with CRLF under
+// autocrlf or text=auto, which git add leaves unconverted).
+func (r *Repo) hashChange(before, after *fileState, staged plumbing.Hash) (*change, error) {
 	c := &change{before: before, after: after}
 	if before.Exists {
 		gitBefore, err := r.toGit(before.Rel, before.Content)
@@ -131,7 +143,7 @@ func (r *Repo) hashChange(before, after *fileState) (*change, error) {
 		c.blobBefore = objects.HashBlob(gitBefore)
 	}
 	if after.Exists {
-		gitAfter, err := r.toGit(after.Rel, after.Content)
+		gitAfter, err := r.toGitForIndex(after.Rel, after.Content, staged)
 		if err != nil {
 			return nil, err
 		}

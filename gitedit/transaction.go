@@ -192,8 +192,8 @@ func (r *Repo) lockIndex(ctx context.Context, opt Options) (*lockfile.File, erro
 
 // indexPath returns the path of this worktree's index file.
 func (r *Repo) indexPath() string {
-	if p := os.Getenv("GIT_INDEX_FILE"); p != "" {
-		return p
+	if r.indexFile != "" {
+		return r.indexFile
 	}
 	return filepath.Join(r.gitDir, "index")
 }
