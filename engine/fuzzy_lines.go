@@ -203,24 +203,31 @@ func (a lineAnchor) hits(text string, fn func(line span) bool) {
 
 // findWindows returns every window of len(ob.lines) lines of text in
 // which line j satisfies eq(j, line) for every j and that accept (when
-// non-nil) takes, non-overlapping and in order. Windows are found from the
-// lines the anchor selects, so the cost is that of a substring scan plus
-// one check per anchor hit.
+// non-nil) takes, in order. Windows are found from the lines the anchor
+// selects, so the cost is that of a substring scan plus one check per
+// anchor hit. Two matching windows that overlap (a periodic block) make
+// the extent ambiguous: then nothing is returned.
 func findWindows(text string, ob oldBlock, a lineAnchor, eq func(j int, line string) bool, accept func([]span) bool) [][]span {
 	var out [][]span
-	lastEnd := -1
+	lastEnd, conflict := -1, false
 	a.hits(text, func(ln span) bool {
 		first, ok := linesBack(text, ln, a.j)
-		if !ok || first.start <= lastEnd {
+		if !ok || (len(out) > 0 && first.start == out[len(out)-1][0].start) {
 			return true
 		}
 		w, ok := window(text, first, len(ob.lines))
 		if ok && windowMatches(text, w, eq) && (accept == nil || accept(w)) {
+			if conflict = first.start <= lastEnd; conflict {
+				return false
+			}
 			out = append(out, w)
 			lastEnd = w[len(w)-1].end
 		}
 		return true
 	})
+	if conflict {
+		return nil
+	}
 	return out
 }
 
@@ -235,12 +242,12 @@ func windowMatches(text string, w []span, eq func(j int, line string) bool) bool
 }
 
 // regionOf returns the byte range a window covers for ob: whole lines,
-// plus the final line feed when old_string ends with one. When the first
-// old line has no indentation, the region starts after the first file
-// line's indentation, as an exact match of a line tail would.
-func regionOf(text string, w []span, ob oldBlock) (start, end int) {
+// plus the final line feed when old_string ends with one. When partial
+// (old's first line is the tail of the file's first line), the region
+// starts after the first file line's indentation, as an exact match would.
+func regionOf(text string, w []span, ob oldBlock, partial bool) (start, end int) {
 	start, end = w[0].start, w[len(w)-1].end
-	if ob.partialFirst() {
+	if partial {
 		fws, _ := splitIndent(text[start:w[0].end])
 		start += len(fws)
 	}

@@ -105,6 +105,22 @@ func lcsSimilarity(a, b []string) float64 {
 	return 2 * float64(dp[0][0]) / float64(total)
 }
 
+// lcsLines is the length of a longest common subsequence of equal
+// trimmed lines of a and b.
+func lcsLines(a, b []string) int {
+	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
+	for i := range a {
+		for j := range b {
+			cur[j+1] = max(prev[j+1], cur[j])
+			if trimLine(a[i]) == trimLine(b[j]) {
+				cur[j+1] = max(cur[j+1], prev[j]+1)
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
 // bracketBalance counts opening minus closing brackets over lines.
 func bracketBalance(lines []string) int {
 	n := 0

@@ -49,6 +49,9 @@ func typographyPairs(old, region string) styleMap {
 // typographic units the way the file wrote old's, where that is
 // unambiguous; nil when old and the region are written alike.
 func typographyAdapter(old, region string) func(string) string {
+	if f := plainTypography(old, region); f != nil {
+		return f
+	}
 	m := typographyPairs(old, region)
 	rules := map[string]func(prev rune) string{}
 	for o, fs := range m {
@@ -112,4 +115,26 @@ func applyStyle(s string, rules map[string]func(prev rune) string) string {
 		i, prev = i+sz, c
 	}
 	return b.String()
+}
+
+// plainTypography returns, when old holds typographic characters and the
+// region it matched holds none, the Adapt that writes every typographic
+// character of new_string in ASCII: the file evidently does not use them,
+// so they are artifacts of how old and new were written. nil otherwise.
+func plainTypography(old, region string) func(string) string {
+	if !hasTypography(old) || hasTypography(region) {
+		return nil
+	}
+	return func(s string) string { return normalizeTypography(s).text }
+}
+
+// compose returns the Adapt applying f then g (either may be nil).
+func compose(f, g func(string) string) func(string) string {
+	switch {
+	case f == nil:
+		return g
+	case g == nil:
+		return f
+	}
+	return func(s string) string { return g(f(s)) }
 }

@@ -329,16 +329,30 @@ func (ls layoutShift) reindentLine(l string) string {
 	return render(fileLvl+lvl-baseLvl, extra, ls.fileUnit) + rest
 }
 
-// lineAdapter builds the Adapt function of a line-based match of ob over
-// window w: re-indentation and trailing-whitespace transfer when the
-// layout change is consistent, nil otherwise (new_string as given).
-func lineAdapter(text string, ob oldBlock, w []span) func(string) string {
-	fileLines := lineTexts(text, w)
-	ls, ok := newLayoutShift(text, w[0].start, ob.lines, fileLines, ob.partialFirst())
-	if !ok {
-		return perLineAdapter(ob.lines, fileLines, ob.partialFirst(), ls.stripTrailing)
+// fitLayout finds how old's lines o sit on the corresponding file lines
+// f: one consistent shift of whole lines first; else, when old's first
+// line has no indentation, a shift of the other lines with the first line
+// matched as the tail of its file line (partial). ok is false when neither
+// fits.
+func fitLayout(text string, pos int, ob oldBlock, o, f []string) (ls layoutShift, partial, ok bool) {
+	if ls, ok = newLayoutShift(text, pos, o, f, false); ok || !ob.partialFirst() {
+		return ls, false, ok
 	}
-	return ls.adapter()
+	ls, ok = newLayoutShift(text, pos, o, f, true)
+	return ls, true, ok
+}
+
+// lineAdapter builds the Adapt function of a line-based match of ob over
+// window w, and says whether the match starts mid-line: re-indentation and
+// trailing-whitespace transfer when the layout change is consistent, a
+// line-by-line transfer otherwise.
+func lineAdapter(text string, ob oldBlock, w []span) (func(string) string, bool) {
+	fileLines := lineTexts(text, w)
+	ls, partial, ok := fitLayout(text, w[0].start, ob, ob.lines, fileLines)
+	if !ok {
+		return perLineAdapter(ob.lines, fileLines, partial, ls.stripTrailing), partial
+	}
+	return ls.adapter(), partial
 }
 
 // perLineAdapter carries new_string into the file's layout when old's

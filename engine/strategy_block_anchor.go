@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 func init() { register(blockAnchorStrategy{}) }
 
 // Thresholds of BlockAnchor, justified by TestAnchorThresholdMeasurement
@@ -15,7 +17,8 @@ const (
 
 // blockAnchorStrategy is BlockAnchor: a block of at least three lines
 // whose first and last lines equal old's after trimming, whose middle is
-// similar to old's middle (character-weighted line similarity at least
+// similar to old's middle (at most a quarter of its lines, at least one,
+// differ, and the character-weighted line similarity is at least
 // blockAnchorMinSimilarity; a line-count difference of at most a tenth is
 // scored by common lines), and whose structure is old's (bracket balance,
 // depth of the last line relative to the first), so a block never ends at
@@ -89,14 +92,28 @@ func bestAnchoredBlock(text string, ob oldBlock, start span, last string) ([]spa
 }
 
 // blockAnchorScore is the middle similarity of a block with old's
-// anchors, or 0 when its structure differs from old's.
+// anchors, or 0 when its structure differs from old's or when more than a
+// quarter of the middle lines (at least one allowed) differ from old's.
 func blockAnchorScore(old, region []string) float64 {
 	if !sameStructure(old, region) {
 		return 0
 	}
 	om, rm := old[1:len(old)-1], region[1:len(region)-1]
+	allowed := max(1, len(om)/4)
 	if len(om) == len(rm) {
+		differ := 0
+		for i := range om {
+			if trimLine(om[i]) != trimLine(rm[i]) {
+				differ++
+			}
+		}
+		if differ > allowed {
+			return 0
+		}
 		return weightedSimilarity(om, rm)
+	}
+	if max(len(om), len(rm))-lcsLines(om, rm) > allowed {
+		return 0
 	}
 	return lcsSimilarity(om, rm)
 }
@@ -120,20 +137,24 @@ func overlapping(ws [][]span) bool {
 }
 
 // anchoredCandidates turns fuzzy blocks into candidates whose Adapt
-// re-indents by the shift of the lines that agree with old.
+// re-indents by the shift of the lines that agree with old, and writes
+// typography in ASCII when the region has none (see plainTypography).
 func anchoredCandidates(text string, ob oldBlock, ws [][]span) []Candidate {
 	cands := make([]Candidate, 0, len(ws))
 	for _, w := range ws {
-		start, end := regionOf(text, w, ob)
-		cands = append(cands, Candidate{Start: start, End: end, Adapt: fuzzyAdapter(text, ob, w)})
+		adapt, partial := fuzzyAdapter(text, ob, w)
+		start, end := regionOf(text, w, ob, partial)
+		adapt = compose(adapt, plainTypography(strings.Join(ob.lines, "\n"), text[start:end]))
+		cands = append(cands, Candidate{Start: start, End: end, Adapt: adapt})
 	}
 	return cands
 }
 
 // fuzzyAdapter is the layout adapter of a block that may differ from old
 // in some lines (and in length): the shift is taken from the lines that
-// agree, the anchors when the lengths differ.
-func fuzzyAdapter(text string, ob oldBlock, w []span) func(string) string {
+// agree, the anchors when the lengths differ. It also says whether the
+// match starts mid-line (see fitLayout).
+func fuzzyAdapter(text string, ob oldBlock, w []span) (func(string) string, bool) {
 	file := lineTexts(text, w)
 	o, f := ob.lines, file
 	if len(o) == len(f) {
@@ -141,9 +162,9 @@ func fuzzyAdapter(text string, ob oldBlock, w []span) func(string) string {
 	} else {
 		o, f = []string{o[0], o[len(o)-1]}, []string{f[0], f[len(f)-1]}
 	}
-	ls, ok := newLayoutShift(text, w[0].start, o, f, ob.partialFirst())
+	ls, partial, ok := fitLayout(text, w[0].start, ob, o, f)
 	if !ok {
-		return nil
+		return nil, ob.partialFirst()
 	}
-	return ls.adapter()
+	return ls.adapter(), partial
 }

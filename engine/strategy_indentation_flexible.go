@@ -26,7 +26,7 @@ func (indentationFlexibleStrategy) Find(text, old string) []Candidate {
 		return r1 == r2
 	}
 	accept := func(w []span) bool {
-		_, ok := newLayoutShift(text, w[0].start, ob.lines, lineTexts(text, w), ob.partialFirst())
+		_, _, ok := fitLayout(text, w[0].start, ob, ob.lines, lineTexts(text, w))
 		return ok
 	}
 	cands := windowCandidates(text, ob, findWindows(text, ob, a, eq, accept))

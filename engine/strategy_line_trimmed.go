@@ -35,8 +35,9 @@ func findLineTrimmed(text, old string) []Candidate {
 func windowCandidates(text string, ob oldBlock, ws [][]span) []Candidate {
 	cands := make([]Candidate, 0, len(ws))
 	for _, w := range ws {
-		start, end := regionOf(text, w, ob)
-		cands = append(cands, Candidate{Start: start, End: end, Adapt: lineAdapter(text, ob, w)})
+		adapt, partial := lineAdapter(text, ob, w)
+		start, end := regionOf(text, w, ob, partial)
+		cands = append(cands, Candidate{Start: start, End: end, Adapt: adapt})
 	}
 	return cands
 }

@@ -49,22 +49,45 @@ type normalized struct {
 }
 
 // normalizeTypography replaces the typographic runes of s. It returns s
-// itself, without allocation, when s holds none.
+// itself, without allocation, when s holds none; otherwise it copies the
+// runs between such runes in bulk.
 func normalizeTypography(s string) normalized {
 	if !hasTypography(s) {
 		return normalized{text: s}
 	}
 	var b strings.Builder
+	b.Grow(len(s))
 	var exps []expansion
-	for o, r := range s {
-		if a, ok := typographic[r]; ok {
-			exps = append(exps, expansion{n: b.Len(), nLen: len(a), o: o, oLen: utf8.RuneLen(r)})
-			b.WriteString(a)
+	last := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c != 0xC2 && c != 0xE2 && c != 0xE3 {
+			i++
 			continue
 		}
-		b.WriteRune(r)
+		r, sz := utf8.DecodeRuneInString(s[i:])
+		a, ok := typographic[r]
+		if ok {
+			b.WriteString(s[last:i])
+			exps = append(exps, expansion{n: b.Len(), nLen: len(a), o: i, oLen: sz})
+			b.WriteString(a)
+			last = i + sz
+		}
+		i += sz
 	}
+	b.WriteString(s[last:])
 	return normalized{text: b.String(), exps: exps}
+}
+
+// plainSegment returns the longest run of normalised old that holds no
+// character typography maps to: every match contains it verbatim.
+func plainSegment(nOld string) string {
+	best := ""
+	for _, seg := range strings.FieldsFunc(nOld, func(r rune) bool { return strings.ContainsRune(`'"-. `, r) }) {
+		if len(seg) > len(best) {
+			best = seg
+		}
+	}
+	return best
 }
 
 // hasTypography reports whether s holds a typographic rune; it only
@@ -108,6 +131,9 @@ func (nz normalized) raw(n int) (int, bool) {
 func (unicodeNormalizedStrategy) Find(text, old string) []Candidate {
 	nOld := normalizeTypography(old).text
 	if nOld == "" || (nOld == old && !hasTypography(text)) {
+		return nil
+	}
+	if seg := plainSegment(nOld); seg != "" && !strings.Contains(text, seg) {
 		return nil
 	}
 	nz := normalizeTypography(text)
