@@ -53,10 +53,11 @@ func (r *Repo) operationFunc(i int, op Operation, opt Options) (stepFunc, bool, 
 	return nil, false, errorf(CodeInvalidInput, "operations[%d]: expected an edit, multiedit or patch operation", i)
 }
 
-// Patch applies a patch (SPEC 2.4) as one atomic batch.
+// Patch applies a patch (SPEC 2.4) as one atomic batch: a git diff, a
+// unified diff, an mbox of format-patch mails or a "*** Begin Patch"
+// envelope. A dry run is `gitedit patch --check`.
 func (r *Repo) Patch(ctx context.Context, req PatchRequest, opt Options) (*Result, error) {
-	opt.DryRun = opt.DryRun || req.DryRun
-	return r.runSteps(ctx, ToolPatch, opt, req, []stepFunc{r.patchFunc(req)})
+	return r.applyPatch(ctx, req, opt)
 }
 
 // Apply runs any operation.

@@ -167,13 +167,9 @@ func fileResults(changes []*change) []FileResult {
 	return files
 }
 
-// blobString prints a blob id, or "" for the zero id (no file).
-func blobString(h plumbing.Hash) string {
-	if h.IsZero() {
-		return ""
-	}
-	return h.String()
-}
+// blobString prints a blob id; the zero id (40 zeros) stands for "no
+// file", as in git's own diff output and in the Edit-Blob-* trailers.
+func blobString(h plumbing.Hash) string { return h.String() }
 
 // diffOf concatenates the unified diffs of the changes (created files
 // diff from /dev/null, deleted ones to it).

@@ -1,0 +1,56 @@
+package mcp
+
+import (
+	"context"
+	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/gitedit/gitedit/fixtures"
+)
+
+// BenchmarkEditCall measures one edit tool call end to end over an
+// in-memory MCP connection: JSON-RPC, decoding, the edit, the staged
+// index entry. go test ./mcp -run '^$' -bench EditCall
+func BenchmarkEditCall(b *testing.B) {
+	benchEdits(b, Config{})
+}
+
+// BenchmarkEditCallCommit is BenchmarkEditCall in commit mode (one commit
+// per call).
+func BenchmarkEditCallCommit(b *testing.B) {
+	benchEdits(b, Config{Options: commitMode()})
+}
+
+// benchEdits flips a file between two contents with one edit per
+// iteration.
+func benchEdits(b *testing.B, cfg Config) {
+	repo := fixtures.NewRepo(b, map[string]string{"f.txt": "state A\n"})
+	isolateGit(b, repo)
+	cfg.Dir = repo
+	cs := connect(b, cfg)
+	args := []map[string]any{
+		{"file_path": "f.txt", "old_string": "state A", "new_string": "state B"},
+		{"file_path": "f.txt", "old_string": "state B", "new_string": "state A"},
+	}
+	ctx := context.Background()
+	for i := 0; b.Loop(); i++ {
+		res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: ToolEdit, Arguments: args[i%2]})
+		if err != nil {
+			b.Fatalf("edit %d: %v", i, err)
+		}
+		if res.IsError {
+			b.Fatalf("edit %d: %s", i, text(res))
+		}
+	}
+}
+
+// BenchmarkSchema measures rendering the tool definitions.
+// go test ./mcp -run '^$' -bench Schema
+func BenchmarkSchema(b *testing.B) {
+	for b.Loop() {
+		if _, err := Schema(FormatOpenAI); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

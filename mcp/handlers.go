@@ -1,0 +1,151 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/gitedit/gitedit/gitedit"
+)
+
+// handlers runs the tool calls of one server on one repository.
+type handlers struct {
+	repo *gitedit.Repo
+	// opt are the server's options; every call starts from a copy.
+	opt gitedit.Options
+}
+
+// callFunc runs one tool call on its raw arguments (a JSON object).
+type callFunc func(h *handlers, ctx context.Context, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error)
+
+// calls maps each tool name to its implementation.
+var calls = map[string]callFunc{
+	ToolRead:       (*handlers).read,
+	ToolEdit:       (*handlers).edit,
+	ToolMultiEdit:  (*handlers).multiEdit,
+	ToolApplyPatch: (*handlers).applyPatch,
+	ToolLog:        (*handlers).log,
+}
+
+// handler returns the SDK handler of tool name. A refused request, and
+// even a panic in the library, becomes a tool result with isError set:
+// the agent sees it and the server keeps running.
+func (h *handlers) handler(name string) sdk.ToolHandler {
+	call := calls[name]
+	if call == nil {
+		call = undoCall(name)
+	}
+	return func(ctx context.Context, req *sdk.CallToolRequest) (res *sdk.CallToolResult, err error) {
+		defer recoverInto(&res, name)
+		out, err := call(h, ctx, h.callOptions(req), arguments(req))
+		if err != nil {
+			return refused(err), nil
+		}
+		return out, nil
+	}
+}
+
+// recoverInto turns a panic of tool name's call into a refused result
+// (io_error) stored in *res. It must be deferred.
+func recoverInto(res **sdk.CallToolResult, name string) {
+	if p := recover(); p != nil {
+		*res = refused(fmt.Errorf("%s: internal error: %v", name, p))
+	}
+}
+
+// callOptions returns the options of one call: the server's, with the
+// client's name as the agent when none was configured.
+func (h *handlers) callOptions(req *sdk.CallToolRequest) gitedit.Options {
+	opt := h.opt
+	if opt.Agent == "" && req.Session != nil {
+		if p := req.Session.InitializeParams(); p != nil && p.ClientInfo != nil {
+			opt.Agent = p.ClientInfo.Name
+		}
+	}
+	return opt
+}
+
+// arguments returns a call's arguments; none is an empty object, so that
+// a missing field is reported by name.
+func arguments(req *sdk.CallToolRequest) json.RawMessage {
+	if req.Params == nil || len(req.Params.Arguments) == 0 || string(req.Params.Arguments) == "null" {
+		return json.RawMessage("{}")
+	}
+	return req.Params.Arguments
+}
+
+// read runs the read tool.
+func (h *handlers) read(ctx context.Context, _ gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+	var req gitedit.ReadRequest
+	if err := decodeStrict(args, schemaOf(ToolRead), &req); err != nil {
+		return nil, err
+	}
+	res, err := h.repo.Read(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return readResult(res), nil
+}
+
+// edit runs the edit tool (SPEC 2.1).
+func (h *handlers) edit(ctx context.Context, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+	req, err := gitedit.DecodeEdit(args)
+	if err != nil {
+		return nil, err
+	}
+	return applied(h.repo.Edit(ctx, *req, opt))
+}
+
+// multiEdit runs the multiedit tool (SPEC 2.2).
+func (h *handlers) multiEdit(ctx context.Context, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+	req, err := gitedit.DecodeMultiEdit(args)
+	if err != nil {
+		return nil, err
+	}
+	return applied(h.repo.MultiEdit(ctx, *req, opt))
+}
+
+// applyPatch runs the apply_patch tool (SPEC 2.4).
+func (h *handlers) applyPatch(ctx context.Context, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+	req, err := gitedit.DecodePatch(args)
+	if err != nil {
+		return nil, err
+	}
+	return applied(h.repo.Patch(ctx, *req, opt))
+}
+
+// log runs the log tool.
+func (h *handlers) log(ctx context.Context, _ gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+	var req gitedit.LogRequest
+	if err := decodeStrict(args, schemaOf(ToolLog), &req); err != nil {
+		return nil, err
+	}
+	entries, err := h.repo.Log(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return logResult(entries), nil
+}
+
+// applied turns the outcome of a write into a tool result.
+func applied(res *gitedit.Result, err error) (*sdk.CallToolResult, error) {
+	if err != nil {
+		return nil, err
+	}
+	return editResult(res), nil
+}
+
+// schemaOf returns the input schema of a tool (Tools cannot fail once the
+// server exists, which built them).
+func schemaOf(name string) *jsonschema.Schema {
+	defs, _ := Tools()
+	for _, d := range defs {
+		if d.Name == name {
+			return d.InputSchema
+		}
+	}
+	return &jsonschema.Schema{Type: "object"}
+}

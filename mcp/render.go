@@ -1,0 +1,171 @@
+package mcp
+
+import (
+	"fmt"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/gitedit/gitedit/gitedit"
+)
+
+// Every result carries text for the model and the SPEC 6 JSON as
+// structured content for programs.
+
+// okRead is the structured content of read: {"ok": true, ...}.
+type okRead struct {
+	OK bool `json:"ok"`
+	*gitedit.ReadResult
+}
+
+// okLog is the structured content of log.
+type okLog struct {
+	OK      bool               `json:"ok"`
+	Entries []gitedit.LogEntry `json:"entries"`
+}
+
+// failure is the structured content of a refused request (SPEC 6).
+type failure struct {
+	OK    bool               `json:"ok"`
+	Error *gitedit.ErrorJSON `json:"error"`
+}
+
+// textResult is a tool result with one text block and structured content.
+func textResult(text string, structured any) *sdk.CallToolResult {
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}, StructuredContent: structured}
+}
+
+// refused is the result of a refused request: isError, text
+// "<code>: <message>", and {"ok": false, "error": ...}.
+func refused(err error) *sdk.CallToolResult {
+	ge := gitedit.AsError(err)
+	res := textResult(ge.Error(), failure{Error: ge.JSON()})
+	res.IsError = true
+	return res
+}
+
+// readResult renders a read: a header with the blob id to pass as
+// expected_hash, the numbered lines, and how to continue when cut.
+func readResult(r *gitedit.ReadResult) *sdk.CallToolResult {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s blob %s lines %d-%d of %d (pass the blob id as expected_hash)\n",
+		r.FilePath, r.Blob, r.StartLine, r.EndLine, r.TotalLines)
+	b.WriteString(withNewline(r.Content))
+	if r.TotalLines == 0 {
+		b.WriteString("# the file is empty\n")
+	}
+	if r.Truncated {
+		fmt.Fprintf(&b, "# the file is long: %d more lines; continue with offset %d\n", r.TotalLines-r.EndLine, r.EndLine+1)
+	}
+	return textResult(b.String(), okRead{OK: true, ReadResult: r})
+}
+
+// editResult renders an applied request as the CLI does (summary, skipped
+// edits, notes, commits, diff), plus each file's new blob id for the next
+// expected_hash.
+func editResult(res *gitedit.Result) *sdk.CallToolResult {
+	res = normalize(res)
+	var b strings.Builder
+	b.WriteString(withNewline(res.Summary))
+	writeRemarks(&b, res)
+	writeBlobs(&b, res)
+	for _, c := range commitsOf(res) {
+		fmt.Fprintf(&b, "commit %s\n", c)
+	}
+	if res.Diff != "" {
+		b.WriteString("\n" + withNewline(res.Diff))
+	}
+	return textResult(b.String(), res)
+}
+
+// writeRemarks lists the edits partial mode skipped and the notes (a
+// tolerant match used, a hunk applied at an offset).
+func writeRemarks(b *strings.Builder, res *gitedit.Result) {
+	for _, f := range res.EditsFailed {
+		fmt.Fprintf(b, "skipped edit %d: %s: %s\n", f.Index+1, f.Error.Code, f.Error.Message)
+	}
+	for _, n := range res.Notes {
+		fmt.Fprintf(b, "note: %s\n", n)
+	}
+}
+
+// writeBlobs lists the blob id each changed file has now: the
+// expected_hash of the next edit.
+func writeBlobs(b *strings.Builder, res *gitedit.Result) {
+	if res.DryRun || !res.Changed {
+		return
+	}
+	for _, f := range res.Files {
+		if !f.Deleted && f.BlobAfter != "" {
+			fmt.Fprintf(b, "blob %s %s\n", f.BlobAfter, f.FilePath)
+		}
+	}
+}
+
+// logResult renders the gitedit commits, one paragraph each.
+func logResult(entries []gitedit.LogEntry) *sdk.CallToolResult {
+	if len(entries) == 0 {
+		return textResult("no gitedit commits\n", okLog{OK: true, Entries: []gitedit.LogEntry{}})
+	}
+	var b strings.Builder
+	for i, e := range entries {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		writeEntry(&b, e)
+	}
+	return textResult(b.String(), okLog{OK: true, Entries: entries})
+}
+
+// writeEntry renders one log entry: id and subject, then its trailers.
+func writeEntry(b *strings.Builder, e gitedit.LogEntry) {
+	fmt.Fprintf(b, "commit %s\n%s\n", e.Commit, e.Subject)
+	fmt.Fprintf(b, "date: %s\n", e.Date.UTC().Format("2006-01-02 15:04:05Z"))
+	for _, t := range e.Trailers {
+		fmt.Fprintf(b, "%s: %s\n", t.Key, t.Value)
+	}
+}
+
+// normalize returns a copy of res whose list fields are empty rather than
+// null, so the JSON has the shape of SPEC 6.
+func normalize(res *gitedit.Result) *gitedit.Result {
+	r := *res
+	if r.Files == nil {
+		r.Files = []gitedit.FileResult{}
+	}
+	if r.EditsFailed == nil {
+		r.EditsFailed = []gitedit.EditFailure{}
+	}
+	return &r
+}
+
+// commitsOf lists the commits a result made, oldest first.
+func commitsOf(res *gitedit.Result) []string {
+	if len(res.Commits) > 0 {
+		return res.Commits
+	}
+	if res.Commit != nil {
+		return []string{*res.Commit}
+	}
+	return nil
+}
+
+// withNewline returns s ending in a newline ("" stays "").
+func withNewline(s string) string {
+	if s == "" || strings.HasSuffix(s, "\n") {
+		return s
+	}
+	return s + "\n"
+}
+
+// instructions is the server's advice to the model, with its settings.
+func (h *handlers) instructions() string {
+	mode := "staged in the git index (not committed)"
+	if h.opt.Commit {
+		mode = "committed, one commit per tool call, with Edit-Session " + h.opt.Session
+	}
+	return "gitedit edits files of the git repository " + h.repo.WorkTree() + ". " +
+		"Read a file first and pass its blob id as expected_hash, so an edit never overwrites a change you have not seen; " +
+		"each edit result gives the file's new blob id. Batch the edits of one file in one multiedit. " +
+		"Applied changes are " + mode + "."
+}

@@ -1,0 +1,128 @@
+package mcp
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/gitedit/gitedit/gitedit"
+)
+
+// Config configures the MCP server.
+type Config struct {
+	// Dir is the directory whose repository the server edits (walking up,
+	// as git does); "" means the current directory. Relative file paths
+	// in tool calls resolve against it.
+	Dir string
+	// Repo, when set, is the already opened repository to use instead of
+	// opening Dir.
+	Repo *gitedit.Repo
+	// Options apply to every tool call, as given: the caller merges the
+	// git config defaults (Repo.Defaults) with its flags, as every other
+	// command does. An empty Session is replaced by one generated per
+	// server start; an empty Agent by the MCP client's name.
+	gitedit.Options
+	// Version is reported to clients as the server version ("dev" if
+	// empty).
+	Version string
+}
+
+// Serve runs an MCP server with gitedit's tools on the given streams
+// (newline-delimited JSON-RPC, as on stdio) until the client closes the
+// connection (nil) or ctx is cancelled (ctx's error). It fails before
+// serving when cfg.Dir is not in a repository gitedit can handle.
+func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
+	srv, err := NewServer(cfg)
+	if err != nil {
+		return err
+	}
+	t := &sdk.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}}
+	if err := srv.Run(ctx, t); err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("mcp server: %w", err)
+	}
+	return nil
+}
+
+// nopWriteCloser is a writer whose Close does nothing: closing the MCP
+// connection must not close the caller's stdout.
+type nopWriteCloser struct{ io.Writer }
+
+// Close does nothing.
+func (nopWriteCloser) Close() error { return nil }
+
+// NewServer returns an MCP server with gitedit's tools on the repository
+// of cfg, ready to Run or Connect on any transport. Its tool calls may run
+// concurrently: writers serialise on the repository lock, and a call that
+// cannot get it within the lock timeout is refused with locked.
+func NewServer(cfg Config) (*sdk.Server, error) {
+	s, err := newHandlers(cfg)
+	if err != nil {
+		return nil, err
+	}
+	defs, err := Tools()
+	if err != nil {
+		return nil, err
+	}
+	impl := &sdk.Implementation{Name: "gitedit", Title: "gitedit", Version: versionOr(cfg.Version)}
+	srv := sdk.NewServer(impl, &sdk.ServerOptions{Instructions: s.instructions()})
+	for _, d := range defs {
+		srv.AddTool(sdkTool(d), s.handler(d.Name))
+	}
+	return srv, nil
+}
+
+// newHandlers opens the repository and fixes the per-server options.
+func newHandlers(cfg Config) (*handlers, error) {
+	repo := cfg.Repo
+	if repo == nil {
+		var err error
+		if repo, err = gitedit.Open(dirOr(cfg.Dir)); err != nil {
+			return nil, fmt.Errorf("open repository: %w", err)
+		}
+	}
+	opt := cfg.Options
+	if opt.Session == "" {
+		opt.Session = NewSessionID()
+	}
+	return &handlers{repo: repo, opt: opt}, nil
+}
+
+// sdkTool turns a tool definition into the SDK's tool.
+func sdkTool(d ToolDef) *sdk.Tool {
+	ann := &sdk.ToolAnnotations{ReadOnlyHint: d.ReadOnly, IdempotentHint: d.ReadOnly, OpenWorldHint: jsonBool(false)}
+	return &sdk.Tool{Name: d.Name, Description: d.Description, InputSchema: d.InputSchema, Annotations: ann}
+}
+
+// jsonBool returns a pointer to b.
+func jsonBool(b bool) *bool { return &b }
+
+// NewSessionID returns a fresh session id, "mcp-<UTC time>-<random>",
+// unique per server start so that `gitedit series --session` and
+// `gitedit log --session` select exactly one agent run.
+func NewSessionID() string {
+	var b [4]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return "mcp-" + time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
+}
+
+// versionOr returns v, or "dev" when empty.
+func versionOr(v string) string {
+	if v == "" {
+		return "dev"
+	}
+	return v
+}
+
+// dirOr returns dir, or "." when empty.
+func dirOr(dir string) string {
+	if dir == "" {
+		return "."
+	}
+	return dir
+}

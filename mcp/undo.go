@@ -1,0 +1,36 @@
+//go:build gitedit_undo
+
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/gitedit/gitedit/gitedit"
+)
+
+// undoSpecs lists the undo tool, whose schema comes from
+// gitedit.UndoRequest.
+func undoSpecs() []toolSpec {
+	return []toolSpec{{ToolUndo, descUndo, reflect.TypeFor[gitedit.UndoRequest](), false}}
+}
+
+// undoCall returns the undo tool's implementation for name ToolUndo.
+func undoCall(name string) callFunc {
+	if name != ToolUndo {
+		return nil
+	}
+	return (*handlers).undo
+}
+
+// undo runs the undo tool: it reverts a gitedit commit with a new one.
+func (h *handlers) undo(ctx context.Context, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+	var req gitedit.UndoRequest
+	if err := decodeStrict(args, schemaOf(ToolUndo), &req); err != nil {
+		return nil, err
+	}
+	return applied(h.repo.Undo(ctx, req, opt))
+}
