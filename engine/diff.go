@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -66,13 +66,20 @@ func quotePath(name string) string {
 			b.WriteByte('\\')
 			b.WriteByte("abtnvfr"[c-0x07])
 		case c < 0x20 || c >= 0x7f:
-			fmt.Fprintf(&b, "\\%03o", c)
+			b.WriteByte('\\')
+			b.WriteString(octal3(c))
 		default:
 			b.WriteByte(c)
 		}
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// octal3 writes byte c as three octal digits ("012", "377"), as git's
+// C-quoting does.
+func octal3(c byte) string {
+	return string([]byte{'0' + c>>6, '0' + c>>3&7, '0' + c&7})
 }
 
 // diffWindow strips the common leading and trailing lines of a and b,
@@ -206,7 +213,7 @@ func (h hunk) bounds(na int) block {
 // write prints the hunk; skip is the number of lines above al and bl.
 func (h hunk) write(out *strings.Builder, al, bl []string, skip int) {
 	r := h.bounds(len(al))
-	fmt.Fprintf(out, "@@ -%s +%s @@\n", hunkRange(skip+r.a0, r.a1-r.a0), hunkRange(skip+r.b0, r.b1-r.b0))
+	out.WriteString("@@ -" + hunkRange(skip+r.a0, r.a1-r.a0) + " +" + hunkRange(skip+r.b0, r.b1-r.b0) + " @@\n")
 	i := r.a0
 	for _, c := range h.blocks {
 		writeLines(out, ' ', al[i:c.a0])
@@ -222,11 +229,11 @@ func (h hunk) write(out *strings.Builder, al, bl []string, skip int) {
 func hunkRange(start, n int) string {
 	switch n {
 	case 0:
-		return fmt.Sprintf("%d,0", start)
+		return strconv.Itoa(start) + ",0"
 	case 1:
-		return fmt.Sprintf("%d", start+1)
+		return strconv.Itoa(start + 1)
 	}
-	return fmt.Sprintf("%d,%d", start+1, n)
+	return strconv.Itoa(start+1) + "," + strconv.Itoa(n)
 }
 
 // writeLines prints lines with prefix, marking a last line without LF.

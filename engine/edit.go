@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -127,7 +126,7 @@ func checkEdit(e Edit) (MatchMode, error) {
 	}
 	if n := e.ExpectedReplacements; n != nil && *n < 1 {
 		return "", &Error{Code: CodeInvalidInput,
-			Message: fmt.Sprintf("expected_replacements must be at least 1, got %d", *n)}
+			Message: "expected_replacements must be at least 1, got " + strconv.Itoa(*n)}
 	}
 	return mode, nil
 }
@@ -168,13 +167,15 @@ func lineNumbers(text string, cands []Candidate) []int {
 func checkCount(e Edit, lines []int) error {
 	n := len(lines)
 	if n > 1 && !e.ReplaceAll {
-		return &Error{Code: CodeAmbiguous, Count: n, Lines: lines, Message: fmt.Sprintf(
-			"old_string matches %d times (lines %s); set replace_all to replace every occurrence, "+
-				"or add surrounding context to old_string so it matches only once", n, listLines(lines))}
+		return &Error{Code: CodeAmbiguous, Count: n, Lines: lines,
+			Message: "old_string matches " + strconv.Itoa(n) + " times (lines " + listLines(lines) +
+				"); set replace_all to replace every occurrence, " +
+				"or add surrounding context to old_string so it matches only once"}
 	}
 	if x := e.ExpectedReplacements; x != nil && *x != n {
-		return &Error{Code: CodeCountMismatch, Count: n, Expected: *x, Lines: lines, Message: fmt.Sprintf(
-			"expected %d replacements but %s (lines %s)", *x, plural(n, "match", "matches"), listLines(lines))}
+		return &Error{Code: CodeCountMismatch, Count: n, Expected: *x, Lines: lines,
+			Message: "expected " + strconv.Itoa(*x) + " replacements but " +
+				plural(n, "match", "matches") + " (lines " + listLines(lines) + ")"}
 	}
 	return nil
 }
@@ -188,7 +189,7 @@ func listLines(lines []int) string {
 	var b strings.Builder
 	for i, l := range lines {
 		if i == maxListedLines {
-			fmt.Fprintf(&b, " and %d more", len(lines)-i)
+			b.WriteString(" and " + strconv.Itoa(len(lines)-i) + " more")
 			break
 		}
 		if i > 0 {
@@ -239,8 +240,8 @@ func ApplyEdits(content string, edits []Edit, partial bool) (Outcome, error) {
 // applyAt applies edit i of a multiedit to content.
 func applyAt(content string, i int, e Edit) (string, Applied, error) {
 	if i > 0 && e.OldString == "" {
-		return content, Applied{}, &Error{Code: CodeInvalidInput, Message: fmt.Sprintf(
-			"edits[%d].old_string is empty: only the first edit may write the whole file", i)}
+		return content, Applied{}, &Error{Code: CodeInvalidInput, Message: "edits[" + strconv.Itoa(i) +
+			"].old_string is empty: only the first edit may write the whole file"}
 	}
 	return ApplyEdit(content, e)
 }

@@ -12,7 +12,12 @@ type exactStrategy struct{}
 func (exactStrategy) Mode() MatchMode { return Exact }
 
 // Find returns every non-overlapping occurrence of old in text, scanning
-// left to right. An empty old has no occurrence.
+// left to right and resuming after each occurrence, as strings.Count and
+// git grep count: "aa" in "aaa" is one match, at offset 0, never an
+// overlap. An empty old has no occurrence. The strategies that search
+// with this scan (TrimmedBoundary, UnicodeNormalized, EscapeNormalized)
+// share its semantics; the overlap rule of the driver concerns the
+// line-window strategies, whose regions may overlap.
 func (exactStrategy) Find(text, old string) []Candidate {
 	if old == "" {
 		return nil

@@ -203,13 +203,12 @@ func (a lineAnchor) hits(text string, fn func(line span) bool) {
 
 // findWindows returns every window of len(ob.lines) lines of text in
 // which line j satisfies eq(j, line) for every j and that accept (when
-// non-nil) takes, in order. Windows are found from the lines the anchor
-// selects, so the cost is that of a substring scan plus one check per
-// anchor hit. Two matching windows that overlap (a periodic block) make
-// the extent ambiguous: then nothing is returned.
+// non-nil) takes, in order of their first line. Windows are found from
+// the lines the anchor selects, so the cost is that of a substring scan
+// plus one check per anchor hit. Windows that overlap (a periodic block)
+// are all returned; the driver refuses them as ambiguous.
 func findWindows(text string, ob oldBlock, a lineAnchor, eq func(j int, line string) bool, accept func([]span) bool) [][]span {
 	var out [][]span
-	lastEnd, conflict := -1, false
 	a.hits(text, func(ln span) bool {
 		first, ok := linesBack(text, ln, a.j)
 		if !ok || (len(out) > 0 && first.start == out[len(out)-1][0].start) {
@@ -217,17 +216,10 @@ func findWindows(text string, ob oldBlock, a lineAnchor, eq func(j int, line str
 		}
 		w, ok := window(text, first, len(ob.lines))
 		if ok && windowMatches(text, w, eq) && (accept == nil || accept(w)) {
-			if conflict = first.start <= lastEnd; conflict {
-				return false
-			}
 			out = append(out, w)
-			lastEnd = w[len(w)-1].end
 		}
 		return true
 	})
-	if conflict {
-		return nil
-	}
 	return out
 }
 

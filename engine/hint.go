@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -27,8 +27,8 @@ func notFoundError(text, old string) *Error {
 	}
 	last := first + len(w) - 1
 	e.Lines = []int{first, last}
-	e.Message += fmt.Sprintf("; closest region: lines %d-%d (%d of %d lines agree after trimming whitespace)",
-		first, last, agree, len(ob.lines))
+	e.Message += "; closest region: lines " + strconv.Itoa(first) + "-" + strconv.Itoa(last) +
+		" (" + strconv.Itoa(agree) + " of " + strconv.Itoa(len(ob.lines)) + " lines agree after trimming whitespace)"
 	e.Message += firstDifference(file, ob.lines, first)
 	return e
 }
@@ -89,8 +89,8 @@ func firstDifference(file, old []string, first int) string {
 			f = file[i]
 		}
 		if f != old[i] {
-			return fmt.Sprintf("; first difference at line %d: file has %s, old_string has %s",
-				first+i, visible(f), visible(old[i]))
+			return "; first difference at line " + strconv.Itoa(first+i) +
+				": file has " + visible(f) + ", old_string has " + visible(old[i])
 		}
 	}
 	return ""

@@ -43,6 +43,7 @@ func TestMatchDriver(t *testing.T) {
 		wantMode MatchMode
 		want     []Candidate
 		code     Code
+		lines    []int // Error.Lines when code is set (nil: not checked)
 	}{
 		{name: "auto takes exact first", text: "ab ab", old: "ab", mode: Auto,
 			fake: []Candidate{{Start: 0, End: 1}}, wantMode: Exact, want: []Candidate{{0, 2, nil}, {3, 5, nil}}},
@@ -53,16 +54,31 @@ func TestMatchDriver(t *testing.T) {
 		{name: "concrete mode runs only its strategy", text: "a b", old: "a b", mode: fakeMode,
 			fake: nil, code: CodeNotFound},
 		{name: "unavailable mode", text: "a", old: "a", mode: MatchMode("nope"), code: CodeInvalidInput},
-		{name: "candidates sorted and overlaps dropped", text: "0123456789", old: "q", mode: fakeMode,
-			fake:     []Candidate{{Start: 6, End: 8}, {Start: 0, End: 3}, {Start: 2, End: 5}},
-			wantMode: fakeMode, want: []Candidate{{0, 3, nil}, {6, 8, nil}}},
+		{name: "candidates sorted, touching ones kept", text: "0123456789", old: "q", mode: fakeMode,
+			fake:     []Candidate{{Start: 6, End: 8}, {Start: 0, End: 3}, {Start: 3, End: 6}},
+			wantMode: fakeMode, want: []Candidate{{0, 3, nil}, {3, 6, nil}, {6, 8, nil}}},
+		{name: "repeats of one range are one match, invalid ranges ignored", text: "0123456789", old: "q", mode: fakeMode,
+			fake:     []Candidate{{Start: 2, End: 5}, {Start: 7, End: 6}, {Start: 2, End: 5}},
+			wantMode: fakeMode, want: []Candidate{{2, 5, nil}}},
+		{name: "overlap is ambiguous, not resolved", text: "0123456789", old: "q", mode: fakeMode,
+			fake: []Candidate{{Start: 6, End: 8}, {Start: 0, End: 3}, {Start: 2, End: 5}}, code: CodeAmbiguous, lines: []int{1, 1}},
+		{name: "overlap names both lines", text: "a\nb\nc\nd\n", old: "q", mode: fakeMode,
+			fake: []Candidate{{Start: 2, End: 6}, {Start: 4, End: 8}}, code: CodeAmbiguous, lines: []int{2, 3}},
+		{name: "overlap is ambiguous even when every other pair is disjoint", text: "a\nb\nc\nd\n", old: "q", mode: fakeMode,
+			fake: []Candidate{{Start: 0, End: 1}, {Start: 2, End: 8}, {Start: 4, End: 5}, {Start: 6, End: 7}}, code: CodeAmbiguous, lines: []int{2, 3}},
+		{name: "same start, different ends", text: "a\nb\nc\n", old: "q", mode: fakeMode,
+			fake: []Candidate{{Start: 2, End: 4}, {Start: 2, End: 6}}, code: CodeAmbiguous, lines: []int{2, 2}},
+		{name: "empty candidate inside another", text: "a\nb\nc\n", old: "q", mode: fakeMode,
+			fake: []Candidate{{Start: 0, End: 4}, {Start: 2, End: 2}}, code: CodeAmbiguous, lines: []int{1, 2}},
+		{name: "auto stops at an overlapping strategy", text: "a\nb\nc\n", old: "q", mode: Auto,
+			fake: []Candidate{{Start: 0, End: 4}, {Start: 2, End: 6}}, code: CodeAmbiguous, lines: []int{1, 2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			withStrategies(t, []MatchMode{Exact, fakeMode}, fakeStrategy{fakeMode, tt.fake})
 			got, err := match(tt.text, tt.old, tt.mode)
 			if tt.code != "" {
-				checkCode(t, err, tt.code, nil)
+				checkCode(t, err, tt.code, tt.lines)
 				return
 			}
 			if err != nil {
@@ -100,6 +116,9 @@ func TestExactFind(t *testing.T) {
 	}{
 		{"abcabc", "bc", []Candidate{{1, 3, nil}, {4, 6, nil}}},
 		{"aaaa", "aa", []Candidate{{0, 2, nil}, {2, 4, nil}}},
+		// Non-overlapping, left to right (strings.Count, git grep): the
+		// occurrence at 1 is not a second match.
+		{"aaa", "aa", []Candidate{{0, 2, nil}}},
 		{"abc", "", nil},
 		{"abc", "x", nil},
 	}
@@ -107,5 +126,23 @@ func TestExactFind(t *testing.T) {
 		if got := (exactStrategy{}).Find(tt.text, tt.old); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("Find(%q, %q) = %+v, want %+v", tt.text, tt.old, got, tt.want)
 		}
+	}
+}
+
+// TestOverlapMessage checks the overlap error tells the agent what is wrong
+// and what to do, and does not suggest replace_all.
+func TestOverlapMessage(t *testing.T) {
+	withStrategies(t, []MatchMode{Exact, fakeMode},
+		fakeStrategy{fakeMode, []Candidate{{Start: 0, End: 4}, {Start: 2, End: 6}}})
+	_, _, err := ApplyEdit("a\nb\nc\n", Edit{OldString: "q", NewString: "r", ReplaceAll: true})
+	checkCode(t, err, CodeAmbiguous, []int{1, 2})
+	msg := err.(*Error).Message
+	for _, want := range []string{"overlapping", "lines 1 and 2", "add surrounding context"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message lacks %q: %s", want, msg)
+		}
+	}
+	if strings.Contains(msg, "replace_all") {
+		t.Errorf("message suggests replace_all, which cannot help: %s", msg)
 	}
 }

@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -45,7 +45,7 @@ func ParseMatchMode(s string) (MatchMode, error) {
 		names[i] = string(m)
 	}
 	return "", &Error{Code: CodeInvalidInput,
-		Message: fmt.Sprintf("unknown match_mode %q (expected one of %s)", s, strings.Join(names, ", "))}
+		Message: "unknown match_mode " + strconv.Quote(s) + " (expected one of " + strings.Join(names, ", ") + ")"}
 }
 
 // Tolerant reports whether m is one of the fuzzy strategies, i.e. neither

@@ -41,9 +41,6 @@ func TestWrongPlaceRegressions(t *testing.T) {
 			content: "x := 0\nresult := compute(alpha)\nvalue := transform(result)\nlog.Print(value)\nreturn value\n",
 			old:     "result := compute(alpah)\nvalue := transform(result)\nlog.Print(value)\nreturn value", new: "return 1",
 			want: "x := 0\nreturn 1\n", wantMode: ContextAware, mode: ContextAware},
-		{name: "overlapping equivalent windows are refused",
-			content: "\tab()\n\tcd()\n\tab()\n\tcd()\n\tab()\n", old: "  ab()\n  cd()\n  ab()", new: "x",
-			code: CodeNotFound},
 		{name: "trimmed_boundary needs a line start when old claimed one",
 			content: "x := foo()\n", old: "\n\nfoo()", new: "bar()", mode: TrimmedBoundary, code: CodeNotFound},
 	})
@@ -75,4 +72,55 @@ func TestNotFoundHint(t *testing.T) {
 			t.Errorf("message lacks %q: %s", want, e.Message)
 		}
 	}
+}
+
+// blockFile holds two blocks from "begin" to "begin" that share line 5 and
+// each differ from anchoredOld in one middle line.
+const (
+	blockFile   = "begin\nstep one\nstep two\nstep thre\nbegin\nstep one\nstep two\nstep three x\nbegin\n"
+	anchoredOld = "begin\nstep one\nstep two\nstep three\nbegin"
+	// tieOld matches both the 9-line and the 11-line block of tieFile
+	// from line 1: equally close to its 10 lines.
+	tieOld  = "start\nm1 := one()\nm2 := two()\nm3 := three()\nm4 := four()\nm5 := five()\nm6 := six()\nm7 := seven()\nm8 := eight()\nend"
+	tieFile = "start\nm1 := one()\nm2 := two()\nm3 := three()\nm4 := four()\nm5 := five()\nm6 := six()\nm7 := seven()\nend\nm8 := eight()\nend\n"
+)
+
+// TestOverlappingMatchesAreAmbiguous checks that every tolerant strategy
+// that can find overlapping regions gets them refused as ambiguous (with
+// the first lines of both), with or without replace_all, and that auto
+// stops there instead of trying a looser strategy. Exact scans left to
+// right without overlap: "aa" in "aaa" is one match.
+func TestOverlappingMatchesAreAmbiguous(t *testing.T) {
+	runFuzzy(t, []fuzzyCase{
+		{name: "exact: non-overlapping scan finds one match",
+			content: "aaa", old: "aa", new: "b", mode: Exact, want: "ba"},
+		{name: "exact: two disjoint occurrences are ambiguous",
+			content: "aaaa", old: "aa", new: "b", mode: Exact, code: CodeAmbiguous, lines: []int{1, 1}},
+		{name: "indentation_flexible: periodic block",
+			content: "\tab()\n\tcd()\n\tab()\n\tcd()\n\tab()\n", old: "  ab()\n  cd()\n  ab()", new: "x",
+			mode: IndentationFlexible, code: CodeAmbiguous, lines: []int{1, 3}},
+		{name: "auto: periodic block",
+			content: "\tab()\n\tcd()\n\tab()\n\tcd()\n\tab()\n", old: "  ab()\n  cd()\n  ab()", new: "x",
+			code: CodeAmbiguous, lines: []int{1, 3}},
+		{name: "auto: periodic block with replace_all",
+			content: "\tab()\n\tcd()\n\tab()\n\tcd()\n\tab()\n", old: "  ab()\n  cd()\n  ab()", new: "x", all: true,
+			code: CodeAmbiguous, lines: []int{1, 3}},
+		{name: "line_trimmed: repeated line",
+			content: "  ab()\n  ab()\n  ab()\n", old: "ab() \nab()", new: "x",
+			mode: LineTrimmed, code: CodeAmbiguous, lines: []int{1, 2}},
+		{name: "line_trimmed: whitespace twin overlapping the match",
+			content: "a = 1\n  a = 1\na  =  1\n", old: "a = 1\na = 1", new: "x",
+			mode: LineTrimmed, code: CodeAmbiguous, lines: []int{1, 2}},
+		{name: "whitespace_normalized: repeated line",
+			content: "x  =  1\nx = 1\nx =  1\n", old: "x = 1\nx = 1", new: "y",
+			mode: WhitespaceNormalized, code: CodeAmbiguous, lines: []int{1, 2}},
+		{name: "block_anchor: blocks sharing an anchor line",
+			content: blockFile, old: anchoredOld, new: "x", mode: BlockAnchor, code: CodeAmbiguous, lines: []int{1, 5}},
+		{name: "block_anchor: two lengths equally close",
+			content: tieFile, old: tieOld, new: "x", mode: BlockAnchor, code: CodeAmbiguous, lines: []int{1, 1}},
+		{name: "context_aware: blocks sharing a line",
+			content: blockFile, old: anchoredOld, new: "x", mode: ContextAware, code: CodeAmbiguous, lines: []int{1, 5}},
+		{name: "auto: blocks sharing an anchor line",
+			content: blockFile, old: anchoredOld, new: "x", code: CodeAmbiguous, lines: []int{1, 5}},
+	})
 }

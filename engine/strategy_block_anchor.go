@@ -28,8 +28,8 @@ type blockAnchorStrategy struct{}
 // Mode returns BlockAnchor.
 func (blockAnchorStrategy) Mode() MatchMode { return BlockAnchor }
 
-// Find returns every block that passes; when two passing blocks overlap,
-// the extent is ambiguous and nothing is returned.
+// Find returns every block that passes, overlapping ones included (the
+// driver refuses those as ambiguous).
 func (blockAnchorStrategy) Find(text, old string) []Candidate {
 	ob := splitOld(old)
 	k := len(ob.lines)
@@ -40,14 +40,12 @@ func (blockAnchorStrategy) Find(text, old string) []Candidate {
 	var found [][]span
 	pairs := 0
 	wholeLineHits(text, first, func(ln span) bool {
-		w, n := bestAnchoredBlock(text, ob, ln, last)
+		ws, n := bestAnchoredBlocks(text, ob, ln, last)
 		pairs += n
-		if w != nil {
-			found = append(found, w)
-		}
+		found = append(found, ws...)
 		return pairs <= maxAnchorPairs
 	})
-	if pairs > maxAnchorPairs || overlapping(found) {
+	if pairs > maxAnchorPairs {
 		return nil
 	}
 	return anchoredCandidates(text, ob, found)
@@ -63,30 +61,27 @@ func hasContent(lines []string) bool {
 	return false
 }
 
-// bestAnchoredBlock tries the blocks of k±k/10 lines starting at line
-// start and ending with last; it returns the passing block closest to
-// old's length (nil if none, or if two are equally close) and the number
-// of anchor pairs it scored.
-func bestAnchoredBlock(text string, ob oldBlock, start span, last string) ([]span, int) {
+// bestAnchoredBlocks tries the blocks of k±k/10 lines starting at line
+// start and ending with last; it returns the passing blocks closest to
+// old's length (none, one, or two equally close: then they overlap and
+// the match is ambiguous) and the number of anchor pairs it scored.
+func bestAnchoredBlocks(text string, ob oldBlock, start span, last string) ([][]span, int) {
 	k := len(ob.lines)
 	tol := k / 10
 	w := windowUpTo(text, start, k+tol)
-	var best []span
-	bestD, pairs, tie := tol+1, 0, false
+	var best [][]span
+	bestD, pairs := tol+1, 0
 	for n := max(3, k-tol); n <= min(k+tol, len(w)); n++ {
 		if trimLine(text[w[n-1].start:w[n-1].end]) != last {
 			continue
 		}
 		pairs++
-		if d := abs(n - k); blockAnchorScore(ob.lines, lineTexts(text, w[:n])) >= blockAnchorMinSimilarity {
-			tie = tie || d == bestD
+		if d := abs(n - k); d <= bestD && blockAnchorScore(ob.lines, lineTexts(text, w[:n])) >= blockAnchorMinSimilarity {
 			if d < bestD {
-				best, bestD, tie = w[:n], d, false
+				best, bestD = nil, d
 			}
+			best = append(best, w[:n])
 		}
-	}
-	if tie {
-		return nil, pairs
 	}
 	return best, pairs
 }
@@ -124,16 +119,6 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// overlapping reports whether any two of the ordered windows overlap.
-func overlapping(ws [][]span) bool {
-	for i := 1; i < len(ws); i++ {
-		if ws[i][0].start <= ws[i-1][len(ws[i-1])-1].end {
-			return true
-		}
-	}
-	return false
 }
 
 // anchoredCandidates turns fuzzy blocks into candidates whose Adapt

@@ -28,8 +28,8 @@ type contextAwareStrategy struct{}
 // Mode returns ContextAware.
 func (contextAwareStrategy) Mode() MatchMode { return ContextAware }
 
-// Find returns every block that passes; overlapping passing blocks are
-// ambiguous in extent and nothing is returned.
+// Find returns every block that passes, overlapping ones included (the
+// driver refuses those as ambiguous).
 func (contextAwareStrategy) Find(text, old string) []Candidate {
 	ob := splitOld(old)
 	k := len(ob.lines)
@@ -47,9 +47,6 @@ func (contextAwareStrategy) Find(text, old string) []Candidate {
 			contextScore(ob.lines, lineTexts(text, w)) >= contextMinSimilarity {
 			found = append(found, w)
 		}
-	}
-	if overlapping(found) {
-		return nil
 	}
 	return anchoredCandidates(text, ob, found)
 }

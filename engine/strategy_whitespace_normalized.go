@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -139,30 +139,33 @@ func surroundAdapter(old string) func(string) string {
 }
 
 // withWhitespaceTwins adds to the candidates of a whitespace-tolerant
-// strategy every region whitespace-equivalent to old that they do not
-// already cover. Uniqueness is then judged over all regions that differ
-// from old only in whitespace: two such regions are two matches, even if
-// only one of them is equivalent under the stricter strategy. No
-// candidates stay no candidates.
+// strategy every region whitespace-equivalent to old that is not one of
+// them seen by the looser notion (see sameMatch). Uniqueness is then
+// judged over all regions that differ from old only in whitespace: two
+// such regions are two matches, even if only one of them is equivalent
+// under the stricter strategy, and a twin that overlaps a candidate
+// without being it makes the driver refuse the overlap. No candidates
+// stay no candidates.
 func withWhitespaceTwins(text, old string, cands []Candidate) []Candidate {
 	if len(cands) == 0 {
 		return nil
 	}
 	for _, t := range findWhitespaceNormalized(text, old) {
-		if !overlapsAny(cands, t) {
+		if !slices.ContainsFunc(cands, func(c Candidate) bool { return sameMatch(text, c, t) }) {
 			cands = append(cands, t)
 		}
 	}
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].Start < cands[j].Start })
 	return cands
 }
 
-// overlapsAny reports whether c overlaps any of cands.
-func overlapsAny(cands []Candidate, c Candidate) bool {
-	for _, o := range cands {
-		if c.Start < o.End && o.Start < c.End {
-			return true
-		}
-	}
-	return false
+// sameMatch reports whether a and b are one match: they overlap and span
+// the same lines of text (their byte ranges may differ, e.g. by the
+// indentation one of them leaves out).
+func sameMatch(text string, a, b Candidate) bool {
+	return a.Start < b.End && b.Start < a.End && lineExtent(text, a) == lineExtent(text, b)
+}
+
+// lineExtent returns the offsets of the first and last lines c touches.
+func lineExtent(text string, c Candidate) [2]int {
+	return [2]int{lineAround(text, c.Start).start, lineAround(text, max(c.Start, c.End-1)).start}
 }
