@@ -6,7 +6,10 @@ package cli
 import (
 	"context"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/urfave/cli/v2"
 )
@@ -24,11 +27,25 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if name != "" {
 		out.command = name + " "
 	}
-	err := app.RunContext(context.Background(), args)
+	ctx, stop := interruptible()
+	defer stop()
+	err := app.RunContext(ctx, args)
 	if err != nil && !isPrinted(err) {
 		out.fail(err)
 	}
 	return exitStatus(err)
+}
+
+// interruptible returns a context cancelled by the first SIGINT or SIGTERM,
+// so that a command stops between requests and leaves no lock behind; a
+// second signal kills the process as usual.
+func interruptible() (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return ctx, stop
 }
 
 // env is what the commands of one Main call share.
@@ -60,8 +77,16 @@ func newApp(e *env) *cli.App {
 	for _, c := range app.Commands {
 		// No "help" subcommand: "gitedit hash help" hashes a file named help.
 		c.OnUsageError, c.HideHelpCommand = onUsageError, true
+		c.Before = e.parsed
 	}
 	return app
+}
+
+// parsed runs once a command's flags are parsed: from then on --json is
+// known for sure ("--old --json" replaces the text "--json").
+func (e *env) parsed(c *cli.Context) error {
+	e.out.json = c.Bool("json")
+	return nil
 }
 
 // onUsageError turns urfave/cli's flag parsing errors into usage errors
@@ -89,8 +114,8 @@ func noCommand(c *cli.Context) error {
 	return usagef("no command given")
 }
 
-// wantsJSON reports whether --json appears among the flags, so that even
-// errors met while parsing flags are printed as JSON.
+// wantsJSON reports whether --json appears among the arguments, so that
+// even errors met while parsing flags are printed as JSON.
 func wantsJSON(args []string) bool {
 	for _, a := range args {
 		switch a {

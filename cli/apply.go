@@ -54,9 +54,12 @@ func (e *env) apply(c *cli.Context) error {
 	return run.all(in)
 }
 
-// all applies every request of in.
+// all applies every request of in, until interrupted.
 func (r *applyRun) all(in io.Reader) error {
 	for op, err := range gitedit.DecodeOperations(in) {
+		if ctxErr := r.c.Context.Err(); ctxErr != nil {
+			return &gitedit.Error{Code: gitedit.CodeIOError, Message: "interrupted: requests from this one on were not applied", Err: ctxErr}
+		}
 		r.n++
 		status := r.one(op, err)
 		if status == exitRefused || status == exitInvalid {

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"github.com/urfave/cli/v2"
+
+	"github.com/gitedit/gitedit/mcp"
 )
 
 // mcpCommand is `gitedit mcp`: the MCP server on stdio.
@@ -14,10 +16,8 @@ func mcpCommand(e *env) *cli.Command {
 	}
 }
 
-// mcp serves MCP on standard input and output; the common flags are the
-// defaults of every tool call.
-//
-// TODO(lib): start the mcp package's server once it lands (a later issue).
+// mcp serves MCP on standard input and output until the client hangs up;
+// git config defaults merged with the common flags apply to every call.
 func (e *env) mcp(c *cli.Context) error {
 	if _, err := args(c, 0, 0, "takes no arguments"); err != nil {
 		return err
@@ -25,5 +25,13 @@ func (e *env) mcp(c *cli.Context) error {
 	if err := checkWriteFlags(c); err != nil {
 		return err
 	}
-	return notImplemented("mcp")
+	repo, err := openRepo(c)
+	if err != nil {
+		return err
+	}
+	opt, err := options(c, repo)
+	if err != nil {
+		return err
+	}
+	return mcp.Serve(c.Context, mcp.Config{Repo: repo, Options: opt}, e.stdin, e.out.stdout)
 }

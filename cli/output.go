@@ -16,6 +16,8 @@ type printer struct {
 	stdout, stderr io.Writer
 	// command is the command being run, for the help hint of usage errors.
 	command string
+	// results counts the results printed, to separate them.
+	results int
 }
 
 // fail prints a refused request: `gitedit: <code>: <message>` on stderr,
@@ -41,9 +43,12 @@ func (p *printer) fail(err error) {
 // then the diff.
 func (p *printer) result(res *gitedit.Result) {
 	res = normalize(res)
-	if p.json {
+	if p.results++; p.json {
 		p.emit(res)
 		return
+	}
+	if p.results > 1 {
+		fmt.Fprintln(p.stdout)
 	}
 	fmt.Fprintln(p.stdout, res.Summary)
 	for _, f := range res.EditsFailed {
@@ -60,10 +65,11 @@ func (p *printer) result(res *gitedit.Result) {
 	}
 }
 
-// normalize returns a copy of res whose list fields are empty rather than
-// null, so the JSON has the shape of SPEC 6.
+// normalize returns a copy of res, an applied request, with ok set and
+// list fields empty rather than null, so the JSON has the shape of SPEC 6.
 func normalize(res *gitedit.Result) *gitedit.Result {
 	r := *res
+	r.OK = true
 	if r.Files == nil {
 		r.Files = []gitedit.FileResult{}
 	}

@@ -2,31 +2,70 @@ package cli
 
 import (
 	"github.com/urfave/cli/v2"
+
+	"github.com/gitedit/gitedit/gitedit"
 )
 
-// runCommand is `gitedit run RECIPE [--check]`.
+// runCommand is `gitedit run [RECIPE] [PATH...] [--check]`.
 func runCommand(e *env) *cli.Command {
 	return &cli.Command{
-		Name:      "run",
-		Usage:     "apply a refactor recipe over tracked files as one batch (--check: exit 1 when it would change files)",
-		ArgsUsage: "RECIPE",
+		Name:  "run",
+		Usage: "apply refactor recipes to tracked files as one batch (--check: change nothing, exit 1 when it would change files)",
+		ArgsUsage: "[RECIPE] [PATH...]   (RECIPE defaults to .gitedit.yaml at the root; PATHs narrow the scope;\n" +
+			"   with --recipe every argument is a PATH, as pre-commit passes them)",
 		Flags: writeFlags(
-			&cli.BoolFlag{Name: "check", Usage: "change nothing; exit 1 when changes would be made"},
+			&cli.StringFlag{Name: "recipe", Aliases: []string{"r"}, Usage: "recipe `FILE`; the arguments are then all paths"},
+			&cli.BoolFlag{Name: "check", Usage: "change nothing; print the diff and exit 1 when changes would be made"},
 		),
 		Action: e.run,
 	}
 }
 
-// run applies a recipe.
-//
-// TODO(lib): call the library's Run (recipes) once it lands (a later
-// issue); --check exits 1 when the recipe would change files.
+// run applies the recipes. With --check the exit status says whether
+// anything would change: 1 if so, 0 if not.
 func (e *env) run(c *cli.Context) error {
-	if _, err := args(c, 1, 1, "takes one RECIPE file"); err != nil {
-		return err
-	}
 	if err := checkWriteFlags(c); err != nil {
 		return err
 	}
-	return notImplemented("run")
+	req := runRequest(c)
+	repo, err := openRepo(c)
+	if err != nil {
+		return err
+	}
+	opt, err := options(c, repo)
+	if err != nil {
+		return err
+	}
+	res, err := repo.Run(c.Context, req, opt)
+	if err != nil {
+		return err
+	}
+	e.out.run(res)
+	if req.Check && res.Changed {
+		return &statusError{status: exitRefused}
+	}
+	return statusErr(resultStatus(&res.Result))
+}
+
+// runRequest reads the recipe file and the paths from the arguments.
+func runRequest(c *cli.Context) gitedit.RunRequest {
+	req := gitedit.RunRequest{Check: c.Bool("check"), Paths: c.Args().Slice()}
+	if c.IsSet("recipe") {
+		req.RecipeFile = c.String("recipe")
+	} else if len(req.Paths) > 0 {
+		req.RecipeFile, req.Paths = req.Paths[0], req.Paths[1:]
+	}
+	return req
+}
+
+// run prints a recipe run: the result (its summary gives the per-recipe
+// counts); with --json the RunResult.
+func (p *printer) run(res *gitedit.RunResult) {
+	r := *res
+	r.Result = *normalize(&res.Result)
+	if p.json {
+		p.emit(&r)
+		return
+	}
+	p.result(&r.Result)
 }

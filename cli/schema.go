@@ -2,24 +2,38 @@ package cli
 
 import (
 	"github.com/urfave/cli/v2"
+
+	"github.com/gitedit/gitedit/mcp"
 )
 
-// schemaCommand is `gitedit schema`: the tools' JSON Schemas.
+// schemaCommand is `gitedit schema [--format F]`: the tools' JSON Schemas.
 func schemaCommand(e *env) *cli.Command {
 	return &cli.Command{
-		Name:   "schema",
-		Usage:  "print the tools' JSON Schemas for function calling",
-		Flags:  []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "accepted for symmetry: the output is JSON anyway"}},
+		Name:  "schema",
+		Usage: "print the tools' JSON Schemas for function calling",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "format", Value: mcp.FormatJSONSchema,
+				Usage: "`FORMAT`: jsonschema (MCP tools/list), openai (Chat Completions tools) or anthropic (Messages tools)"},
+			&cli.BoolFlag{Name: "json", Usage: "accepted for symmetry: the output is JSON anyway"},
+		},
 		Action: e.schema,
 	}
 }
 
-// schema prints the JSON Schemas.
-//
-// TODO(lib): print the library's Schema once it lands (a later issue).
+// schema prints the tool definitions in the format asked for.
 func (e *env) schema(c *cli.Context) error {
 	if _, err := args(c, 0, 0, "takes no arguments"); err != nil {
 		return err
 	}
-	return notImplemented("schema")
+	switch f := c.String("format"); f {
+	case mcp.FormatJSONSchema, mcp.FormatOpenAI, mcp.FormatAnthropic:
+	default:
+		return usagef("--format %q: expected %s, %s or %s", f, mcp.FormatJSONSchema, mcp.FormatOpenAI, mcp.FormatAnthropic)
+	}
+	out, err := mcp.Schema(c.String("format"))
+	if err != nil {
+		return err
+	}
+	_, err = e.out.stdout.Write(out)
+	return err
 }

@@ -1,7 +1,11 @@
 package cli
 
 import (
+	"context"
+
 	"github.com/urfave/cli/v2"
+
+	"github.com/gitedit/gitedit/gitedit"
 )
 
 // undoCommand is `gitedit undo [COMMIT] [--dry-run]`.
@@ -15,15 +19,20 @@ func undoCommand(e *env) *cli.Command {
 	}
 }
 
-// undo reverts a gitedit commit.
-//
-// TODO(lib): call the library's Undo once it lands (a later issue).
+// undo reverts a gitedit commit; an undo always commits.
 func (e *env) undo(c *cli.Context) error {
-	if _, err := args(c, 0, 1, "takes at most one COMMIT"); err != nil {
+	a, err := args(c, 0, 1, "takes at most one COMMIT")
+	if err != nil {
 		return err
 	}
 	if err := checkWriteFlags(c); err != nil {
 		return err
 	}
-	return notImplemented("undo")
+	req := gitedit.UndoRequest{DryRun: c.Bool("dry-run")}
+	if len(a) == 1 {
+		req.Commit = a[0]
+	}
+	return e.execute(c, nil, func(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options) (*gitedit.Result, error) {
+		return repo.Undo(ctx, req, opt)
+	})
 }

@@ -31,15 +31,15 @@ func Run(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("create demo folder: %w", err)
 	}
-	if err := runIn(ctx, dir, w); err != nil {
+	if err := RunIn(ctx, dir, w); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "\nThe repository is at %s — try: git -C %s log --stat\n", dir, dir)
 	return nil
 }
 
-// runIn runs every step of the demo in dir.
-func runIn(ctx context.Context, dir string, w io.Writer) error {
+// RunIn runs every step of the demo in dir, an empty folder.
+func RunIn(ctx context.Context, dir string, w io.Writer) error {
 	d := &demo{ctx: ctx, dir: dir, w: w}
 	steps := []func() error{d.init, d.addSample, d.rename, d.multiedit, d.undo, d.series}
 	for _, step := range steps {

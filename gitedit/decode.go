@@ -113,42 +113,24 @@ type reqObject struct {
 	err    error
 }
 
-// parseObject splits raw, which must be a JSON object, into its fields; a
-// key given twice is invalid_input.
+// parseObject splits raw, a valid JSON value that must be an object, into
+// its fields; a key given twice is invalid_input.
 func parseObject(p string, raw json.RawMessage) (*reqObject, error) {
 	if k := jsonKind(raw); k != "object" {
 		return nil, invalidInput(p, "expected object, got %s", k)
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if _, err := dec.Token(); err != nil {
+	keys, vals, err := objectFields(raw)
+	if err != nil {
 		return nil, invalidInput(p, "invalid JSON: %v", err)
 	}
-	o := &reqObject{path: p, fields: map[string]json.RawMessage{}}
-	for dec.More() {
-		if err := o.readField(dec); err != nil {
-			return nil, err
+	o := &reqObject{path: p, keys: keys, fields: make(map[string]json.RawMessage, len(keys))}
+	for i, k := range keys {
+		if _, dup := o.fields[k]; dup {
+			return nil, invalidInput(pathKey(p, k), "field given twice")
 		}
+		o.fields[k] = vals[i]
 	}
 	return o, nil
-}
-
-// readField reads one "key": value pair from dec into o.
-func (o *reqObject) readField(dec *json.Decoder) error {
-	tok, err := dec.Token()
-	if err != nil {
-		return invalidInput(o.path, "invalid JSON: %v", err)
-	}
-	key, _ := tok.(string)
-	var val json.RawMessage
-	if err := dec.Decode(&val); err != nil {
-		return invalidInput(pathKey(o.path, key), "invalid JSON: %v", err)
-	}
-	if _, dup := o.fields[key]; dup {
-		return invalidInput(pathKey(o.path, key), "field given twice")
-	}
-	o.keys = append(o.keys, key)
-	o.fields[key] = val
-	return nil
 }
 
 // has reports whether the object has key.
@@ -170,13 +152,12 @@ func (o *reqObject) hasAny(fs ...reqField) bool {
 // allow checks that every key is one of fs (by name or alias) and that no
 // field is given under both spellings. It sets and returns o.err.
 func (o *reqObject) allow(fs []reqField) error {
-	known := map[string]bool{}
-	names := make([]string, len(fs))
-	for i, f := range fs {
-		known[f.name], known[f.alias], names[i] = true, f.alias != "", f.name
-	}
 	for _, k := range o.keys {
-		if !known[k] {
+		if !knownField(fs, k) {
+			names := make([]string, len(fs))
+			for i, f := range fs {
+				names[i] = f.name
+			}
 			o.err = invalidInput(pathKey(o.path, k), "unknown field (expected %s)", strings.Join(names, ", "))
 			return o.err
 		}
@@ -188,6 +169,16 @@ func (o *reqObject) allow(fs []reqField) error {
 		}
 	}
 	return nil
+}
+
+// knownField reports whether key spells one of fs.
+func knownField(fs []reqField, key string) bool {
+	for _, f := range fs {
+		if key == f.name || (key == f.alias && f.alias != "") {
+			return true
+		}
+	}
+	return false
 }
 
 // value returns the raw value of f and the spelling it was given under;
@@ -210,14 +201,13 @@ func (o *reqObject) get(f reqField, kind string, required bool) (json.RawMessage
 	if o.err != nil {
 		return nil, name
 	}
-	p := pathKey(o.path, name)
 	switch k := jsonKind(raw); {
 	case raw == nil && required:
-		o.err = invalidInput(p, "missing (required %s)", kind)
+		o.err = invalidInput(pathKey(o.path, name), "missing (required %s)", kind)
 	case raw == nil || (k == "null" && !required):
 		return nil, name
 	case k != kind:
-		o.err = invalidInput(p, "expected %s, got %s", kind, k)
+		o.err = invalidInput(pathKey(o.path, name), "expected %s, got %s", kind, k)
 	default:
 		return raw, name
 	}
@@ -243,6 +233,9 @@ func (o *reqObject) str(f reqField, required bool) string {
 // cost of decoding).
 func plainString(raw json.RawMessage) (string, bool) {
 	raw = bytes.TrimSpace(raw)
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return "", false
+	}
 	body := raw[1 : len(raw)-1]
 	if bytes.IndexByte(body, '\\') >= 0 || !utf8.Valid(body) {
 		return "", false
@@ -322,8 +315,11 @@ func (o *reqObject) array(f reqField) []json.RawMessage {
 	if raw == nil {
 		return nil
 	}
-	var elems []json.RawMessage
-	if o.unmarshal(f, raw, &elems); o.err == nil && len(elems) == 0 {
+	elems, err := arrayElems(raw)
+	switch {
+	case err != nil:
+		o.err = invalidInput(pathKey(o.path, name), "invalid JSON: %v", err)
+	case len(elems) == 0:
 		o.err = invalidInput(pathKey(o.path, name), "must not be empty")
 	}
 	return elems

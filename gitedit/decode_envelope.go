@@ -107,11 +107,11 @@ func DecodeEditItems(data []byte, filePath string) ([]EditItem, error) {
 		}
 		return nil, o.err
 	}
-	var elems []json.RawMessage
 	if k := jsonKind(raw); k != "array" {
 		return nil, invalidInput("edits", "expected array or object, got %s", k)
 	}
-	if err := json.Unmarshal(raw, &elems); err != nil || len(elems) == 0 {
+	elems, err := arrayElems(raw)
+	if err != nil || len(elems) == 0 {
 		return nil, invalidInput("edits", "must be a non-empty array")
 	}
 	return decodeItems("edits", elems, filePath)
@@ -136,8 +136,12 @@ func CheckEdit(req *EditRequest) error {
 // oneValue returns the single JSON value data holds; nothing, invalid JSON
 // or anything after the value is invalid_input.
 func oneValue(data []byte) (json.RawMessage, error) {
-	if len(bytes.TrimSpace(data)) == 0 {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
 		return nil, invalidInput("", "empty input: expected a JSON request")
+	}
+	if json.Valid(trimmed) {
+		return trimmed, nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var raw json.RawMessage

@@ -22,6 +22,12 @@ type step struct {
 	edits        []EditResult
 	failed       []EditFailure
 	notes        []string
+	// whole is set when the first edit wrote the whole file (empty
+	// old_string).
+	whole bool
+	// body, when set, replaces the generated commit-body lines (patches
+	// describe their files themselves).
+	body []string
 }
 
 // editStep applies a multiedit request (an edit is a multiedit of one item)
@@ -161,7 +167,7 @@ func editError(err error, rel string, tool Tool) error {
 
 // newStep summarises an engine outcome.
 func newStep(tool Tool, st *fileState, req MultiEditRequest, out engine.Outcome) *step {
-	s := &step{tool: tool, rel: st.Rel, created: !st.Exists}
+	s := &step{tool: tool, rel: st.Rel, created: !st.Exists, whole: req.Edits[0].OldString == ""}
 	s.changed = !st.Exists || out.Content != string(st.Content)
 	seen := map[string]bool{}
 	for _, a := range out.Applied {

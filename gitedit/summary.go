@@ -44,8 +44,15 @@ func (s *step) subject() string {
 
 // bodyLines describes each applied edit of the step for the commit body.
 func (s *step) bodyLines() []string {
+	if s.body != nil {
+		return s.body
+	}
 	var lines []string
 	for _, e := range s.edits {
+		if e.Index == 0 && s.whole {
+			lines = append(lines, s.wholeLine())
+			continue
+		}
 		line := fmt.Sprintf("%s: edit %d replaced %s (%s)", s.rel, e.Index+1, plural(e.Replacements, "occurrence"), e.MatchMode)
 		switch len(e.Lines) {
 		case 0:
@@ -57,6 +64,14 @@ func (s *step) bodyLines() []string {
 		lines = append(lines, line)
 	}
 	return lines
+}
+
+// wholeLine describes a whole-file write for the commit body.
+func (s *step) wholeLine() string {
+	if s.created {
+		return s.rel + ": created the file"
+	}
+	return s.rel + ": wrote the whole file"
 }
 
 // countFiles counts the distinct files the steps touched.

@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -226,4 +227,28 @@ func TestFirstCommitOnUnbornBranch(t *testing.T) {
 	require.Equal(t, "1", git(t, dir, "rev-list", "--count", "HEAD"))
 	require.Contains(t, git(t, dir, "reflog", "-1", "--format=%gs"), "commit (initial):")
 	requireHealthy(t, dir)
+}
+
+func TestBatchOfEditAndPatchIsOneCommit(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"greet.go": greet, "a.txt": "one\n", "b.txt": "two\n"})
+	patch := "*** Begin Patch\n*** Update File: a.txt\n@@\n-one\n+uno\n*** Update File: b.txt\n@@\n-two\n+dos\n*** End Patch\n"
+	req := `{"message": "Translate and rename", "operations": [` +
+		`{"file_path": "greet.go", "old_string": "Hello", "new_string": "Greet"},` +
+		`{"tool": "patch", "input": {"patch": ` + quote(patch) + `}}]}`
+	m, r := jsonResult(t, dir, req, "batch", "-", "--commit")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Len(t, m["files"], 3)
+	require.Equal(t, "Translate and rename", git(t, dir, "log", "-1", "--format=%s"))
+	body := git(t, dir, "log", "-1", "--format=%b")
+	require.Contains(t, body, "a.txt: 1 hunk applied")
+	require.Contains(t, body, "b.txt: 1 hunk applied")
+	require.Equal(t, "Edit-Tool: batch", git(t, dir, "log", "-1", "--format=%(trailers:key=Edit-Tool)"))
+	require.Equal(t, "a.txt\nb.txt\ngreet.go", git(t, dir, "show", "--format=", "--name-only", "HEAD"))
+	requireHealthy(t, dir)
+}
+
+// quote returns s as a JSON string.
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }

@@ -42,19 +42,13 @@ func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	t := &sdk.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}}
+	d := newDrain()
+	t := &sdk.IOTransport{Reader: d.reader(ctx, in), Writer: d.writer(out)}
 	if err := srv.Run(ctx, t); err != nil && !errors.Is(err, io.EOF) {
 		return fmt.Errorf("mcp server: %w", err)
 	}
 	return nil
 }
-
-// nopWriteCloser is a writer whose Close does nothing: closing the MCP
-// connection must not close the caller's stdout.
-type nopWriteCloser struct{ io.Writer }
-
-// Close does nothing.
-func (nopWriteCloser) Close() error { return nil }
 
 // NewServer returns an MCP server with gitedit's tools on the repository
 // of cfg, ready to Run or Connect on any transport. Its tool calls may run

@@ -1,5 +1,3 @@
-//go:build gitedit_undo
-
 package mcp
 
 import (

@@ -1,0 +1,625 @@
+package gitedit
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The "*** Begin Patch" envelope of agent apply_patch tools (SPEC 2.4):
+//
+//	*** Begin Patch
+//	*** Add File: path        lines follow, each starting with "+"
+//	*** Delete File: path
+//	*** Update File: path
+//	*** Move to: new/path     optional, right after Update File
+//	@@ anchor                 optional, several may stack
+//	 context / -removed / +added lines
+//	*** End of File           optional: the chunk ends at the end of the file
+//	*** End Patch
+//
+// Markers are recognised with any surrounding whitespace, any run of
+// spaces inside and any letter case; a heredoc wrapper (<<'EOF' … EOF)
+// around the envelope is dropped.
+
+// envKind is the kind of one envelope file operation.
+type envKind int
+
+// The envelope's file operations.
+const (
+	envAdd envKind = iota + 1
+	envUpdate
+	envDelete
+)
+
+// envOp is one file operation of an envelope.
+type envOp struct {
+	Kind   envKind
+	Path   string
+	MoveTo string
+	// Add holds the lines of an added file (without their "+").
+	Add []string
+	// Chunks are the changes of an update, in file order.
+	Chunks []envChunk
+	// Line is the 1-based line of the operation's header in the patch.
+	Line int
+}
+
+// envChunk is one change of an update: optional @@ anchors, then context,
+// removed and added lines.
+type envChunk struct {
+	Anchors []string
+	Lines   []envLine
+	// EOF is set by "*** End of File": the chunk's old lines end the file.
+	EOF bool
+	// Line is the 1-based patch line where the chunk starts.
+	Line int
+}
+
+// envLine is one body line of a chunk: Op is ' ', '-' or '+'.
+type envLine struct {
+	Op   byte
+	Text string
+}
+
+// oldLines returns the lines the chunk expects in the file (context and
+// removed lines).
+func (c *envChunk) oldLines() []string {
+	var out []string
+	for _, l := range c.Lines {
+		if l.Op != '+' {
+			out = append(out, l.Text)
+		}
+	}
+	return out
+}
+
+// isEnvelope reports whether text looks like a "*** Begin Patch" envelope
+// (its first non-blank line, heredoc wrapper aside, is a Begin Patch
+// marker, or it starts with "***").
+func isEnvelope(text string) bool {
+	lines := envSplit(text)
+	return len(lines) > 0 && strings.HasPrefix(strings.TrimSpace(lines[0]), "***")
+}
+
+// envSplit splits the patch into lines without their endings, dropping
+// blank lines around it and a heredoc wrapper.
+func envSplit(text string) []string {
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	lines = trimBlank(lines)
+	if len(lines) >= 2 && strings.HasPrefix(strings.TrimSpace(lines[0]), "<<") {
+		last := strings.TrimSpace(lines[len(lines)-1])
+		if strings.Trim(strings.TrimSpace(lines[0])[2:], `'"`) == last {
+			lines = trimBlank(lines[1 : len(lines)-1])
+		}
+	}
+	return lines
+}
+
+// trimBlank drops blank lines at both ends.
+func trimBlank(lines []string) []string {
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// envMarker parses a marker line: "*** Update File: a.go" gives
+// ("update file", "a.go", true). The key is lower-cased with whitespace
+// runs collapsed; lines not starting with "***" are not markers.
+func envMarker(line string) (key, arg string, ok bool) {
+	t := strings.TrimSpace(line)
+	if !strings.HasPrefix(t, "***") {
+		return "", "", false
+	}
+	t = strings.TrimSpace(strings.TrimLeft(t, "*"))
+	if i := strings.IndexByte(t, ':'); i >= 0 {
+		t, arg = t[:i], strings.TrimSpace(t[i+1:])
+	}
+	return strings.ToLower(strings.Join(strings.Fields(t), " ")), arg, true
+}
+
+// The marker keys.
+const (
+	mkBegin  = "begin patch"
+	mkEnd    = "end patch"
+	mkAdd    = "add file"
+	mkUpdate = "update file"
+	mkDelete = "delete file"
+	mkMove   = "move to"
+	mkEOF    = "end of file"
+)
+
+// isFileMarker reports whether line starts a file operation or ends the
+// patch.
+func isFileMarker(line string) bool {
+	key, _, ok := envMarker(line)
+	return ok && (key == mkAdd || key == mkUpdate || key == mkDelete || key == mkEnd)
+}
+
+// envParser walks the lines between the Begin and End markers.
+type envParser struct {
+	lines []string
+	pos   int
+	// base is the 1-based patch line of lines[0].
+	base int
+}
+
+// parseEnvelope parses an envelope into its file operations. Errors are
+// invalid_input and name the patch line.
+func parseEnvelope(text string) ([]envOp, error) {
+	lines := envSplit(text)
+	if len(lines) == 0 {
+		return nil, errorf(CodeInvalidInput, "the patch is empty")
+	}
+	if key, _, _ := envMarker(lines[0]); key != mkBegin {
+		return nil, errorf(CodeInvalidInput, "the first line of the patch must be '*** Begin Patch', got %q", lines[0])
+	}
+	if key, _, _ := envMarker(lines[len(lines)-1]); len(lines) < 2 || key != mkEnd {
+		return nil, errorf(CodeInvalidInput, "the last line of the patch must be '*** End Patch'")
+	}
+	p := &envParser{lines: lines[1 : len(lines)-1], base: 2}
+	var ops []envOp
+	for p.pos < len(p.lines) {
+		op, err := p.op()
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, op)
+	}
+	if len(ops) == 0 {
+		return nil, errorf(CodeInvalidInput, "the patch holds no file operation (expected '*** Add File:', '*** Update File:' or '*** Delete File:')")
+	}
+	return ops, nil
+}
+
+// lineNo is the 1-based patch line of p.lines[i].
+func (p *envParser) lineNo(i int) int { return p.base + i }
+
+// op parses one file operation starting at the current line.
+func (p *envParser) op() (envOp, error) {
+	line := p.lines[p.pos]
+	key, arg, _ := envMarker(line)
+	op := envOp{Path: arg, Line: p.lineNo(p.pos)}
+	if (key == mkAdd || key == mkUpdate || key == mkDelete) && arg == "" {
+		return op, errorf(CodeInvalidInput, "line %d: %q names no path", op.Line, line)
+	}
+	p.pos++
+	switch key {
+	case mkAdd:
+		op.Kind = envAdd
+		return op, p.addBody(&op)
+	case mkDelete:
+		op.Kind = envDelete
+		return op, nil
+	case mkUpdate:
+		op.Kind = envUpdate
+		return op, p.updateBody(&op)
+	}
+	return op, errorf(CodeInvalidInput,
+		"line %d: %q is not a valid hunk header; valid hunk headers are '*** Add File: {path}', '*** Update File: {path}' and '*** Delete File: {path}'",
+		op.Line, line)
+}
+
+// addBody reads the "+" lines of an Add File operation.
+func (p *envParser) addBody(op *envOp) error {
+	for p.pos < len(p.lines) && !isFileMarker(p.lines[p.pos]) {
+		line := p.lines[p.pos]
+		if !strings.HasPrefix(line, "+") {
+			return errorf(CodeInvalidInput, "line %d: every line of '*** Add File: %s' must start with '+', got %q", p.lineNo(p.pos), op.Path, line)
+		}
+		op.Add = append(op.Add, line[1:])
+		p.pos++
+	}
+	return nil
+}
+
+// updateBody reads the optional Move to and the chunks of an update.
+func (p *envParser) updateBody(op *envOp) error {
+	if p.pos < len(p.lines) {
+		if key, arg, _ := envMarker(p.lines[p.pos]); key == mkMove {
+			if arg == "" {
+				return errorf(CodeInvalidInput, "line %d: '*** Move to:' names no path", p.lineNo(p.pos))
+			}
+			op.MoveTo = arg
+			p.pos++
+		}
+	}
+	for p.pos < len(p.lines) && !isFileMarker(p.lines[p.pos]) {
+		c, err := p.chunk(len(op.Chunks) == 0)
+		if err != nil {
+			return err
+		}
+		op.Chunks = append(op.Chunks, c)
+	}
+	if len(op.Chunks) == 0 && op.MoveTo == "" {
+		return errorf(CodeInvalidInput, "line %d: the update of %s is empty (it needs at least one chunk of changes, or a '*** Move to:')", op.Line, op.Path)
+	}
+	return nil
+}
+
+// chunk reads one chunk: its @@ anchors, then its body lines up to the
+// next @@ line, file marker or End of File. Only the first chunk of an
+// update may start without an @@ line.
+func (p *envParser) chunk(first bool) (envChunk, error) {
+	c := envChunk{Line: p.lineNo(p.pos)}
+	for p.pos < len(p.lines) && isAnchor(p.lines[p.pos]) {
+		if a := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(p.lines[p.pos]), "@@")); a != "" {
+			c.Anchors = append(c.Anchors, a)
+		}
+		p.pos++
+	}
+	if c.Line == p.lineNo(p.pos) && !first {
+		return c, errorf(CodeInvalidInput, "line %d: expected an '@@' line to start the next chunk, got %q", c.Line, p.lines[p.pos])
+	}
+	if err := p.chunkBody(&c); err != nil {
+		return c, err
+	}
+	if len(c.Lines) == 0 {
+		return c, errorf(CodeInvalidInput, "line %d: the chunk has no lines (expected lines starting with ' ', '-' or '+')", c.Line)
+	}
+	return c, nil
+}
+
+// isAnchor reports whether line is an "@@" chunk header.
+func isAnchor(line string) bool {
+	return strings.HasPrefix(strings.TrimSpace(line), "@@")
+}
+
+// chunkBody reads the context, removed and added lines of a chunk. An
+// empty line counts as an empty context line.
+func (p *envParser) chunkBody(c *envChunk) error {
+	for p.pos < len(p.lines) {
+		line := p.lines[p.pos]
+		if key, _, ok := envMarker(line); ok && key == mkEOF {
+			c.EOF = true
+			p.pos++
+			return nil
+		}
+		if isFileMarker(line) || (isAnchor(line) && len(c.Lines) > 0) {
+			return nil
+		}
+		if line == "" {
+			line = " "
+		}
+		switch line[0] {
+		case ' ', '-', '+':
+			c.Lines = append(c.Lines, envLine{Op: line[0], Text: line[1:]})
+		default:
+			return errorf(CodeInvalidInput,
+				"line %d: unexpected line in an update chunk: %q; every line must start with ' ' (context), '-' (removed) or '+' (added)",
+				p.lineNo(p.pos), line)
+		}
+		p.pos++
+	}
+	return nil
+}
+
+// textFile is a text file split into lines for chunk matching, with what
+// it takes to write it back in its own style.
+type textFile struct {
+	lines   []string
+	bom     bool
+	crlf    bool
+	finalNL bool
+}
+
+// splitText splits content into lines without endings (a CR before LF is
+// dropped), remembering BOM, CRLF and final-newline state.
+func splitText(content string) *textFile {
+	f := &textFile{}
+	if strings.HasPrefix(content, "\uFEFF") {
+		f.bom, content = true, content[len("\uFEFF"):]
+	}
+	f.crlf = strings.Contains(content, "\r\n")
+	content = strings.ReplaceAll(content, "\r\n", "\n")
+	if content == "" {
+		return f
+	}
+	f.finalNL = strings.HasSuffix(content, "\n")
+	f.lines = strings.Split(strings.TrimSuffix(content, "\n"), "\n")
+	return f
+}
+
+// String joins the lines back in the file's style. A file that had no
+// line and now has some gets a final newline.
+func (f *textFile) String() string {
+	eol := "\n"
+	if f.crlf {
+		eol = "\r\n"
+	}
+	var b strings.Builder
+	if f.bom {
+		b.WriteString("\uFEFF")
+	}
+	b.WriteString(strings.Join(f.lines, eol))
+	if len(f.lines) > 0 && f.finalNL {
+		b.WriteString(eol)
+	}
+	return b.String()
+}
+
+// addedContent is the content of an Add File operation: its lines, each
+// ended by a newline.
+func addedContent(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// applyChunks applies an update's chunks to content in order, each one
+// searched after the previous one. It returns the new content and the
+// distinct match strategies used. path names the file in errors.
+func applyChunks(path, content string, chunks []envChunk) (string, []string, error) {
+	f := splitText(content)
+	if content == "" {
+		f.finalNL = true
+	}
+	cursor := 0
+	var modes []string
+	for i := range chunks {
+		next, mode, err := f.applyChunk(&chunks[i], cursor)
+		if err != nil {
+			return "", nil, chunkError(err, path, i, len(chunks))
+		}
+		cursor = next
+		if mode != "" {
+			modes = appendNew(modes, mode)
+		}
+	}
+	return f.String(), modes, nil
+}
+
+// chunkError names the file and the chunk in err.
+func chunkError(err error, path string, i, n int) error {
+	e := AsError(err)
+	e.FilePath = path
+	if n > 1 {
+		e.Message = fmt.Sprintf("chunk %d: %s", i+1, e.Message)
+	}
+	return e
+}
+
+// applyChunk locates chunk c at or after line cursor, replaces its old
+// lines by its new ones, and returns the line after the replacement and
+// the strategy that matched ("" for a pure insertion). A chunk ending in
+// a blank context line that does not match is retried without it, as
+// patch writers often add one.
+func (f *textFile) applyChunk(c *envChunk, cursor int) (int, string, error) {
+	pos, err := f.seekAnchors(c.Anchors, cursor)
+	if err != nil {
+		return 0, "", err
+	}
+	old := c.oldLines()
+	if len(old) == 0 {
+		at := len(f.lines)
+		if len(c.Anchors) > 0 {
+			at = pos
+		}
+		return f.splice(at, 0, c), "", nil
+	}
+	start, lvl, err := f.seekChunk(c, old, pos)
+	if n := len(c.Lines); err != nil && n > 1 && c.Lines[n-1].Op == ' ' && strings.TrimSpace(c.Lines[n-1].Text) == "" {
+		short := *c
+		short.Lines = c.Lines[:n-1]
+		if s, l, err2 := f.seekChunk(&short, short.oldLines(), pos); err2 == nil {
+			return f.splice(s, len(old)-1, &short), levelNames[l], nil
+		}
+	}
+	if err != nil {
+		return 0, "", err
+	}
+	return f.splice(start, len(old), c), levelNames[lvl], nil
+}
+
+// seekChunk finds the chunk's old lines: below @@ anchors, the first
+// match; without anchors, the unique one.
+func (f *textFile) seekChunk(c *envChunk, old []string, pos int) (int, int, error) {
+	if len(c.Anchors) > 0 {
+		return seekAfterAnchor(f.lines, old, pos, c.EOF)
+	}
+	return seekUnique(f.lines, old, pos, c.EOF)
+}
+
+// seekAnchors finds the @@ anchor lines one after the other from cursor
+// and returns the line after the last one. The first anchor must be
+// unique after cursor (else ambiguous); each stacked anchor narrows the
+// search, so it is the first occurrence after the previous one.
+func (f *textFile) seekAnchors(anchors []string, cursor int) (int, error) {
+	for i, a := range anchors {
+		at, _, err := seekAfterAnchor(f.lines, []string{a}, cursor, false)
+		if i == 0 {
+			at, _, err = seekUnique(f.lines, []string{a}, cursor, false)
+		}
+		if err != nil {
+			return 0, anchorError(err, a)
+		}
+		cursor = at + 1
+	}
+	return cursor, nil
+}
+
+// anchorError says which @@ line failed.
+func anchorError(err error, anchor string) error {
+	e := AsError(err)
+	e.Message = fmt.Sprintf("@@ %s: %s", anchor, e.Message)
+	return e
+}
+
+// splice replaces n lines at start with the chunk's new lines; context
+// lines keep the file's own text (which may differ in whitespace or
+// punctuation from the patch's). It returns the line after the inserted
+// ones.
+func (f *textFile) splice(start, n int, c *envChunk) int {
+	var repl []string
+	j := start
+	for _, l := range c.Lines {
+		switch l.Op {
+		case ' ':
+			repl = append(repl, f.lines[j])
+			j++
+		case '-':
+			j++
+		case '+':
+			repl = append(repl, l.Text)
+		}
+	}
+	lines := make([]string, 0, len(f.lines)-n+len(repl))
+	lines = append(append(append(lines, f.lines[:start]...), repl...), f.lines[start+n:]...)
+	f.lines = lines
+	return start + len(repl)
+}
+
+// levelNames are the line-comparison levels, strictest first, named by the
+// match mode they amount to: exact, trailing whitespace ignored,
+// surrounding whitespace ignored, typographic punctuation folded.
+var levelNames = []string{"exact", "line_trimmed", "line_trimmed", "unicode_normalized"}
+
+// lineEq compares a file line with a patch line at a level.
+func lineEq(a, b string, lvl int) bool {
+	switch lvl {
+	case 0:
+		return a == b
+	case 1:
+		return strings.TrimRight(a, " \t") == strings.TrimRight(b, " \t")
+	case 2:
+		return strings.TrimSpace(a) == strings.TrimSpace(b)
+	}
+	return foldPunct(strings.TrimSpace(a)) == foldPunct(strings.TrimSpace(b))
+}
+
+// punctFolder maps typographic quotes, dashes, ellipses and unusual spaces
+// to their ASCII forms.
+var punctFolder = strings.NewReplacer(
+	"\u2018", "'", "\u2019", "'", "\u201A", "'", "\u201B", "'",
+	"\u201C", `"`, "\u201D", `"`, "\u201E", `"`, "\u201F", `"`,
+	"\u2010", "-", "\u2011", "-", "\u2012", "-", "\u2013", "-", "\u2014", "-", "\u2015", "-", "\u2212", "-",
+	"\u2026", "...",
+	"\u00A0", " ", "\u2002", " ", "\u2003", " ", "\u2004", " ", "\u2005", " ", "\u2006", " ",
+	"\u2007", " ", "\u2008", " ", "\u2009", " ", "\u200A", " ", "\u202F", " ", "\u205F", " ", "\u3000", " ",
+)
+
+// foldPunct folds typographic punctuation to ASCII.
+func foldPunct(s string) string { return punctFolder.Replace(s) }
+
+// matchAt reports whether pattern matches lines at start at level lvl.
+func matchAt(lines, pattern []string, start, lvl int) bool {
+	if start < 0 || start+len(pattern) > len(lines) {
+		return false
+	}
+	for i, p := range pattern {
+		if !lineEq(lines[start+i], p, lvl) {
+			return false
+		}
+	}
+	return true
+}
+
+// allMatches returns every start at or after from where pattern matches
+// at level lvl; with eof only a match that ends the file counts.
+func allMatches(lines, pattern []string, from, lvl int, eof bool) []int {
+	if eof {
+		if s := len(lines) - len(pattern); s >= from && matchAt(lines, pattern, s, lvl) {
+			return []int{s}
+		}
+		return nil
+	}
+	var out []int
+	for s := from; s+len(pattern) <= len(lines); s++ {
+		if matchAt(lines, pattern, s, lvl) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// seekAfterAnchor finds a chunk below its @@ lines: the first match after
+// them at the strictest level that has one (the anchors made the place
+// unique).
+func seekAfterAnchor(lines, pattern []string, from int, eof bool) (int, int, error) {
+	for lvl := range levelNames {
+		if m := allMatches(lines, pattern, from, lvl, eof); len(m) > 0 {
+			return m[0], lvl, nil
+		}
+	}
+	return 0, 0, notFoundLines(lines, pattern, from, eof)
+}
+
+// seekUnique finds the one place at or after from where pattern matches,
+// trying the levels strictest first. Several matches at the first level
+// that has any is ambiguous (never the first one); none at any level is
+// not_found, pointing at the closest region.
+func seekUnique(lines, pattern []string, from int, eof bool) (int, int, error) {
+	for lvl := range levelNames {
+		switch m := allMatches(lines, pattern, from, lvl, eof); len(m) {
+		case 0:
+			continue
+		case 1:
+			return m[0], lvl, nil
+		default:
+			return 0, 0, ambiguousLines(m)
+		}
+	}
+	return 0, 0, notFoundLines(lines, pattern, from, eof)
+}
+
+// ambiguousLines is the ambiguous error for matches at the given starts.
+func ambiguousLines(starts []int) *Error {
+	lines := make([]int, len(starts))
+	for i, s := range starts {
+		lines[i] = s + 1
+	}
+	return &Error{Code: CodeAmbiguous, Lines: lines,
+		Message: fmt.Sprintf("the chunk's context matches %d places (lines %s); add context lines or an @@ line to make it unique", len(starts), joinInts(lines))}
+}
+
+// notFoundLines is the not_found error for pattern: it names the closest
+// region (the window sharing the most lines, compared trimmed) and shows
+// it.
+func notFoundLines(lines, pattern []string, from int, eof bool) *Error {
+	where := "in the file"
+	if eof {
+		where = "at the end of the file"
+	} else if from > 0 {
+		where = fmt.Sprintf("after line %d", from)
+	}
+	e := &Error{Code: CodeNotFound, Message: fmt.Sprintf("the chunk's context lines were not found %s", where)}
+	best, score := closestWindow(lines, pattern)
+	if score == 0 {
+		return e
+	}
+	end := min(best+len(pattern), len(lines))
+	e.Lines = []int{best + 1, end}
+	e.Message += fmt.Sprintf("; the closest region is lines %d-%d:\n%s", best+1, end, excerpt(lines, best, end))
+	return e
+}
+
+// closestWindow returns the start of the window of len(pattern) lines that
+// shares the most lines (compared trimmed) with pattern, and that count.
+func closestWindow(lines, pattern []string) (int, int) {
+	best, score := 0, 0
+	for s := 0; s < len(lines); s++ {
+		n := 0
+		for i := 0; i < len(pattern) && s+i < len(lines); i++ {
+			if lineEq(lines[s+i], pattern[i], 3) {
+				n++
+			}
+		}
+		if n > score {
+			best, score = s, n
+		}
+	}
+	return best, score
+}
+
+// excerpt formats lines[start:end] numbered, at most 12 of them.
+func excerpt(lines []string, start, end int) string {
+	var b strings.Builder
+	for i := start; i < end && i < start+12; i++ {
+		fmt.Fprintf(&b, "%6d\t%s\n", i+1, lines[i])
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}

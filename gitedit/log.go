@@ -1,0 +1,395 @@
+package gitedit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+)
+
+// LogRequest selects gitedit commits for `gitedit log` (SPEC 5).
+type LogRequest struct {
+	N       int    `json:"n,omitempty" jsonschema:"maximum number of commits to list, newest first (default: all)"`
+	Session string `json:"session,omitempty" jsonschema:"only commits whose Edit-Session trailer equals this"`
+	Agent   string `json:"agent,omitempty" jsonschema:"only commits whose Edit-Agent trailer equals this"`
+	File    string `json:"file,omitempty" jsonschema:"only commits that touched this file (relative to the current directory, or absolute)"`
+}
+
+// LogEntry is one gitedit commit with its parsed trailers (SPEC 4.1).
+type LogEntry struct {
+	Commit  string `json:"commit"`
+	Subject string `json:"subject"`
+	// Body is the message between the subject and the trailers.
+	Body        string       `json:"body,omitempty"`
+	Author      string       `json:"author"`
+	AuthorEmail string       `json:"author_email"`
+	Date        time.Time    `json:"date"`
+	Tool        string       `json:"tool"`
+	Files       []string     `json:"files"`
+	BlobsBefore []FileBlob   `json:"blobs_before,omitempty"`
+	BlobsAfter  []FileBlob   `json:"blobs_after,omitempty"`
+	Count       int          `json:"count,omitempty"`
+	Match       []string     `json:"match,omitempty"`
+	Session     string       `json:"session,omitempty"`
+	Agent       string       `json:"agent,omitempty"`
+	Request     string       `json:"request,omitempty"`
+	Reverts     string       `json:"reverts,omitempty"`
+	Trailers    []LogTrailer `json:"trailers"`
+}
+
+// FileBlob is a path with a blob id, from an Edit-Blob-Before or
+// Edit-Blob-After trailer ("" blob: the file did not exist on that side).
+type FileBlob struct {
+	FilePath string `json:"file_path"`
+	Blob     string `json:"blob"`
+}
+
+// LogTrailer is one trailer of a commit, in message order.
+type LogTrailer struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// The trailer keys gitedit writes (SPEC 4.1) and reads back.
+const (
+	trTool       = "Edit-Tool"
+	trFile       = "Edit-File"
+	trBlobBefore = "Edit-Blob-Before"
+	trBlobAfter  = "Edit-Blob-After"
+	trCount      = "Edit-Count"
+	trMatch      = "Edit-Match"
+	trSession    = "Edit-Session"
+	trAgent      = "Edit-Agent"
+	trRequest    = "Edit-Request"
+	trReverts    = "Edit-Reverts"
+)
+
+// maxWalk bounds history walks (log, default ranges, abbreviated ids).
+const maxWalk = 100000
+
+// Log lists the gitedit commits (those with an Edit-Tool trailer)
+// reachable from HEAD, newest first, filtered by req. An unborn branch
+// gives an empty list.
+func (r *Repo) Log(ctx context.Context, req LogRequest) ([]LogEntry, error) {
+	h, err := r.history()
+	if err != nil {
+		return nil, err
+	}
+	if req.File != "" {
+		rel, _, err := r.resolvePath(req.File)
+		if err != nil {
+			return nil, err
+		}
+		req.File = rel
+	}
+	return h.log(ctx, req)
+}
+
+// history reads the commits of one repository: its object storer, HEAD,
+// and a resolver of full ref names (zero when the ref does not exist).
+type history struct {
+	s    storer.EncodedObjectStorer
+	head plumbing.Hash
+	ref  func(name string) (plumbing.Hash, error)
+}
+
+// history opens the repository's commit history at HEAD.
+func (r *Repo) history() (*history, error) {
+	head, err := r.refs.ReadHead()
+	if err != nil {
+		return nil, ioError("read HEAD", err)
+	}
+	return &history{s: r.objects, head: head.Commit, ref: r.refs.Resolve}, nil
+}
+
+// commit reads one commit object.
+func (h *history) commit(id plumbing.Hash) (*object.Commit, error) {
+	c, err := object.GetCommit(h.s, id)
+	if err != nil {
+		return nil, ioError("read commit "+id.String(), err)
+	}
+	return c, nil
+}
+
+// log walks from HEAD by commit time and keeps the gitedit commits that
+// pass req's filters (req.File is repository-relative).
+func (h *history) log(ctx context.Context, req LogRequest) ([]LogEntry, error) {
+	entries := []LogEntry{}
+	if h.head.IsZero() {
+		return entries, nil
+	}
+	start, err := h.commit(h.head)
+	if err != nil {
+		return nil, err
+	}
+	iter := object.NewCommitIterCTime(start, nil, nil)
+	defer iter.Close()
+	for n := 0; n < maxWalk && (req.N <= 0 || len(entries) < req.N); n++ {
+		c, err := iter.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, ioError("walk history", err)
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if e, ok := entryOf(c); ok && e.matches(req) {
+			entries = append(entries, e)
+		}
+	}
+	return entries, nil
+}
+
+// matches applies the log filters.
+func (e *LogEntry) matches(req LogRequest) bool {
+	if req.Session != "" && e.Session != req.Session {
+		return false
+	}
+	if req.Agent != "" && e.Agent != req.Agent {
+		return false
+	}
+	if req.File == "" {
+		return true
+	}
+	for _, f := range e.Files {
+		if f == req.File {
+			return true
+		}
+	}
+	return false
+}
+
+// entryOf parses a commit's message; ok is false when it is not a gitedit
+// commit (no Edit-Tool trailer).
+func entryOf(c *object.Commit) (LogEntry, bool) {
+	subject, body := splitMessage(c.Message)
+	trailers := parseTrailers(c.Message)
+	e := LogEntry{Commit: c.Hash.String(), Subject: subject, Body: stripTrailerBlock(body, len(trailers) > 0),
+		Author: c.Author.Name, AuthorEmail: c.Author.Email, Date: c.Author.When, Files: []string{},
+		Trailers: make([]LogTrailer, 0, len(trailers))}
+	for _, t := range trailers {
+		e.Trailers = append(e.Trailers, LogTrailer{Key: t.Key, Value: t.Value})
+		e.setTrailer(t.Key, t.Value)
+	}
+	return e, e.Tool != ""
+}
+
+// setTrailer fills the field a known trailer maps to.
+func (e *LogEntry) setTrailer(key, value string) {
+	switch {
+	case strings.EqualFold(key, trTool):
+		e.Tool = value
+	case strings.EqualFold(key, trFile):
+		e.Files = append(e.Files, value)
+	case strings.EqualFold(key, trBlobBefore):
+		e.BlobsBefore = append(e.BlobsBefore, fileBlobOf(value))
+	case strings.EqualFold(key, trBlobAfter):
+		e.BlobsAfter = append(e.BlobsAfter, fileBlobOf(value))
+	case strings.EqualFold(key, trCount):
+		e.Count, _ = strconv.Atoi(value)
+	case strings.EqualFold(key, trMatch):
+		e.Match = splitList(value)
+	case strings.EqualFold(key, trSession):
+		e.Session = value
+	case strings.EqualFold(key, trAgent):
+		e.Agent = value
+	case strings.EqualFold(key, trRequest):
+		e.Request = value
+	case strings.EqualFold(key, trReverts):
+		e.Reverts = value
+	}
+}
+
+// fileBlobOf parses "path blob" (the blob is the last word, so paths may
+// hold spaces); a lone word is a path without blob.
+func fileBlobOf(v string) FileBlob {
+	i := strings.LastIndexByte(v, ' ')
+	if i < 0 {
+		return FileBlob{FilePath: v}
+	}
+	return FileBlob{FilePath: v[:i], Blob: v[i+1:]}
+}
+
+// splitList splits a comma-separated trailer value.
+func splitList(v string) []string {
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// splitMessage returns a commit message's subject (its first paragraph,
+// lines joined with spaces, as git does) and the rest.
+func splitMessage(msg string) (subject, body string) {
+	msg = strings.TrimLeft(msg, "\n")
+	head, rest, _ := strings.Cut(msg, "\n\n")
+	subject = strings.Join(strings.Fields(strings.ReplaceAll(head, "\n", " ")), " ")
+	return subject, strings.Trim(rest, "\n")
+}
+
+// stripTrailerBlock drops the last paragraph of body when it is the
+// trailer block.
+func stripTrailerBlock(body string, hasTrailers bool) string {
+	if !hasTrailers {
+		return body
+	}
+	i := strings.LastIndex(body, "\n\n")
+	if i < 0 {
+		return ""
+	}
+	return strings.TrimRight(body[:i], "\n")
+}
+
+// revSuffix matches a trailing ~N or ^ of a revision.
+var revSuffix = regexp.MustCompile(`(~[0-9]*|\^1?)$`)
+
+// resolve turns a revision into a commit id: a full or abbreviated (4+
+// hex digits, searched along HEAD's first parents) id, HEAD, a branch or
+// tag name, a full ref name, each optionally followed by ~N or ^.
+func (h *history) resolve(rev string) (plumbing.Hash, error) {
+	rev = strings.TrimSpace(rev)
+	if m := revSuffix.FindString(rev); m != "" && len(m) < len(rev) {
+		base, err := h.resolve(strings.TrimSuffix(rev, m))
+		if err != nil {
+			return plumbing.ZeroHash, err
+		}
+		return h.ancestor(base, suffixSteps(m), rev)
+	}
+	id, err := h.resolveName(rev)
+	if err == nil && id.IsZero() {
+		err = errorf(CodeInvalidInput, "unknown revision %q", rev)
+	}
+	return id, err
+}
+
+// suffixSteps is the number of first-parent steps of "~N", "~" or "^".
+func suffixSteps(m string) int {
+	if n, err := strconv.Atoi(strings.TrimPrefix(m, "~")); err == nil {
+		return n
+	}
+	return 1
+}
+
+// ancestor follows n first parents from id.
+func (h *history) ancestor(id plumbing.Hash, n int, rev string) (plumbing.Hash, error) {
+	for ; n > 0; n-- {
+		c, err := h.commit(id)
+		if err != nil {
+			return plumbing.ZeroHash, err
+		}
+		if c.NumParents() == 0 {
+			return plumbing.ZeroHash, errorf(CodeInvalidInput, "revision %q goes past the first commit", rev)
+		}
+		id = c.ParentHashes[0]
+	}
+	return id, nil
+}
+
+// hexRev matches something that may be an (abbreviated) commit id.
+var hexRev = regexp.MustCompile(`^[0-9a-fA-F]{4,40}$`)
+
+// resolveName resolves a revision without suffix; zero when unknown.
+func (h *history) resolveName(rev string) (plumbing.Hash, error) {
+	if rev == "HEAD" || rev == "@" {
+		return h.head, nil
+	}
+	names := []string{"refs/heads/" + rev, "refs/tags/" + rev}
+	if strings.HasPrefix(rev, "refs/") {
+		names = []string{rev}
+	}
+	for _, name := range names {
+		id, err := h.ref(name)
+		if err != nil {
+			return plumbing.ZeroHash, ioError("resolve "+name, err)
+		}
+		if !id.IsZero() {
+			return h.peel(id)
+		}
+	}
+	if !hexRev.MatchString(rev) {
+		return plumbing.ZeroHash, nil
+	}
+	return h.byPrefix(strings.ToLower(rev))
+}
+
+// peel turns an annotated tag id into the commit it points at.
+func (h *history) peel(id plumbing.Hash) (plumbing.Hash, error) {
+	for i := 0; i < 10; i++ {
+		tag, err := object.GetTag(h.s, id)
+		if err != nil {
+			return id, nil
+		}
+		id = tag.Target
+	}
+	return id, nil
+}
+
+// byPrefix finds the commit whose id starts with prefix: a full id that
+// exists, or the commits along HEAD's first parents; several is ambiguous.
+func (h *history) byPrefix(prefix string) (plumbing.Hash, error) {
+	if len(prefix) == 40 {
+		if _, err := object.GetCommit(h.s, plumbing.NewHash(prefix)); err == nil {
+			return plumbing.NewHash(prefix), nil
+		}
+	}
+	var found []plumbing.Hash
+	err := h.firstParents(h.head, func(c *object.Commit) bool {
+		if strings.HasPrefix(c.Hash.String(), prefix) {
+			found = append(found, c.Hash)
+		}
+		return true
+	})
+	if err != nil || len(found) == 0 {
+		return plumbing.ZeroHash, err
+	}
+	if len(found) > 1 {
+		return plumbing.ZeroHash, errorf(CodeAmbiguous, "the abbreviated id %s matches %d commits; give more digits", prefix, len(found))
+	}
+	return found[0], nil
+}
+
+// firstParents calls fn on from and its first-parent ancestors, newest
+// first, until fn returns false or the walk ends.
+func (h *history) firstParents(from plumbing.Hash, fn func(*object.Commit) bool) error {
+	for n := 0; !from.IsZero() && n < maxWalk; n++ {
+		c, err := h.commit(from)
+		if err != nil {
+			return err
+		}
+		if !fn(c) {
+			return nil
+		}
+		from = plumbing.ZeroHash
+		if c.NumParents() > 0 {
+			from = c.ParentHashes[0]
+		}
+	}
+	return nil
+}
+
+// shortID abbreviates a commit id for messages.
+func shortID(id string) string {
+	if len(id) > 12 {
+		return id[:12]
+	}
+	return id
+}
+
+// describeCommit is "<short id> "<subject>"" for messages.
+func describeCommit(c *object.Commit) string {
+	subject, _ := splitMessage(c.Message)
+	return fmt.Sprintf("%s %q", shortID(c.Hash.String()), subject)
+}

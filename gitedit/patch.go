@@ -1,0 +1,457 @@
+package gitedit
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/bluekeyes/go-gitdiff/gitdiff"
+)
+
+// patchFile records what a patch did to one path.
+type patchFile struct {
+	rel string
+	// from is the source of a rename or copy.
+	from             string
+	renamed, copied  bool
+	created, deleted bool
+	// hunks counts the hunks (or envelope chunks) applied; an add, delete
+	// or pure rename counts one.
+	hunks int
+	modes []string
+}
+
+// patchPlan is what a patch did inside a transaction.
+type patchPlan struct {
+	files []*patchFile
+	byRel map[string]*patchFile
+	notes []string
+	// subject is the Subject of a single format-patch email, or "".
+	subject string
+}
+
+// file returns the record of rel, creating it in order of first touch.
+func (p *patchPlan) file(rel string) *patchFile {
+	if p.byRel == nil {
+		p.byRel = map[string]*patchFile{}
+	}
+	f, ok := p.byRel[rel]
+	if !ok {
+		f = &patchFile{rel: rel}
+		p.byRel[rel] = f
+		p.files = append(p.files, f)
+	}
+	return f
+}
+
+// count is the number of hunks applied over all files.
+func (p *patchPlan) count() int {
+	n := 0
+	for _, f := range p.files {
+		n += f.hunks
+	}
+	return n
+}
+
+// modes lists the distinct match strategies used.
+func (p *patchPlan) modes() []string {
+	var out []string
+	for _, f := range p.files {
+		out = appendNew(out, f.modes...)
+	}
+	return out
+}
+
+// applyPatch applies a patch (SPEC 2.4) as one atomic batch: every file
+// applies or nothing is written. opt.DryRun (or req.DryRun) is
+// `gitedit patch --check`: everything is computed and reported, nothing is
+// written. In commit mode the commit has Edit-Tool: patch; a single
+// format-patch email keeps its subject unless -m is given.
+func (r *Repo) applyPatch(ctx context.Context, req PatchRequest, opt Options) (*Result, error) {
+	opt.DryRun = opt.DryRun || req.DryRun
+	canonical, err := json.Marshal(req)
+	if err != nil {
+		return nil, ioError("encode request", err)
+	}
+	var plan *patchPlan
+	out, err := r.runBatch(ctx, opt, func(t *txn) (*commitMeta, error) {
+		p, err := r.planPatch(t, req)
+		plan = p
+		if err != nil {
+			return nil, err
+		}
+		return p.meta(canonical, opt.Message), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return plan.result(out, opt), nil
+}
+
+// patchStep applies a patch inside a larger batch (a "patch" operation of
+// a batch request) and describes it as one step: rel is the first file
+// touched, and there is one EditResult per file with its hunk count.
+func (r *Repo) patchStep(t *txn, req PatchRequest) (*step, error) {
+	plan, err := r.planPatch(t, req)
+	if err != nil {
+		return nil, err
+	}
+	s := &step{tool: ToolPatch, rel: plan.files[0].rel, changed: true, replacements: plan.count(),
+		modes: plan.modes(), notes: plan.notes, created: len(plan.files) == 1 && plan.files[0].created}
+	for i, f := range plan.files {
+		s.body = append(s.body, f.bodyLine())
+		s.edits = append(s.edits, EditResult{Index: i, FilePath: f.rel, Replacements: f.hunks, MatchMode: strings.Join(f.modes, ",")})
+	}
+	return s, nil
+}
+
+// planPatch parses req.Patch (envelope, git diff, unified diff or mbox)
+// and plans its changes in t.
+func (r *Repo) planPatch(t *txn, req PatchRequest) (*patchPlan, error) {
+	if strings.TrimSpace(req.Patch) == "" {
+		return nil, errorf(CodeInvalidInput, "patch: the patch is empty")
+	}
+	plan := &patchPlan{}
+	if isEnvelope(req.Patch) {
+		ops, err := parseEnvelope(req.Patch)
+		if err != nil {
+			return nil, err
+		}
+		return plan, r.applyEnvelope(t, ops, plan)
+	}
+	patches, err := parseGitPatches(req.Patch)
+	if err != nil {
+		return nil, err
+	}
+	if len(patches) == 1 {
+		plan.subject = patches[0].Subject
+	}
+	prev := t.allowBinary
+	t.allowBinary = true
+	defer func() { t.allowBinary = prev }()
+	return plan, r.applyGitPatches(t, patches, plan)
+}
+
+// meta describes the patch for its commit message.
+func (p *patchPlan) meta(canonical []byte, message string) *commitMeta {
+	m := &commitMeta{Tool: ToolPatch, Subject: message, Count: p.count(), Match: p.modes(), Request: canonical}
+	if m.Subject == "" {
+		m.Subject = p.subject
+	}
+	for _, f := range p.files {
+		m.Body = append(m.Body, f.bodyLine())
+	}
+	return m
+}
+
+// bodyLine describes the file for the commit body.
+func (f *patchFile) bodyLine() string {
+	p := trailerPath(f.rel)
+	switch {
+	case f.deleted:
+		return p + ": deleted"
+	case f.created && !f.renamed && !f.copied:
+		return p + ": created"
+	case f.renamed:
+		return fmt.Sprintf("%s: renamed from %s (%s)", p, trailerPath(f.from), plural(f.hunks, "hunk"))
+	case f.copied:
+		return fmt.Sprintf("%s: copied from %s (%s)", p, trailerPath(f.from), plural(f.hunks, "hunk"))
+	}
+	return fmt.Sprintf("%s: %s applied", p, plural(f.hunks, "hunk"))
+}
+
+// result builds the SPEC 6 result of an applied (or checked) patch.
+func (p *patchPlan) result(out *batchOutcome, opt Options) *Result {
+	res := &Result{OK: true, Tool: ToolPatch, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
+		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []EditFailure{}, Notes: p.notes,
+		Replacements: p.count(), EditsApplied: p.count(), MatchMode: strings.Join(p.modes(), ",")}
+	for i := range res.Files {
+		if f := p.byRel[res.Files[i].FilePath]; f != nil {
+			res.Files[i].Replacements = f.hunks
+			res.Files[i].MatchMode = strings.Join(f.modes, ",")
+			if f.renamed {
+				res.Files[i].RenamedFrom = f.from
+			}
+		}
+	}
+	if len(res.Files) == 1 {
+		res.FilePath = res.Files[0].FilePath
+	}
+	setCommits(res, out.Commits)
+	res.Summary = decorate(patchSummary(res), res)
+	return res
+}
+
+// patchSummary is the one-line summary before decoration.
+func patchSummary(res *Result) string {
+	if !res.Changed {
+		return "Patch applied with no change"
+	}
+	return fmt.Sprintf("Applied %s to %s", plural(res.Replacements, "hunk"), plural(len(res.Files), "file"))
+}
+
+// applyEnvelope plans the operations of an envelope.
+func (r *Repo) applyEnvelope(t *txn, ops []envOp, plan *patchPlan) error {
+	for _, op := range ops {
+		var err error
+		switch op.Kind {
+		case envAdd:
+			err = r.envAdd(t, op, plan)
+		case envDelete:
+			err = r.envDelete(t, op, plan)
+		default:
+			err = r.envUpdate(t, op, plan)
+		}
+		if err != nil {
+			return withPath(err, op.Path)
+		}
+	}
+	return nil
+}
+
+// envAdd creates a file; an existing one is file_exists.
+func (r *Repo) envAdd(t *txn, op envOp, plan *patchPlan) error {
+	st, err := t.read(op.Path)
+	if err != nil {
+		return err
+	}
+	if st.Exists {
+		return &Error{Code: CodeFileExists, FilePath: st.Rel, Message: "'*** Add File' names a file that already exists; use '*** Update File' to change it"}
+	}
+	t.write(st.Rel, []byte(addedContent(op.Add)), 0)
+	f := plan.file(st.Rel)
+	f.created, f.hunks = true, f.hunks+1
+	return nil
+}
+
+// envDelete deletes a file; a missing one is file_missing.
+func (r *Repo) envDelete(t *txn, op envOp, plan *patchPlan) error {
+	st, err := t.read(op.Path)
+	if err != nil {
+		return err
+	}
+	if !st.Exists {
+		return &Error{Code: CodeFileMissing, FilePath: st.Rel, Message: "'*** Delete File' names a file that does not exist"}
+	}
+	t.remove(st.Rel)
+	f := plan.file(st.Rel)
+	f.deleted, f.hunks = true, f.hunks+1
+	return nil
+}
+
+// envUpdate applies an update's chunks and its move, if any; moving onto
+// an existing file is file_exists.
+func (r *Repo) envUpdate(t *txn, op envOp, plan *patchPlan) error {
+	st, err := t.read(op.Path)
+	if err != nil {
+		return err
+	}
+	if !st.Exists {
+		return &Error{Code: CodeFileMissing, FilePath: st.Rel, Message: "'*** Update File' names a file that does not exist; use '*** Add File' to create it"}
+	}
+	content, modes, err := applyChunks(st.Rel, string(st.Content), op.Chunks)
+	if err != nil {
+		return err
+	}
+	dst := st
+	if op.MoveTo != "" {
+		if dst, err = t.read(op.MoveTo); err != nil {
+			return withPath(err, op.MoveTo)
+		}
+	}
+	return planWrite(t, plan, st, dst, []byte(content), st.Mode, fileRecord{hunks: max(len(op.Chunks), 1), modes: modes, renamed: dst.Rel != st.Rel})
+}
+
+// fileRecord is what one file operation adds to the plan.
+type fileRecord struct {
+	hunks           int
+	modes           []string
+	renamed, copied bool
+}
+
+// planWrite writes content to dst (which must not exist when it differs
+// from src) and removes src for a rename.
+func planWrite(t *txn, plan *patchPlan, src, dst *fileState, content []byte, mode os.FileMode, rec fileRecord) error {
+	if dst.Rel != src.Rel && dst.Exists {
+		return &Error{Code: CodeFileExists, FilePath: dst.Rel, Message: fmt.Sprintf("cannot move or copy %s here: the file already exists", src.Rel)}
+	}
+	t.write(dst.Rel, content, mode)
+	if rec.renamed {
+		t.remove(src.Rel)
+	}
+	f := plan.file(dst.Rel)
+	f.hunks += rec.hunks
+	f.modes = appendNew(f.modes, rec.modes...)
+	f.created = f.created || (dst.Rel != src.Rel)
+	if dst.Rel != src.Rel {
+		f.from, f.renamed, f.copied = src.Rel, rec.renamed, rec.copied
+	}
+	return nil
+}
+
+// applyGitPatches plans every file of every patch, in order.
+func (r *Repo) applyGitPatches(t *txn, patches []gitPatch, plan *patchPlan) error {
+	for _, p := range patches {
+		for _, f := range p.Files {
+			if err := r.applyGitFile(t, p, f, plan); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// applyGitFile plans one file of a git or unified diff.
+func (r *Repo) applyGitFile(t *txn, p gitPatch, f *gitdiff.File, plan *patchPlan) error {
+	oldName, newName := r.patchNames(p, f)
+	if err := checkPatchModes(f, newName); err != nil {
+		return err
+	}
+	switch {
+	case f.IsNew:
+		return r.gitCreate(t, newName, f, plan)
+	case f.IsDelete:
+		return r.gitDelete(t, oldName, f, plan)
+	}
+	return r.gitModify(t, oldName, newName, f, plan)
+}
+
+// readTop reads a path given relative to the top of the working tree.
+func (r *Repo) readTop(t *txn, name string) (*fileState, error) {
+	st, err := t.read(filepath.Join(r.workTree, filepath.FromSlash(name)))
+	if err != nil {
+		return nil, withPath(err, name)
+	}
+	return st, nil
+}
+
+// gitCreate plans a file the patch creates.
+func (r *Repo) gitCreate(t *txn, name string, f *gitdiff.File, plan *patchPlan) error {
+	st, err := r.readTop(t, name)
+	if err != nil {
+		return err
+	}
+	if st.Exists {
+		return &Error{Code: CodeFileExists, FilePath: st.Rel, Message: "the patch creates this file, but it already exists"}
+	}
+	res, err := applyFileChange(st.Rel, nil, f)
+	if err != nil {
+		return err
+	}
+	t.write(st.Rel, res.Content, patchPerm(f.NewMode, 0))
+	pf := plan.file(st.Rel)
+	pf.created, pf.hunks = true, pf.hunks+max(res.Hunks, 1)
+	pf.modes = appendNew(pf.modes, "exact")
+	return nil
+}
+
+// gitDelete plans a file the patch deletes: its content must be exactly
+// what the patch removes.
+func (r *Repo) gitDelete(t *txn, name string, f *gitdiff.File, plan *patchPlan) error {
+	st, err := r.readTop(t, name)
+	if err != nil {
+		return err
+	}
+	if !st.Exists {
+		return &Error{Code: CodeFileMissing, FilePath: st.Rel, Message: "the patch deletes this file, but it does not exist"}
+	}
+	res, err := applyFileChange(st.Rel, st.Content, f)
+	if err != nil {
+		return err
+	}
+	if len(res.Content) > 0 {
+		return &Error{Code: CodeNotFound, FilePath: st.Rel, Message: "the patch deletes this file, but the file holds content the patch does not remove"}
+	}
+	t.remove(st.Rel)
+	pf := plan.file(st.Rel)
+	pf.deleted, pf.hunks = true, pf.hunks+max(res.Hunks, 1)
+	plan.notes = append(plan.notes, res.Notes...)
+	return nil
+}
+
+// gitModify plans a modification, rename, copy or mode change.
+func (r *Repo) gitModify(t *txn, oldName, newName string, f *gitdiff.File, plan *patchPlan) error {
+	src, err := r.readTop(t, oldName)
+	if err != nil {
+		return err
+	}
+	if !src.Exists {
+		return &Error{Code: CodeFileMissing, FilePath: src.Rel, Message: "the patch changes this file, but it does not exist"}
+	}
+	res, err := applyFileChange(src.Rel, src.Content, f)
+	if err != nil {
+		return err
+	}
+	dst := src
+	if (f.IsRename || f.IsCopy) && newName != oldName {
+		if dst, err = r.readTop(t, newName); err != nil {
+			return err
+		}
+	}
+	plan.notes = append(plan.notes, res.Notes...)
+	rec := fileRecord{hunks: max(res.Hunks, 1), modes: []string{"exact"}, renamed: f.IsRename, copied: f.IsCopy}
+	return planWrite(t, plan, src, dst, res.Content, patchPerm(f.NewMode, src.Mode), rec)
+}
+
+// patchNames returns the repository-relative old and new names of f. Git
+// diffs name them already; for a plain unified diff a leading folder is
+// dropped (as -p1 does) when the name as given does not exist but the
+// shorter one does, or, for a new file, when it is "a/" or "b/".
+func (r *Repo) patchNames(p gitPatch, f *gitdiff.File) (string, string) {
+	if p.Git {
+		return f.OldName, f.NewName
+	}
+	return r.plainName(f.OldName, false), r.plainName(f.NewName, f.IsNew)
+}
+
+// plainName applies the -p1 guess to one name of a unified diff.
+func (r *Repo) plainName(name string, isNew bool) string {
+	_, short, found := strings.Cut(path.Clean(name), "/")
+	if name == "" || !found || path.IsAbs(name) {
+		return name
+	}
+	if isNew {
+		if strings.HasPrefix(name, "a/") || strings.HasPrefix(name, "b/") {
+			return short
+		}
+		return name
+	}
+	if _, err := os.Lstat(r.abs(name)); err == nil {
+		return name
+	}
+	if _, err := os.Lstat(r.abs(short)); err == nil {
+		return short
+	}
+	return name
+}
+
+// checkPatchModes refuses symlinks and submodules, which gitedit does not
+// write.
+func checkPatchModes(f *gitdiff.File, name string) error {
+	for _, m := range []os.FileMode{f.OldMode, f.NewMode} {
+		switch m & 0o170000 {
+		case 0, 0o100000:
+		case 0o120000:
+			return &Error{Code: CodeUnsupported, FilePath: name, Message: "the patch changes a symbolic link; gitedit patches regular files only"}
+		default:
+			return &Error{Code: CodeUnsupported, FilePath: name, Message: fmt.Sprintf("the patch changes an entry of mode %o (a submodule?); gitedit patches regular files only", m)}
+		}
+	}
+	return nil
+}
+
+// patchPerm maps a patch's mode (0: not given) to 0755 or 0644, or keeps
+// cur (0 meaning the default for a new file).
+func patchPerm(m, cur os.FileMode) os.FileMode {
+	if m == 0 {
+		return cur
+	}
+	if m&0o111 != 0 {
+		return 0o755
+	}
+	return 0o644
+}

@@ -1,0 +1,193 @@
+package gitedit
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gitedit/gitedit/fixtures"
+)
+
+// gitDiff commits before as path f in a fresh repository, writes after,
+// and returns `git diff` of the change: git is the oracle for the format.
+func gitDiff(t *testing.T, before, after string, args ...string) string {
+	t.Helper()
+	dir := fixtures.NewRepo(t, map[string]string{"f": before})
+	if err := os.WriteFile(filepath.Join(dir, "f"), []byte(after), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return fixtures.Git(t, dir, append([]string{"diff"}, args...)...)
+}
+
+// numbered returns lines "<prefix>1".."<prefix>n", newline-ended.
+func numbered(prefix string, n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "%s%d\n", prefix, i)
+	}
+	return b.String()
+}
+
+func TestApplyTextHunksAgainstGit(t *testing.T) {
+	base := numbered("line ", 40)
+	tests := []struct {
+		name, before, after string
+		shift               string // prepended to the file the patch is applied to
+		notes               int
+	}{
+		{"one hunk", base, strings.Replace(base, "line 2\n", "LINE\n", 1), "", 0},
+		{"two hunks", base, strings.Replace(strings.Replace(base, "line 3\n", "C\n", 1), "line 30\n", "N\nN2\n", 1), "", 0},
+		{"append without final newline", base, base + "tail", "", 0},
+		{"drop final newline", "a\nb\n", "a\nb", "", 0},
+		{"delete all", "a\nb\n", "", "", 0},
+		{"create", "", "new\n", "", 0},
+		{"moved context", base, strings.Replace(base, "line 30\n", "N\n", 1), "added 1\nadded 2\n", 1},
+		{"crlf lines", "a\r\nb\r\nc\r\n", "a\r\nB\r\nc\r\n", "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			patches, err := parseGitPatches(gitDiff(t, tt.before, tt.after))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := patches[0].Files[0]
+			res, err := applyTextHunks("f", []byte(tt.shift+tt.before), f.TextFragments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := string(res.Content); got != tt.shift+tt.after {
+				t.Fatalf("got %q, want %q", got, tt.shift+tt.after)
+			}
+			if len(res.Notes) != tt.notes {
+				t.Fatalf("notes = %q, want %d", res.Notes, tt.notes)
+			}
+		})
+	}
+}
+
+// TestGitPatchGolden applies each testdata/patch/git-*.patch (one file)
+// to the matching .in file and compares with .out, or checks the error
+// code in .err.
+func TestGitPatchGolden(t *testing.T) {
+	patches, _ := filepath.Glob("testdata/patch/git-*.patch")
+	if len(patches) == 0 {
+		t.Fatal("no golden git patches")
+	}
+	for _, p := range patches {
+		name := strings.TrimSuffix(p, ".patch")
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			text, _ := readOptional(t, p)
+			in, _ := readOptional(t, name+".in")
+			res, err := applyTextHunks("f", []byte(in), mustParse(t, text).Files[0].TextFragments)
+			if want, ok := readOptional(t, name+".err"); ok {
+				if CodeOf(err) != Code(strings.TrimSpace(want)) {
+					t.Fatalf("error = %v, want code %s", err, want)
+				}
+				return
+			}
+			want, _ := readOptional(t, name+".out")
+			if err != nil || string(res.Content) != want {
+				t.Fatalf("got %q, %v; want %q", res.Content, err, want)
+			}
+		})
+	}
+}
+
+func TestApplyTextHunksRefusals(t *testing.T) {
+	base := numbered("line ", 20)
+	patch := gitDiff(t, base, strings.Replace(base, "line 5\n", "E\n", 1))
+	f := mustParse(t, patch).Files[0]
+	tests := []struct {
+		name, content string
+		code          Code
+		lines         string
+	}{
+		{"changed line", strings.Replace(base, "line 5\n", "line changed\n", 1), CodeNotFound, "2, 8"},
+		{"moved twice", "x\n" + base + base, CodeAmbiguous, "3, 23"},
+		{"empty file", "", CodeNotFound, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := applyTextHunks("f", []byte(tt.content), f.TextFragments)
+			e := AsError(err)
+			if e == nil || e.Code != tt.code || joinInts(e.Lines) != tt.lines || e.FilePath != "f" {
+				t.Fatalf("error = %#v, want %s at lines %q", e, tt.code, tt.lines)
+			}
+			if !strings.HasPrefix(e.Message, "hunk 1: the hunk does not apply at line 2") {
+				t.Fatalf("message = %q", e.Message)
+			}
+		})
+	}
+}
+
+// mustParse parses a patch holding one patch.
+func mustParse(t *testing.T, text string) gitPatch {
+	t.Helper()
+	patches, err := parseGitPatches(text)
+	if err != nil || len(patches) != 1 {
+		t.Fatalf("parse: %v (%d patches)", err, len(patches))
+	}
+	return patches[0]
+}
+
+func TestParseGitPatchesSplitsMbox(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a": "1\n"})
+	for i, content := range []string{"2\n", "3\n"} {
+		fixtures.WriteFiles(t, dir, map[string]string{"a": content, "b": content})
+		fixtures.Git(t, dir, "add", "-A")
+		fixtures.Git(t, dir, "commit", "-q", "-m", []string{"first change", "second change"}[i])
+	}
+	mbox := fixtures.Git(t, dir, "format-patch", "--stdout", "HEAD~2")
+	patches, err := parseGitPatches(mbox)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(patches) != 2 || patches[0].Subject != "first change" || patches[1].Subject != "second change" {
+		t.Fatalf("patches = %+v", patches)
+	}
+	if !patches[0].Git || len(patches[0].Files) != 2 || !patches[0].Files[1].IsNew || patches[1].Files[1].IsNew {
+		t.Fatalf("files = %+v / %+v", patches[0].Files, patches[1].Files)
+	}
+}
+
+func TestParseGitPatchesErrors(t *testing.T) {
+	tests := []struct{ name, patch, want string }{
+		{"prose", "hello world\n", "holds no file change"},
+		{"bad hunk", "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n-a\n+b\n", "does not parse"},
+	}
+	for _, tt := range tests {
+		_, err := parseGitPatches(tt.patch)
+		if CodeOf(err) != CodeInvalidInput || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error = %v, want invalid_input with %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// BenchmarkGitPatchApply parses and applies a 50-hunk diff to a
+// 5000-line file that has 3 more lines at its top than the patch expects,
+// so every hunk is relocated.
+func BenchmarkGitPatchApply(b *testing.B) {
+	var before, patch strings.Builder
+	patch.WriteString("--- a/f\n+++ b/f\n")
+	before.WriteString("x\ny\nz\n")
+	for i := 1; i <= 5000; i++ {
+		fmt.Fprintf(&before, "line %d\n", i)
+	}
+	for h := 0; h < 50; h++ {
+		n := h*100 + 50
+		fmt.Fprintf(&patch, "@@ -%d,3 +%d,3 @@\n line %d\n-line %d\n+LINE %d\n line %d\n", n-1, n-1, n-1, n, n, n+1)
+	}
+	text := patch.String()
+	content := []byte(before.String())
+	for b.Loop() {
+		patches, err := parseGitPatches(text)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := applyTextHunks("f", content, patches[0].Files[0].TextFragments); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,743 @@
+package gitedit
+
+import (
+	"bytes"
+	"compress/zlib"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	fdiff "github.com/go-git/go-git/v5/plumbing/format/diff"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// SeriesRequest selects the commits `gitedit series` exports (SPEC 5).
+type SeriesRequest struct {
+	Range       string `json:"range,omitempty" jsonschema:"commits to export: A..B, A.. or A (meaning A..HEAD), following first parents; default: the run of gitedit commits at the tip of the branch"`
+	Session     string `json:"session,omitempty" jsonschema:"without range: export the gitedit commits of this Edit-Session instead"`
+	OutputDir   string `json:"output_dir,omitempty" jsonschema:"write the patch files into this folder (created as needed); empty writes nothing"`
+	CoverLetter bool   `json:"cover_letter,omitempty" jsonschema:"also produce 0000-cover-letter.patch summarising the series"`
+	Signature   string `json:"signature,omitempty" jsonschema:"text of the signature line after '-- ' (default: gitedit)"`
+}
+
+// SeriesResult is the exported series, in order (cover letter first).
+type SeriesResult struct {
+	Patches []SeriesPatch `json:"patches"`
+	// Dir is the absolute folder the files were written to, if any.
+	Dir string `json:"dir,omitempty"`
+}
+
+// SeriesPatch is one format-patch email.
+type SeriesPatch struct {
+	// Name is the file name git format-patch would use.
+	Name string `json:"name"`
+	// Path is the written file, when the series was written.
+	Path string `json:"path,omitempty"`
+	// Commit is the exported commit ("" for the cover letter).
+	Commit  string `json:"commit,omitempty"`
+	Subject string `json:"subject"`
+	Content string `json:"content"`
+}
+
+// Text concatenates the emails as `git format-patch --stdout` prints them.
+func (s *SeriesResult) Text() string {
+	var b strings.Builder
+	for _, p := range s.Patches {
+		b.WriteString(p.Content)
+	}
+	return b.String()
+}
+
+// Series exports commits as numbered format-patch emails that git am
+// applies, and writes them to req.OutputDir (relative to the directory the
+// repository was opened from) when it is set. No commit to export is
+// not_found.
+func (r *Repo) Series(ctx context.Context, req SeriesRequest) (*SeriesResult, error) {
+	h, err := r.history()
+	if err != nil {
+		return nil, err
+	}
+	res, err := h.series(ctx, req)
+	if err != nil || req.OutputDir == "" {
+		return res, err
+	}
+	dir := req.OutputDir
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(r.dir, dir)
+	}
+	return res, res.write(dir)
+}
+
+// write stores each patch in dir under its name.
+func (s *SeriesResult) write(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return ioError("create "+dir, err)
+	}
+	s.Dir = dir
+	for i := range s.Patches {
+		p := &s.Patches[i]
+		p.Path = filepath.Join(dir, p.Name)
+		if err := os.WriteFile(p.Path, []byte(p.Content), 0o644); err != nil {
+			return ioError("write "+p.Path, err)
+		}
+	}
+	return nil
+}
+
+// series selects the commits and formats them.
+func (h *history) series(ctx context.Context, req SeriesRequest) (*SeriesResult, error) {
+	commits, err := h.seriesCommits(req)
+	if err != nil {
+		return nil, err
+	}
+	sig := req.Signature
+	if sig == "" {
+		sig = "gitedit"
+	}
+	res := &SeriesResult{Patches: []SeriesPatch{}}
+	if req.CoverLetter {
+		cover, err := h.coverLetter(ctx, commits, req.Session, sig)
+		if err != nil {
+			return nil, err
+		}
+		res.Patches = append(res.Patches, cover)
+	}
+	for i, c := range commits {
+		p, err := h.formatPatch(ctx, c, i+1, len(commits), sig)
+		if err != nil {
+			return nil, err
+		}
+		res.Patches = append(res.Patches, p)
+	}
+	return res, nil
+}
+
+// seriesCommits returns the commits to export, oldest first: req.Range,
+// else the gitedit commits of req.Session along HEAD's first parents,
+// else the run of gitedit commits at the tip. Merges are skipped, as git
+// format-patch does.
+func (h *history) seriesCommits(req SeriesRequest) ([]*object.Commit, error) {
+	var commits []*object.Commit
+	var err error
+	switch {
+	case req.Range != "":
+		commits, err = h.rangeCommits(req.Range)
+	case h.head.IsZero():
+	default:
+		err = h.firstParents(h.head, func(c *object.Commit) bool {
+			e, ok := entryOf(c)
+			if ok && (req.Session == "" || e.Session == req.Session) {
+				commits = append(commits, c)
+			}
+			return ok || req.Session != ""
+		})
+	}
+	if err != nil {
+		return nil, err
+	}
+	commits = withoutMerges(commits)
+	if len(commits) == 0 {
+		return nil, errorf(CodeNotFound, "no commit to export: %s", emptySeriesReason(req))
+	}
+	reverse(commits)
+	return commits, nil
+}
+
+// emptySeriesReason explains an empty selection.
+func emptySeriesReason(req SeriesRequest) string {
+	switch {
+	case req.Range != "":
+		return fmt.Sprintf("the range %s holds no commit", req.Range)
+	case req.Session != "":
+		return fmt.Sprintf("no gitedit commit of session %q on the branch", req.Session)
+	}
+	return "the commit at the tip of the branch is not a gitedit commit (give a range)"
+}
+
+// rangeCommits returns the commits of "A..B", "A.." or "A" (= A..HEAD),
+// newest first, along B's first parents; A must be on that path.
+func (h *history) rangeCommits(rng string) ([]*object.Commit, error) {
+	from, to, found := strings.Cut(rng, "..")
+	if !found || to == "" {
+		to = "HEAD"
+	}
+	stop, err := h.resolve(from)
+	if err != nil {
+		return nil, err
+	}
+	tip, err := h.resolve(to)
+	if err != nil {
+		return nil, err
+	}
+	var commits []*object.Commit
+	reached := false
+	err = h.firstParents(tip, func(c *object.Commit) bool {
+		reached = c.Hash == stop
+		if !reached {
+			commits = append(commits, c)
+		}
+		return !reached
+	})
+	if err == nil && !reached {
+		err = errorf(CodeInvalidInput, "range %s: %s is not on the first-parent history of %s", rng, from, to)
+	}
+	return commits, err
+}
+
+// withoutMerges drops commits with several parents.
+func withoutMerges(commits []*object.Commit) []*object.Commit {
+	out := commits[:0]
+	for _, c := range commits {
+		if c.NumParents() <= 1 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// reverse reverses a slice in place.
+func reverse[T any](s []T) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+// commitChanges returns the tree changes of c against its first parent
+// (the empty tree for a root commit).
+func (h *history) commitChanges(ctx context.Context, c *object.Commit) (object.Changes, error) {
+	tree, err := c.Tree()
+	if err != nil {
+		return nil, ioError("read tree of "+c.Hash.String(), err)
+	}
+	var parentTree *object.Tree
+	if c.NumParents() > 0 {
+		p, err := h.commit(c.ParentHashes[0])
+		if err != nil {
+			return nil, err
+		}
+		if parentTree, err = p.Tree(); err != nil {
+			return nil, ioError("read tree of "+p.Hash.String(), err)
+		}
+	}
+	changes, err := object.DiffTreeWithOptions(ctx, parentTree, tree, nil)
+	if err != nil {
+		return nil, ioError("diff "+c.Hash.String(), err)
+	}
+	return changes, nil
+}
+
+// formatPatch writes commit c as email n of m, as git format-patch does.
+func (h *history) formatPatch(ctx context.Context, c *object.Commit, n, m int, sig string) (SeriesPatch, error) {
+	changes, err := h.commitChanges(ctx, c)
+	if err != nil {
+		return SeriesPatch{}, err
+	}
+	diff, stat, err := h.renderDiff(ctx, changes)
+	if err != nil {
+		return SeriesPatch{}, err
+	}
+	subject, body := splitMessage(c.Message)
+	var b strings.Builder
+	writeMailHeader(&b, c.Hash.String(), c.Author, subjectPrefix(n, m)+" ", subject, !isASCII(c.Message))
+	if body != "" {
+		b.WriteString(body + "\n")
+	}
+	fmt.Fprintf(&b, "---\n%s\n%s-- \n%s\n\n", stat, diff, sig)
+	return SeriesPatch{Name: patchFileName(n, subject), Commit: c.Hash.String(), Subject: subject, Content: b.String()}, nil
+}
+
+// subjectPrefix is "[PATCH]" for a single patch, else "[PATCH n/m]".
+func subjectPrefix(n, m int) string {
+	if m == 1 && n == 1 {
+		return "[PATCH]"
+	}
+	return fmt.Sprintf("[PATCH %d/%d]", n, m)
+}
+
+// writeMailHeader writes the mbox From line and the email headers, then
+// the blank line that ends them.
+func writeMailHeader(b *strings.Builder, id string, who object.Signature, prefix, subject string, mime8bit bool) {
+	fmt.Fprintf(b, "From %s Mon Sep 17 00:00:00 2001\n", id)
+	fmt.Fprintf(b, "From: %s <%s>\n", mailName(who.Name), who.Email)
+	fmt.Fprintf(b, "Date: %s\n", who.When.Format("Mon, 2 Jan 2006 15:04:05 -0700"))
+	fmt.Fprintf(b, "Subject: %s%s\n", prefix, mailText(subject, len("Subject: ")+len(prefix), false))
+	if mime8bit {
+		b.WriteString("MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n")
+	}
+	b.WriteString("\n")
+}
+
+// mailText RFC 2047-encodes s when it is not ASCII, as git does, folding
+// at 76 columns; col is the column where s starts.
+func mailText(s string, col int, address bool) string {
+	if isASCII(s) {
+		return s
+	}
+	const open, maxLen = "=?UTF-8?q?", 76
+	var b strings.Builder
+	b.WriteString(open)
+	col += len(open)
+	for _, r := range s {
+		enc := string(r)
+		if r >= 0x80 || rfc2047Special(byte(r), address) {
+			enc = ""
+			for _, c := range []byte(string(r)) {
+				enc += fmt.Sprintf("=%02X", c)
+			}
+		}
+		if col+len(enc)+2 > maxLen {
+			b.WriteString("?=\n " + open)
+			col = len(open) + 1
+		}
+		b.WriteString(enc)
+		col += len(enc)
+	}
+	return b.String() + "?="
+}
+
+// rfc2047Special is git's is_rfc2047_special for an ASCII byte: '=',
+// '?', '_' and whitespace always; in an address phrase anything but
+// letters, digits and "!*+-/".
+func rfc2047Special(c byte, address bool) bool {
+	if c == '=' || c == '?' || c == '_' || c == ' ' || c == '\t' || c == '\n' {
+		return true
+	}
+	alnum := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	return address && !(alnum || strings.IndexByte("!*+-/", c) >= 0)
+}
+
+// mailName formats a display name: encoded when not ASCII, quoted when
+// it holds RFC 822 specials.
+func mailName(name string) string {
+	if !isASCII(name) {
+		return mailText(name, len("From: "), true)
+	}
+	if strings.ContainsAny(name, `()<>@,;:\".[]`) {
+		return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(name) + `"`
+	}
+	return name
+}
+
+// isASCII reports whether s has only 7-bit bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// patchNameMax is git's format.filenameMaxLength default.
+const patchNameMax = 64
+
+// patchFileName is git's file name for email n: "0001-<sanitized
+// subject>.patch", at most 64 characters.
+func patchFileName(n int, subject string) string {
+	name := fmt.Sprintf("%04d-", n) + sanitizeSubject(subject)
+	if limit := patchNameMax - len(".patch") - 1; len(name) > limit {
+		name = name[:limit]
+	}
+	return name + ".patch"
+}
+
+// sanitizeSubject is git's format_sanitized_subject: runs of characters
+// other than letters, digits, '.' and '_' become one '-', runs of '.'
+// collapse, and trailing '.' and '-' are dropped.
+func sanitizeSubject(s string) string {
+	var b strings.Builder
+	space := 2
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !isTitleChar(c) {
+			space |= 1
+			continue
+		}
+		if space == 1 {
+			b.WriteByte('-')
+		}
+		space = 0
+		b.WriteByte(c)
+		for c == '.' && i+1 < len(s) && s[i+1] == '.' {
+			i++
+		}
+	}
+	return strings.TrimRight(b.String(), ".-")
+}
+
+// isTitleChar is git's istitlechar.
+func isTitleChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_'
+}
+
+// renderDiff returns the git diff of changes (text hunks with 3 lines of
+// context, binary files as GIT binary patch literals) and its diffstat
+// with summary.
+func (h *history) renderDiff(ctx context.Context, changes object.Changes) (string, string, error) {
+	patch, err := changes.PatchContext(ctx)
+	if err != nil {
+		return "", "", ioError("compute diff", err)
+	}
+	var diff bytes.Buffer
+	stats := make([]fileStat, 0, len(patch.FilePatches()))
+	for _, fp := range patch.FilePatches() {
+		st, err := h.renderFile(&diff, fp)
+		if err != nil {
+			return "", "", err
+		}
+		stats = append(stats, st)
+	}
+	return diff.String(), formatStat(stats), nil
+}
+
+// renderFile writes one file's diff and returns its stat.
+func (h *history) renderFile(w *bytes.Buffer, fp fdiff.FilePatch) (fileStat, error) {
+	from, to := fp.Files()
+	st := statOf(fp)
+	if !fp.IsBinary() {
+		err := fdiff.NewUnifiedEncoder(w, fdiff.DefaultContextLines).Encode(onePatch{fp})
+		if err != nil {
+			return st, ioError("encode diff of "+st.name, err)
+		}
+		return st, nil
+	}
+	old, err := h.blobBytes(from)
+	if err != nil {
+		return st, err
+	}
+	cur, err := h.blobBytes(to)
+	if err != nil {
+		return st, err
+	}
+	st.binary, st.oldSize, st.newSize = true, len(old), len(cur)
+	writeBinaryHeader(w, from, to)
+	writeBinaryPatch(w, cur, old)
+	return st, nil
+}
+
+// onePatch is a fdiff.Patch of one file.
+type onePatch struct{ fp fdiff.FilePatch }
+
+// FilePatches returns the one file patch.
+func (p onePatch) FilePatches() []fdiff.FilePatch { return []fdiff.FilePatch{p.fp} }
+
+// Message returns no message.
+func (p onePatch) Message() string { return "" }
+
+// blobBytes reads a side of a file patch (nil side: empty).
+func (h *history) blobBytes(f fdiff.File) ([]byte, error) {
+	if f == nil {
+		return nil, nil
+	}
+	blob, err := object.GetBlob(h.s, f.Hash())
+	if err != nil {
+		return nil, ioError("read blob "+f.Hash().String(), err)
+	}
+	rd, err := blob.Reader()
+	if err != nil {
+		return nil, ioError("read blob "+f.Hash().String(), err)
+	}
+	defer rd.Close()
+	b, err := io.ReadAll(rd)
+	if err != nil {
+		return nil, ioError("read blob "+f.Hash().String(), err)
+	}
+	return b, nil
+}
+
+// writeBinaryHeader writes the git diff header of a binary file.
+func writeBinaryHeader(w *bytes.Buffer, from, to fdiff.File) {
+	zero := plumbing.ZeroHash.String()
+	switch {
+	case from == nil:
+		fmt.Fprintf(w, "diff --git a/%s b/%s\nnew file mode %o\nindex %s..%s\n", to.Path(), to.Path(), to.Mode(), zero, to.Hash())
+	case to == nil:
+		fmt.Fprintf(w, "diff --git a/%s b/%s\ndeleted file mode %o\nindex %s..%s\n", from.Path(), from.Path(), from.Mode(), from.Hash(), zero)
+	default:
+		fmt.Fprintf(w, "diff --git a/%s b/%s\n", from.Path(), to.Path())
+		if from.Mode() != to.Mode() {
+			fmt.Fprintf(w, "old mode %o\nnew mode %o\nindex %s..%s\n", from.Mode(), to.Mode(), from.Hash(), to.Hash())
+		} else {
+			fmt.Fprintf(w, "index %s..%s %o\n", from.Hash(), to.Hash(), to.Mode())
+		}
+	}
+}
+
+// writeBinaryPatch writes "GIT binary patch" with the new content as a
+// literal and the old one as the reverse literal.
+func writeBinaryPatch(w *bytes.Buffer, cur, old []byte) {
+	w.WriteString("GIT binary patch\n")
+	writeLiteral(w, cur)
+	writeLiteral(w, old)
+}
+
+// writeLiteral writes one "literal N" block: zlib data in base85 lines.
+func writeLiteral(w *bytes.Buffer, data []byte) {
+	var z bytes.Buffer
+	zw := zlib.NewWriter(&z)
+	_, _ = zw.Write(data) // writes to a bytes.Buffer cannot fail
+	_ = zw.Close()
+	fmt.Fprintf(w, "literal %d\n", len(data))
+	for b := z.Bytes(); len(b) > 0; {
+		n := min(len(b), 52)
+		w.WriteByte(base85LenChar(n))
+		w.WriteString(base85(b[:n]))
+		w.WriteByte('\n')
+		b = b[n:]
+	}
+	w.WriteByte('\n')
+}
+
+// base85Alphabet is git's base85 alphabet.
+const base85Alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"
+
+// base85LenChar encodes a line's byte count (1-52) as git does.
+func base85LenChar(n int) byte {
+	if n <= 26 {
+		return byte('A' + n - 1)
+	}
+	return byte('a' + n - 27)
+}
+
+// base85 encodes b (zero-padded to a multiple of 4) in git's base85.
+func base85(b []byte) string {
+	var out strings.Builder
+	for i := 0; i < len(b); i += 4 {
+		var acc uint32
+		for j := 0; j < 4; j++ {
+			acc <<= 8
+			if i+j < len(b) {
+				acc |= uint32(b[i+j])
+			}
+		}
+		var group [5]byte
+		for k := 4; k >= 0; k-- {
+			group[k] = base85Alphabet[acc%85]
+			acc /= 85
+		}
+		out.Write(group[:])
+	}
+	return out.String()
+}
+
+// fileStat is one file's line of the diffstat.
+type fileStat struct {
+	name             string
+	added, deleted   int
+	binary           bool
+	oldSize, newSize int
+	// summary is the --summary line ("create mode 100644 a"), or "".
+	summary string
+}
+
+// statOf counts a file patch's added and deleted lines.
+func statOf(fp fdiff.FilePatch) fileStat {
+	from, to := fp.Files()
+	st := fileStat{}
+	switch {
+	case from == nil:
+		st.name, st.summary = to.Path(), fmt.Sprintf("create mode %o %s", to.Mode(), to.Path())
+	case to == nil:
+		st.name, st.summary = from.Path(), fmt.Sprintf("delete mode %o %s", from.Mode(), from.Path())
+	default:
+		st.name = to.Path()
+		if from.Mode() != to.Mode() {
+			st.summary = fmt.Sprintf("mode change %o => %o %s", from.Mode(), to.Mode(), to.Path())
+		}
+	}
+	for _, c := range fp.Chunks() {
+		n := strings.Count(c.Content(), "\n")
+		if !strings.HasSuffix(c.Content(), "\n") && c.Content() != "" {
+			n++
+		}
+		switch c.Type() {
+		case fdiff.Add:
+			st.added += n
+		case fdiff.Delete:
+			st.deleted += n
+		}
+	}
+	return st
+}
+
+// statWidth is the width git format-patch gives the diffstat.
+const statWidth = 72
+
+// formatStat renders the diffstat, its total line and the summary lines,
+// as git format-patch does.
+func formatStat(stats []fileStat) string {
+	nameW, numW, maxChange := 0, 1, 0
+	for _, s := range stats {
+		nameW = max(nameW, len(s.name))
+		maxChange = max(maxChange, s.added+s.deleted)
+		if s.binary {
+			numW = max(numW, len("Bin"))
+		}
+	}
+	numW = max(numW, len(fmt.Sprint(maxChange)))
+	graphW := max(statWidth-nameW-numW-6, 6)
+	var b strings.Builder
+	for _, s := range stats {
+		b.WriteString(statLine(s, nameW, numW, graphW, maxChange))
+	}
+	b.WriteString(statTotal(stats))
+	for _, s := range stats {
+		if s.summary != "" {
+			b.WriteString(" " + s.summary + "\n")
+		}
+	}
+	return b.String()
+}
+
+// statLine renders one file's diffstat line.
+func statLine(s fileStat, nameW, numW, graphW, maxChange int) string {
+	if s.binary {
+		return fmt.Sprintf(" %-*s | %*s %d -> %d bytes\n", nameW, s.name, numW, "Bin", s.oldSize, s.newSize)
+	}
+	add, del := s.added, s.deleted
+	if maxChange > graphW {
+		add, del = scaleStat(add, graphW, maxChange), scaleStat(del, graphW, maxChange)
+	}
+	graph := strings.Repeat("+", add) + strings.Repeat("-", del)
+	return strings.TrimRight(fmt.Sprintf(" %-*s | %*d %s", nameW, s.name, numW, s.added+s.deleted, graph), " ") + "\n"
+}
+
+// scaleStat is git's scale_linear.
+func scaleStat(n, width, maxChange int) int {
+	if n == 0 {
+		return 0
+	}
+	return 1 + n*(width-1)/maxChange
+}
+
+// statTotal is git's " N files changed, I insertions(+), D deletions(-)".
+func statTotal(stats []fileStat) string {
+	ins, del := 0, 0
+	for _, s := range stats {
+		ins, del = ins+s.added, del+s.deleted
+	}
+	line := " " + plural(len(stats), "file") + " changed"
+	if len(stats) == 0 {
+		return " 0 files changed\n"
+	}
+	if ins > 0 || del == 0 {
+		line += fmt.Sprintf(", %d insertion%s(+)", ins, pluralS(ins))
+	}
+	if del > 0 || ins == 0 {
+		line += fmt.Sprintf(", %d deletion%s(-)", del, pluralS(del))
+	}
+	return line + "\n"
+}
+
+// pluralS is "s" unless n is 1.
+func pluralS(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// coverLetter writes email 0 of the series: a summary of the session
+// (files, edits, agents, tools), the shortlog and the overall diffstat.
+func (h *history) coverLetter(ctx context.Context, commits []*object.Commit, session, sig string) (SeriesPatch, error) {
+	last := commits[len(commits)-1]
+	stat, err := h.seriesStat(ctx, commits)
+	if err != nil {
+		return SeriesPatch{}, err
+	}
+	subject := coverSubject(commits, session)
+	var b strings.Builder
+	writeMailHeader(&b, last.Hash.String(), last.Author, fmt.Sprintf("[PATCH 0/%d] ", len(commits)), subject, false)
+	b.WriteString(coverBlurb(commits))
+	b.WriteString("\n" + shortlog(commits) + "\n" + stat + "\n-- \n" + sig + "\n\n")
+	return SeriesPatch{Name: "0000-cover-letter.patch", Subject: subject, Content: b.String()}, nil
+}
+
+// coverSubject names the series.
+func coverSubject(commits []*object.Commit, session string) string {
+	if session != "" {
+		return fmt.Sprintf("gitedit session %s: %s", session, plural(len(commits), "change"))
+	}
+	return "gitedit: " + plural(len(commits), "change")
+}
+
+// coverBlurb summarises the series from the commits' trailers.
+func coverBlurb(commits []*object.Commit) string {
+	var files, agents, tools, sessions []string
+	edits := 0
+	for _, c := range commits {
+		e, _ := entryOf(c)
+		files = appendNew(files, e.Files...)
+		agents, tools, sessions = appendSet1(agents, e.Agent), appendSet1(tools, e.Tool), appendSet1(sessions, e.Session)
+		edits += e.Count
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, %s applied by gitedit.\n\n", plural(len(commits), "commit"), plural(edits, "edit"))
+	for _, kv := range []struct {
+		key  string
+		list []string
+	}{{"Sessions", sessions}, {"Agents", agents}, {"Tools", tools}, {"Files", files}} {
+		if len(kv.list) > 0 {
+			fmt.Fprintf(&b, "%s: %s\n", kv.key, strings.Join(kv.list, ", "))
+		}
+	}
+	return b.String()
+}
+
+// appendSet1 appends v to list unless it is empty or already there.
+func appendSet1(list []string, v string) []string {
+	if v == "" {
+		return list
+	}
+	return appendNew(list, v)
+}
+
+// shortlog is git's shortlog of the commits, grouped by author.
+func shortlog(commits []*object.Commit) string {
+	var authors []string
+	byAuthor := map[string][]string{}
+	for _, c := range commits {
+		a := c.Author.Name
+		authors = appendNew(authors, a)
+		subject, _ := splitMessage(c.Message)
+		byAuthor[a] = append(byAuthor[a], subject)
+	}
+	var b strings.Builder
+	for _, a := range authors {
+		fmt.Fprintf(&b, "%s (%d):\n", a, len(byAuthor[a]))
+		for _, s := range byAuthor[a] {
+			b.WriteString("  " + s + "\n")
+		}
+		b.WriteString("\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// seriesStat is the diffstat from before the first commit to the last.
+func (h *history) seriesStat(ctx context.Context, commits []*object.Commit) (string, error) {
+	first, last := commits[0], commits[len(commits)-1]
+	tree, err := last.Tree()
+	if err != nil {
+		return "", ioError("read tree", err)
+	}
+	var base *object.Tree
+	if first.NumParents() > 0 {
+		p, err := h.commit(first.ParentHashes[0])
+		if err == nil {
+			base, err = p.Tree()
+		}
+		if err != nil {
+			return "", AsError(err)
+		}
+	}
+	changes, err := object.DiffTreeWithOptions(ctx, base, tree, nil)
+	if err != nil {
+		return "", ioError("diff series", err)
+	}
+	_, stat, err := h.renderDiff(ctx, changes)
+	return stat, err
+}

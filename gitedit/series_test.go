@@ -1,0 +1,194 @@
+package gitedit
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gitedit/gitedit/fixtures"
+)
+
+// seriesRepo builds a repository whose branch ends with three gitedit
+// commits after a plain one: text edits, a non-ASCII subject and author,
+// a new executable file, a binary file, a deletion and a missing final
+// newline. It returns the repository and the id of the last plain commit.
+func seriesRepo(t *testing.T) (string, string) {
+	t.Helper()
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": numbered("a", 30), "gone.txt": "bye\n"})
+	plainCommit(t, dir, "plain", map[string]string{"h.txt": "h\n"})
+	base := strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD"))
+	gitEditCommit(t, dir, "edit a.txt: replace 2 occurrences", "s1", "claude",
+		map[string]string{"a.txt": strings.Replace(strings.Replace(numbered("a", 30), "a3\n", "A3\n", 1), "a25\n", "A25\n", 1)})
+	fixtures.WriteFiles(t, dir, map[string]string{"run.sh": "#!/bin/sh\necho hi", "img.bin": "\x00\x01\x02binary\xff"})
+	if err := os.Chmod(filepath.Join(dir, "run.sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fixtures.Git(t, dir, "rm", "-q", "gone.txt")
+	fixtures.Git(t, dir, "add", "run.sh", "img.bin")
+	gitEditCommitAs(t, dir, "Zoë Ünicode", "batch: crée run.sh — et img.bin", "s1", "codex", map[string]string{"run.sh": "#!/bin/sh\necho hi"})
+	gitEditCommit(t, dir, "edit a.txt: one more", "s2", "claude", map[string]string{"a.txt": numbered("a", 31)})
+	return dir, base
+}
+
+// gitEditCommitAs is gitEditCommit with another author name.
+func gitEditCommitAs(t *testing.T, dir, name, subject, session, agent string, files map[string]string) {
+	t.Helper()
+	gitEditCommit(t, dir, subject, session, agent, files)
+	fixtures.Git(t, dir, "commit", "-q", "--amend", "--no-edit", "--author="+name+" <z@example.com>")
+}
+
+func TestSeriesAppliesWithGitAm(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy: real git as the oracle")
+	}
+	dir, base := seriesRepo(t)
+	res, err := openHistory(t, dir).series(context.Background(), SeriesRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Patches) != 3 {
+		t.Fatalf("patches = %d, want 3", len(res.Patches))
+	}
+	out := t.TempDir()
+	if err := res.write(out); err != nil {
+		t.Fatal(err)
+	}
+	clone := filepath.Join(filepath.Dir(dir), "clone")
+	fixtures.Git(t, filepath.Dir(dir), "clone", "-q", dir, clone)
+	fixtures.Git(t, clone, "reset", "-q", "--hard", base)
+	args := []string{"am", "-q", "--keep-non-patch"}
+	for _, p := range res.Patches {
+		args = append(args, p.Path)
+	}
+	if _, err := fixtures.RunGit(clone, args...); err != nil {
+		t.Fatalf("git am: %v\n%s", err, res.Text())
+	}
+	for _, format := range []string{"%T", "%an <%ae>%n%ad", "%B"} {
+		want := fixtures.Git(t, dir, "log", "--format="+format, base+"..HEAD")
+		got := fixtures.Git(t, clone, "log", "--format="+format, base+"..HEAD")
+		if got != want {
+			t.Errorf("git log --format=%s after am:\n%s\nwant\n%s", format, got, want)
+		}
+	}
+}
+
+func TestSeriesMatchesGitFormatPatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy: real git as the oracle")
+	}
+	dir, base := seriesRepo(t)
+	res, err := openHistory(t, dir).series(context.Background(), SeriesRequest{Range: base + "..HEAD", Signature: "2.x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gitOut := t.TempDir()
+	fixtures.Git(t, dir, "format-patch", "-q", "--no-renames", "--signature=2.x", "-o", gitOut, base+"..HEAD")
+	names, _ := filepath.Glob(filepath.Join(gitOut, "*.patch"))
+	if len(names) != len(res.Patches) {
+		t.Fatalf("git made %d patches, we made %d", len(names), len(res.Patches))
+	}
+	for i, p := range res.Patches {
+		if filepath.Base(names[i]) != p.Name {
+			t.Errorf("name %q, git says %q", p.Name, filepath.Base(names[i]))
+		}
+		want, _ := os.ReadFile(names[i])
+		if head(string(want)) != head(p.Content) {
+			t.Errorf("patch %d headers and message:\n%s\ngit:\n%s", i+1, head(p.Content), head(string(want)))
+		}
+		if stat(string(want)) != stat(p.Content) {
+			t.Errorf("patch %d diffstat:\n%s\ngit:\n%s", i+1, stat(p.Content), stat(string(want)))
+		}
+	}
+}
+
+// head is an email up to its "---" line.
+func head(mail string) string {
+	h, _, _ := strings.Cut(mail, "\n---\n")
+	return h
+}
+
+// stat is the diffstat block of an email.
+func stat(mail string) string {
+	_, rest, _ := strings.Cut(mail, "\n---\n")
+	s, _, _ := strings.Cut(rest, "\n\n")
+	return s
+}
+
+func TestSeriesSelection(t *testing.T) {
+	dir, base := seriesRepo(t)
+	h := openHistory(t, dir)
+	tests := []struct {
+		name string
+		req  SeriesRequest
+		want []string // subjects
+		code Code
+	}{
+		{"default run at tip", SeriesRequest{}, []string{"edit a.txt: replace 2 occurrences", "batch: crée run.sh — et img.bin", "edit a.txt: one more"}, ""},
+		{"session", SeriesRequest{Session: "s1"}, []string{"edit a.txt: replace 2 occurrences", "batch: crée run.sh — et img.bin"}, ""},
+		{"range from", SeriesRequest{Range: "HEAD~1"}, []string{"edit a.txt: one more"}, ""},
+		{"range both", SeriesRequest{Range: base + "~1..HEAD~2"}, []string{"plain", "edit a.txt: replace 2 occurrences"}, ""},
+		{"empty range", SeriesRequest{Range: "HEAD..HEAD"}, nil, CodeNotFound},
+		{"unknown session", SeriesRequest{Session: "zz"}, nil, CodeNotFound},
+		{"bad range", SeriesRequest{Range: "nope..HEAD"}, nil, CodeInvalidInput},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := h.series(context.Background(), tt.req)
+			if CodeOf(err) != tt.code {
+				t.Fatalf("error = %v, want code %q", err, tt.code)
+			}
+			if err != nil {
+				return
+			}
+			var got []string
+			for _, p := range res.Patches {
+				got = append(got, p.Subject)
+			}
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+				t.Fatalf("subjects %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSeriesCoverLetter(t *testing.T) {
+	dir, _ := seriesRepo(t)
+	res, err := openHistory(t, dir).series(context.Background(), SeriesRequest{Session: "s1", CoverLetter: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cover := res.Patches[0]
+	for _, want := range []string{"Subject: [PATCH 0/2] gitedit session s1: 2 changes", "2 commits, 2 edits applied by gitedit.",
+		"Agents: claude, codex", "Files: a.txt, run.sh", "Fixture Author (1):\n  edit a.txt: replace 2 occurrences\n\nZoë Ünicode (1):\n  batch: crée", " 4 files changed"} {
+		if !strings.Contains(cover.Content, want) {
+			t.Errorf("cover letter lacks %q:\n%s", want, cover.Content)
+		}
+	}
+	if cover.Name != "0000-cover-letter.patch" || !strings.Contains(res.Patches[1].Content, "Subject: [PATCH 1/2] edit a.txt") {
+		t.Errorf("names/prefix: %q, %q", cover.Name, res.Patches[1].Content[:200])
+	}
+}
+
+func TestPatchFileNameLikeGit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy: real git as the oracle")
+	}
+	dir := fixtures.NewRepo(t, map[string]string{"a": "1\n"})
+	subjects := []string{
+		"simple subject",
+		"Fix ../../etc/passwd... and  more!!",
+		"Ünïcode: with/slash and \"quotes\"",
+		strings.Repeat("very long subject words ", 6),
+		"...leading dots",
+		"trailing-.",
+	}
+	for i, s := range subjects {
+		plainCommit(t, dir, s, map[string]string{"a": strings.Repeat("x\n", i+2)})
+		out := fixtures.Git(t, dir, "format-patch", "-1", "-o", t.TempDir())
+		if want, got := filepath.Base(strings.TrimSpace(out)), patchFileName(1, s); got != want {
+			t.Errorf("%q: name %q, git says %q", s, got, want)
+		}
+	}
+}

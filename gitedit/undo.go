@@ -1,0 +1,487 @@
+package gitedit
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/utils/diff"
+	"github.com/sergi/go-diff/diffmatchpatch"
+)
+
+// UndoRequest asks to revert a gitedit commit (SPEC 5, `gitedit undo`).
+type UndoRequest struct {
+	Commit string `json:"commit,omitempty" jsonschema:"the gitedit commit to revert: an id (7+ hex digits), HEAD~N, a branch or tag; default: the newest gitedit commit on the branch that is not an undo and not undone yet"`
+	DryRun bool   `json:"dry_run,omitempty" jsonschema:"compute the revert and its diff but write nothing"`
+}
+
+// Undo reverts a gitedit commit with a new commit (always: an undo is a
+// revert, whatever opt.Commit says): subject `Revert "<subject>"`, body
+// `This reverts commit <sha>.`, trailers Edit-Tool: undo and Edit-Reverts
+// plus the per-file ones. The inverse is merged into HEAD's version of
+// each touched file, so later changes elsewhere in a file are kept; a
+// later change to the same lines is conflict and nothing changes. A
+// touched file with uncommitted changes is dirty. Without a commit to
+// revert: nothing_to_undo. Reverting an undo commit re-applies the change.
+func (r *Repo) Undo(ctx context.Context, req UndoRequest, opt Options) (*Result, error) {
+	opt.DryRun = opt.DryRun || req.DryRun
+	opt.Commit, opt.NoStage, opt.Dirty = true, false, DirtyRefuse
+	canonical, err := json.Marshal(req)
+	if err != nil {
+		return nil, ioError("encode request", err)
+	}
+	var plan *undoPlan
+	out, err := r.runBatch(ctx, opt, func(t *txn) (*commitMeta, error) {
+		p, err := r.planUndo(t, req.Commit)
+		plan = p
+		if err != nil {
+			return nil, err
+		}
+		return p.meta(canonical, opt.Message), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return plan.result(out, opt), nil
+}
+
+// undoPlan is a revert being prepared.
+type undoPlan struct {
+	target *object.Commit
+	files  []string
+}
+
+// planUndo picks the commit to revert (under the lock, from the current
+// HEAD) and plans the inverse of its changes in t.
+func (r *Repo) planUndo(t *txn, rev string) (*undoPlan, error) {
+	h, err := r.history()
+	if err != nil {
+		return nil, err
+	}
+	target, err := h.undoTarget(rev)
+	if err != nil {
+		return nil, err
+	}
+	sides, err := h.revertSides(target)
+	if err != nil {
+		return nil, err
+	}
+	prev := t.allowBinary
+	t.allowBinary = true
+	defer func() { t.allowBinary = prev }()
+	if err := r.checkUndoClean(t, sides); err != nil {
+		return nil, err
+	}
+	plan := &undoPlan{target: target}
+	return plan, r.applyRevert(t, h, sides, plan)
+}
+
+// undoTarget resolves the commit to revert: rev, or the newest gitedit
+// commit along HEAD's first parents that is neither an undo nor already
+// reverted by a later undo.
+func (h *history) undoTarget(rev string) (*object.Commit, error) {
+	if h.head.IsZero() {
+		return nil, errorf(CodeNothingToUndo, "the branch has no commit yet")
+	}
+	var want plumbing.Hash
+	if rev != "" {
+		id, err := h.resolve(rev)
+		if err != nil {
+			return nil, err
+		}
+		want = id
+	}
+	found, reverted, err := h.walkForUndo(want)
+	if err != nil {
+		return nil, err
+	}
+	return checkUndoTarget(found, rev, reverted)
+}
+
+// walkForUndo walks HEAD's first parents to want (zero: to the newest
+// gitedit commit that is not an undo and not reverted), collecting which
+// commits later undo commits revert (reverted id → undo commit id).
+func (h *history) walkForUndo(want plumbing.Hash) (*object.Commit, map[string]string, error) {
+	reverted := map[string]string{}
+	var found *object.Commit
+	err := h.firstParents(h.head, func(c *object.Commit) bool {
+		e, ok := entryOf(c)
+		if c.Hash == want || want.IsZero() && ok && e.Tool != string(ToolUndo) && reverted[e.Commit] == "" {
+			found = c
+			return false
+		}
+		if ok && e.Reverts != "" && reverted[e.Reverts] == "" {
+			reverted[e.Reverts] = e.Commit
+		}
+		return true
+	})
+	return found, reverted, err
+}
+
+// checkUndoTarget refuses a target that is missing, not a gitedit commit,
+// a merge, or already reverted.
+func checkUndoTarget(c *object.Commit, rev string, reverted map[string]string) (*object.Commit, error) {
+	switch {
+	case c == nil && rev == "":
+		return nil, errorf(CodeNothingToUndo, "no gitedit commit left to undo on this branch")
+	case c == nil:
+		return nil, errorf(CodeInvalidInput, "%s is not on the current branch (HEAD's first-parent history)", rev)
+	case c.NumParents() > 1:
+		return nil, errorf(CodeUnsupported, "%s is a merge commit; gitedit undoes single-parent commits only", describeCommit(c))
+	}
+	if _, ok := entryOf(c); !ok {
+		return nil, errorf(CodeInvalidInput, "%s is not a gitedit commit (it has no Edit-Tool trailer); use git revert", describeCommit(c))
+	}
+	if by := reverted[c.Hash.String()]; by != "" {
+		return nil, errorf(CodeNothingToUndo, "%s is already undone by %s", describeCommit(c), shortID(by))
+	}
+	return c, nil
+}
+
+// treeSide is one path's entry in a tree, if any.
+type treeSide struct {
+	exists bool
+	hash   plumbing.Hash
+	mode   filemode.FileMode
+}
+
+// same reports whether two sides hold the same content and mode.
+func (a treeSide) same(b treeSide) bool {
+	return a.exists == b.exists && (!a.exists || a.hash == b.hash && a.mode == b.mode)
+}
+
+// revertSide is one touched path: its state before the target (theirs:
+// what the revert restores), in the target (base) and at HEAD (ours).
+type revertSide struct {
+	rel                string
+	theirs, base, ours treeSide
+}
+
+// revertSides lists the paths the target changed with their three sides.
+func (h *history) revertSides(target *object.Commit) ([]revertSide, error) {
+	changes, err := h.commitChanges(context.Background(), target)
+	if err != nil {
+		return nil, err
+	}
+	targetTree, _ := target.Tree()
+	headCommit, err := h.commit(h.head)
+	if err != nil {
+		return nil, err
+	}
+	headTree, err := headCommit.Tree()
+	if err != nil {
+		return nil, ioError("read HEAD tree", err)
+	}
+	var parentTree *object.Tree
+	if target.NumParents() > 0 {
+		p, err := h.commit(target.ParentHashes[0])
+		if err != nil {
+			return nil, err
+		}
+		parentTree, _ = p.Tree()
+	}
+	sides := make([]revertSide, 0, len(changes))
+	for _, c := range changes {
+		rel := c.To.Name
+		if rel == "" {
+			rel = c.From.Name
+		}
+		sides = append(sides, revertSide{rel: rel, theirs: sideOf(parentTree, rel), base: sideOf(targetTree, rel), ours: sideOf(headTree, rel)})
+	}
+	return sides, nil
+}
+
+// sideOf looks rel up in tree (nil: no tree).
+func sideOf(tree *object.Tree, rel string) treeSide {
+	hash, mode, ok := treeEntry(tree, rel)
+	return treeSide{exists: ok, hash: hash, mode: mode}
+}
+
+// checkUndoClean refuses (dirty) when a touched file's working-tree or
+// index content differs from HEAD: the revert is computed from HEAD.
+func (r *Repo) checkUndoClean(t *txn, sides []revertSide) error {
+	var dirty []string
+	for _, s := range sides {
+		clean, err := r.matchesHead(t, s)
+		if err != nil {
+			return err
+		}
+		if !clean {
+			dirty = append(dirty, s.rel)
+		}
+	}
+	if len(dirty) == 0 {
+		return nil
+	}
+	return &Error{Code: CodeDirty, FilePath: dirty[0], Message: fmt.Sprintf(
+		"%s differ(s) from HEAD (uncommitted changes); commit or discard them before undoing", strings.Join(dirty, ", "))}
+}
+
+// matchesHead reports whether rel's working-tree file and index entry
+// are as in HEAD.
+func (r *Repo) matchesHead(t *txn, s revertSide) (bool, error) {
+	st, err := t.readRel(s.rel)
+	if err != nil {
+		return false, err
+	}
+	e := t.idx.Entry(s.rel)
+	if !s.ours.exists {
+		return !st.Exists && e == nil, nil
+	}
+	if !st.Exists || e == nil || e.Hash != s.ours.hash || filemode.FileMode(e.Mode) != s.ours.mode || modeOf(st.Mode) != s.ours.mode {
+		return false, nil
+	}
+	h, err := r.hashFile(s.rel, st.Content)
+	return h == s.ours.hash, err
+}
+
+// applyRevert plans each path's reverted state: the old side where HEAD
+// still has the target's version, a three-way merge where HEAD changed
+// since, nothing where HEAD already has the old side. Conflicting paths
+// are collected into one conflict error.
+func (r *Repo) applyRevert(t *txn, h *history, sides []revertSide, plan *undoPlan) error {
+	var conflicts []string
+	for _, s := range sides {
+		if s.ours.same(s.theirs) {
+			continue
+		}
+		msg, err := r.revertPath(t, h, s)
+		if err != nil {
+			return err
+		}
+		if msg != "" {
+			conflicts = append(conflicts, msg)
+			continue
+		}
+		plan.files = append(plan.files, s.rel)
+	}
+	if len(conflicts) > 0 {
+		return &Error{Code: CodeConflict, Message: fmt.Sprintf("%s cannot be undone: later changes touch the same lines:\n%s",
+			describeCommit(plan.target), strings.Join(conflicts, "\n")), FilePath: firstWord(conflicts[0])}
+	}
+	if len(plan.files) == 0 {
+		return errorf(CodeNothingToUndo, "the changes of %s are already undone in HEAD", describeCommit(plan.target))
+	}
+	return nil
+}
+
+// firstWord returns s up to its first ':'.
+func firstWord(s string) string {
+	w, _, _ := strings.Cut(s, ":")
+	return w
+}
+
+// revertPath plans one path, or returns a conflict description.
+func (r *Repo) revertPath(t *txn, h *history, s revertSide) (string, error) {
+	if s.ours.same(s.base) {
+		return "", r.restoreSide(t, h, s.rel, s.theirs)
+	}
+	if !s.ours.exists || !s.base.exists || !s.theirs.exists {
+		return fmt.Sprintf("%s: created or deleted by one side and changed by the other", s.rel), nil
+	}
+	mode, ok := mergeMode(s)
+	if !ok {
+		return fmt.Sprintf("%s: its mode changed since", s.rel), nil
+	}
+	texts, err := h.blobTexts(s.base.hash, s.ours.hash, s.theirs.hash)
+	if err != nil {
+		return "", err
+	}
+	if isBinary([]byte(texts[0])) || isBinary([]byte(texts[1])) || isBinary([]byte(texts[2])) {
+		return fmt.Sprintf("%s: binary file changed since", s.rel), nil
+	}
+	merged, lines := merge3(texts[0], texts[1], texts[2])
+	if lines != nil {
+		return fmt.Sprintf("%s: lines %s", s.rel, joinInts(lines)), nil
+	}
+	return "", r.writeReverted(t, s.rel, []byte(merged), mode)
+}
+
+// mergeMode merges the file modes: the revert's mode change applies
+// unless HEAD changed the mode too.
+func mergeMode(s revertSide) (filemode.FileMode, bool) {
+	switch {
+	case s.ours.mode == s.base.mode:
+		return s.theirs.mode, true
+	case s.theirs.mode == s.base.mode:
+		return s.ours.mode, true
+	}
+	return 0, s.ours.mode == s.theirs.mode
+}
+
+// restoreSide plans rel to become side (deleted when it does not exist).
+func (r *Repo) restoreSide(t *txn, h *history, rel string, side treeSide) error {
+	if !side.exists {
+		t.remove(rel)
+		return nil
+	}
+	texts, err := h.blobTexts(side.hash)
+	if err != nil {
+		return err
+	}
+	return r.writeReverted(t, rel, []byte(texts[0]), side.mode)
+}
+
+// writeReverted plans git-form content for rel in the working tree's
+// form: when the current file is CRLF while the content is LF and git
+// would store the CRLF form as this content (core.autocrlf, eol=crlf),
+// the file gets CRLF.
+func (r *Repo) writeReverted(t *txn, rel string, content []byte, mode filemode.FileMode) error {
+	cur, err := t.readRel(rel)
+	if err != nil {
+		return err
+	}
+	if cur.Exists && bytes.Contains(cur.Content, []byte("\r\n")) && !bytes.Contains(content, []byte("\r\n")) {
+		if conv := bytes.ReplaceAll(content, []byte("\n"), []byte("\r\n")); r.sameBlob(rel, conv, content) {
+			content = conv
+		}
+	}
+	perm := os.FileMode(0o644)
+	if mode == filemode.Executable {
+		perm = 0o755
+	}
+	t.write(rel, content, perm)
+	return nil
+}
+
+// sameBlob reports whether working-tree content conv is stored by git as
+// gitForm (so writing conv is faithful).
+func (r *Repo) sameBlob(rel string, conv, gitForm []byte) bool {
+	h, err := r.hashFile(rel, conv)
+	return err == nil && h == plumbing.ComputeHash(plumbing.BlobObject, gitForm)
+}
+
+// blobTexts reads blobs as strings.
+func (h *history) blobTexts(ids ...plumbing.Hash) ([]string, error) {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		blob, err := object.GetBlob(h.s, id)
+		if err != nil {
+			return nil, ioError("read blob "+id.String(), err)
+		}
+		rd, err := blob.Reader()
+		if err != nil {
+			return nil, ioError("read blob "+id.String(), err)
+		}
+		b, err := io.ReadAll(rd)
+		rd.Close()
+		if err != nil {
+			return nil, ioError("read blob "+id.String(), err)
+		}
+		out[i] = string(b)
+	}
+	return out, nil
+}
+
+// meta describes the revert for its commit message.
+func (p *undoPlan) meta(canonical []byte, message string) *commitMeta {
+	subject, _ := splitMessage(p.target.Message)
+	id := p.target.Hash.String()
+	m := &commitMeta{Tool: ToolUndo, Subject: message, Count: len(p.files), Request: canonical,
+		Extra: []Trailer{{Key: trReverts, Value: id}}}
+	if m.Subject == "" {
+		m.Subject = "Revert \"" + subject + "\""
+	}
+	m.Body = []string{"This reverts commit " + id + "."}
+	return m
+}
+
+// result builds the SPEC 6 result of an undo.
+func (p *undoPlan) result(out *batchOutcome, opt Options) *Result {
+	res := &Result{OK: true, Tool: ToolUndo, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
+		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []EditFailure{}, EditsApplied: len(p.files)}
+	if len(res.Files) == 1 {
+		res.FilePath = res.Files[0].FilePath
+	}
+	setCommits(res, out.Commits)
+	res.Summary = decorate(fmt.Sprintf("Reverted %s (%s)", describeCommit(p.target), plural(len(p.files), "file")), res)
+	return res
+}
+
+// mergeHunk replaces base lines [start, end) with lines.
+type mergeHunk struct {
+	start, end int
+	lines      []string
+}
+
+// merge3 applies the changes base→ours and base→theirs to base. When
+// changes of the two sides overlap or touch (and are not identical), it
+// returns nil content and the 1-based base lines in conflict.
+func merge3(base, ours, theirs string) (string, []int) {
+	baseLines := splitKeepEnds(base)
+	a, b := lineHunks(base, ours), lineHunks(base, theirs)
+	var all []mergeHunk
+	var conflict []int
+	for len(a) > 0 || len(b) > 0 {
+		switch {
+		case len(b) == 0 || len(a) > 0 && a[0].end < b[0].start:
+			all, a = append(all, a[0]), a[1:]
+		case len(a) == 0 || b[0].end < a[0].start:
+			all, b = append(all, b[0]), b[1:]
+		case sameHunk(a[0], b[0]):
+			all, a, b = append(all, a[0]), a[1:], b[1:]
+		default:
+			conflict = append(conflict, min(a[0].start, b[0].start)+1)
+			a, b = a[1:], b[1:]
+		}
+	}
+	if conflict != nil {
+		return "", conflict
+	}
+	return applyHunks(baseLines, all), nil
+}
+
+// sameHunk reports whether two hunks make the same change.
+func sameHunk(x, y mergeHunk) bool {
+	return x.start == y.start && x.end == y.end && strings.Join(x.lines, "") == strings.Join(y.lines, "")
+}
+
+// applyHunks applies ordered, disjoint hunks to base.
+func applyHunks(base []string, hunks []mergeHunk) string {
+	var b strings.Builder
+	at := 0
+	for _, h := range hunks {
+		b.WriteString(strings.Join(base[at:h.start], ""))
+		b.WriteString(strings.Join(h.lines, ""))
+		at = h.end
+	}
+	b.WriteString(strings.Join(base[at:], ""))
+	return b.String()
+}
+
+// lineHunks returns the line changes from a to b as hunks over a's lines.
+func lineHunks(a, b string) []mergeHunk {
+	var hunks []mergeHunk
+	var cur *mergeHunk
+	at := 0
+	for _, d := range diff.Do(a, b) {
+		lines := splitKeepEnds(d.Text)
+		if d.Type == diffmatchpatch.DiffEqual {
+			if cur != nil {
+				hunks, cur = append(hunks, *cur), nil
+			}
+			at += len(lines)
+			continue
+		}
+		if cur == nil {
+			cur = &mergeHunk{start: at, end: at}
+		}
+		if d.Type == diffmatchpatch.DiffDelete {
+			at += len(lines)
+			cur.end = at
+		} else {
+			cur.lines = append(cur.lines, lines...)
+		}
+	}
+	if cur != nil {
+		hunks = append(hunks, *cur)
+	}
+	return hunks
+}
