@@ -39,55 +39,17 @@ func (p *printer) fail(err error) {
 }
 
 // result prints an applied request: with --json the Result as SPEC 6
-// shows it; otherwise the summary, skipped edits, notes, the commit and
-// then the diff.
+// shows it; otherwise its text (summary, skipped edits, notes, commits,
+// diff).
 func (p *printer) result(res *gitedit.Result) {
-	res = normalize(res)
 	if p.results++; p.json {
-		p.emit(res)
+		p.emit(res.Normalized())
 		return
 	}
 	if p.results > 1 {
 		fmt.Fprintln(p.stdout)
 	}
-	fmt.Fprintln(p.stdout, res.Summary)
-	for _, f := range res.EditsFailed {
-		fmt.Fprintf(p.stdout, "skipped edit %d: %s: %s\n", f.Index+1, f.Error.Code, f.Error.Message)
-	}
-	for _, n := range res.Notes {
-		fmt.Fprintf(p.stdout, "note: %s\n", n)
-	}
-	for _, c := range commitsOf(res) {
-		fmt.Fprintf(p.stdout, "commit %s\n", c)
-	}
-	if res.Diff != "" {
-		fmt.Fprint(p.stdout, "\n", withNewline(res.Diff))
-	}
-}
-
-// normalize returns a copy of res, an applied request, with ok set and
-// list fields empty rather than null, so the JSON has the shape of SPEC 6.
-func normalize(res *gitedit.Result) *gitedit.Result {
-	r := *res
-	r.OK = true
-	if r.Files == nil {
-		r.Files = []gitedit.FileResult{}
-	}
-	if r.EditsFailed == nil {
-		r.EditsFailed = []gitedit.EditFailure{}
-	}
-	return &r
-}
-
-// commitsOf lists the commits a result made, oldest first.
-func commitsOf(res *gitedit.Result) []string {
-	if len(res.Commits) > 0 {
-		return res.Commits
-	}
-	if res.Commit != nil {
-		return []string{*res.Commit}
-	}
-	return nil
+	fmt.Fprint(p.stdout, res.Text())
 }
 
 // withNewline returns s ending in a newline.

@@ -62,7 +62,7 @@ func runRequest(c *cli.Context) gitedit.RunRequest {
 // counts); with --json the RunResult.
 func (p *printer) run(res *gitedit.RunResult) {
 	r := *res
-	r.Result = *normalize(&res.Result)
+	r.Result = *res.Result.Normalized()
 	if p.json {
 		p.emit(&r)
 		return

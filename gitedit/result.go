@@ -1,5 +1,10 @@
 package gitedit
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Result is the outcome of an applied request (SPEC 6). Its JSON form is
 // the --json output.
 type Result struct {
@@ -71,4 +76,53 @@ type ErrorJSON struct {
 // JSON returns the SPEC 6 JSON shape of e.
 func (e *Error) JSON() *ErrorJSON {
 	return &ErrorJSON{Code: e.Code, Message: e.Message, FilePath: e.FilePath, EditIndex: e.EditIndex, Lines: e.Lines}
+}
+
+// Normalized returns a copy of r as SPEC 6 prints an applied request: ok
+// set, and the list fields empty rather than null.
+func (r *Result) Normalized() *Result {
+	c := *r
+	c.OK = true
+	if c.Files == nil {
+		c.Files = []FileResult{}
+	}
+	if c.EditsFailed == nil {
+		c.EditsFailed = []EditFailure{}
+	}
+	return &c
+}
+
+// CommitIDs lists the commits the request made, oldest first.
+func (r *Result) CommitIDs() []string {
+	if len(r.Commits) > 0 {
+		return r.Commits
+	}
+	if r.Commit != nil {
+		return []string{*r.Commit}
+	}
+	return nil
+}
+
+// Text renders r for people: the summary, the edits partial mode skipped,
+// the notes (a tolerant match used, a hunk moved), the commits, then the
+// diff.
+func (r *Result) Text() string {
+	var b strings.Builder
+	b.WriteString(r.Summary + "\n")
+	for _, f := range r.EditsFailed {
+		fmt.Fprintf(&b, "skipped edit %d: %s: %s\n", f.Index+1, f.Error.Code, f.Error.Message)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(&b, "note: %s\n", n)
+	}
+	for _, c := range r.CommitIDs() {
+		fmt.Fprintf(&b, "commit %s\n", c)
+	}
+	if r.Diff != "" {
+		b.WriteString("\n" + r.Diff)
+		if !strings.HasSuffix(r.Diff, "\n") {
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
 }

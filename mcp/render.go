@@ -64,29 +64,15 @@ func readResult(r *gitedit.ReadResult) *sdk.CallToolResult {
 // edits, notes, commits, diff), plus each file's new blob id for the next
 // expected_hash.
 func editResult(res *gitedit.Result) *sdk.CallToolResult {
-	res = normalize(res)
+	res = res.Normalized()
+	text := res.Text()
 	var b strings.Builder
-	b.WriteString(withNewline(res.Summary))
-	writeRemarks(&b, res)
 	writeBlobs(&b, res)
-	for _, c := range commitsOf(res) {
-		fmt.Fprintf(&b, "commit %s\n", c)
+	if b.Len() > 0 {
+		summary, rest, _ := strings.Cut(text, "\n")
+		text = summary + "\n" + b.String() + rest
 	}
-	if res.Diff != "" {
-		b.WriteString("\n" + withNewline(res.Diff))
-	}
-	return textResult(b.String(), res)
-}
-
-// writeRemarks lists the edits partial mode skipped and the notes (a
-// tolerant match used, a hunk applied at an offset).
-func writeRemarks(b *strings.Builder, res *gitedit.Result) {
-	for _, f := range res.EditsFailed {
-		fmt.Fprintf(b, "skipped edit %d: %s: %s\n", f.Index+1, f.Error.Code, f.Error.Message)
-	}
-	for _, n := range res.Notes {
-		fmt.Fprintf(b, "note: %s\n", n)
-	}
+	return textResult(text, res)
 }
 
 // writeBlobs lists the blob id each changed file has now: the
@@ -124,30 +110,6 @@ func writeEntry(b *strings.Builder, e gitedit.LogEntry) {
 	for _, t := range e.Trailers {
 		fmt.Fprintf(b, "%s: %s\n", t.Key, t.Value)
 	}
-}
-
-// normalize returns a copy of res whose list fields are empty rather than
-// null, so the JSON has the shape of SPEC 6.
-func normalize(res *gitedit.Result) *gitedit.Result {
-	r := *res
-	if r.Files == nil {
-		r.Files = []gitedit.FileResult{}
-	}
-	if r.EditsFailed == nil {
-		r.EditsFailed = []gitedit.EditFailure{}
-	}
-	return &r
-}
-
-// commitsOf lists the commits a result made, oldest first.
-func commitsOf(res *gitedit.Result) []string {
-	if len(res.Commits) > 0 {
-		return res.Commits
-	}
-	if res.Commit != nil {
-		return []string{*res.Commit}
-	}
-	return nil
 }
 
 // withNewline returns s ending in a newline ("" stays "").
