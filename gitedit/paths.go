@@ -51,9 +51,24 @@ func checkPathSyntax(p string) error {
 		return errorf(CodeInvalidInput, "file_path is empty")
 	case strings.IndexByte(p, 0) >= 0:
 		return errorf(CodeInvalidInput, "file_path %q contains a NUL byte", p)
+	case len(p) > maxPathLen:
+		return errorf(CodeInvalidInput, "file_path is %d bytes long; the limit is %d (PATH_MAX)", len(p), maxPathLen)
+	}
+	for _, part := range strings.Split(filepath.ToSlash(p), "/") {
+		if len(part) > maxNameLen {
+			return errorf(CodeInvalidInput, "file_path has a %d-byte component; the limit is %d (NAME_MAX)", len(part), maxNameLen)
+		}
 	}
 	return nil
 }
+
+// The longest path and path component accepted, as Linux's PATH_MAX and
+// NAME_MAX: longer ones cannot name a file, and bounding them keeps path
+// resolution cheap whatever a request holds.
+const (
+	maxPathLen = 4096
+	maxNameLen = 255
+)
 
 // errDangling and errNotDir are resolution failures of a path.
 var (
@@ -187,11 +202,15 @@ func (r *Repo) inGitDir(p string) bool {
 // ".git" (a submodule or a nested repository): git does not track files
 // inside them in this repository.
 func (r *Repo) checkNested(p, rel string) error {
+	dir := r.workTree
 	parts := strings.Split(rel, "/")
-	for i := 1; i < len(parts); i++ {
-		sub := strings.Join(parts[:i], "/")
-		if _, err := os.Lstat(filepath.Join(r.workTree, filepath.FromSlash(sub), ".git")); err == nil {
-			return errorf(CodeOutsideRepo, "%s is inside the submodule or nested repository %s", p, sub)
+	for i, part := range parts[:len(parts)-1] {
+		dir = filepath.Join(dir, part)
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return errorf(CodeOutsideRepo, "%s is inside the submodule or nested repository %s", p, strings.Join(parts[:i+1], "/"))
+		}
+		if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+			return nil // nothing nested below a folder that does not exist
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package gitedit
 import (
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // writeFiles writes every change to the working tree, each file atomically
@@ -28,9 +29,12 @@ func (r *Repo) writeFiles(changes []*change) (restore func(), err error) {
 }
 
 // writeState makes the working tree hold st: its content and mode, or no
-// file (then empty parent folders are removed, as git does).
+// file (then empty parent folders are removed, as git does). It runs with
+// index.lock held, and first removes the temporary files a killed gitedit
+// left in the file's folder (see removeStaleTemps).
 func (r *Repo) writeState(st *fileState) error {
 	abs := r.abs(st.Rel)
+	removeStaleTemps(filepath.Dir(abs))
 	if !st.Exists {
 		if err := os.Remove(abs); err != nil && !os.IsNotExist(err) {
 			return err
@@ -58,7 +62,7 @@ func writeFileAtomic(path string, content []byte, perm os.FileMode) error {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, ".gitedit-*.tmp")
+	f, err := os.CreateTemp(dir, tempPattern)
 	if err != nil {
 		return err
 	}
@@ -72,6 +76,37 @@ func writeFileAtomic(path string, content []byte, perm os.FileMode) error {
 		return err
 	}
 	return syncDir(dir)
+}
+
+// tempPattern is the name of writeFileAtomic's temporary files; os.CreateTemp
+// replaces the "*" with decimal digits.
+const tempPattern = ".gitedit-*.tmp"
+
+// removeStaleTemps removes from dir the temporary files of writeFileAtomic
+// that a killed gitedit left behind. It must be called with index.lock
+// held: every gitedit writer holds that lock for as long as its temporary
+// files exist, so any found now belongs to a process that died.
+func removeStaleTemps(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if e.Type().IsRegular() && isTempName(e.Name()) {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// isTempName reports whether name is one os.CreateTemp makes from
+// tempPattern: ".gitedit-", decimal digits, ".tmp".
+func isTempName(name string) bool {
+	digits, ok := strings.CutPrefix(name, ".gitedit-")
+	digits, ok2 := strings.CutSuffix(digits, ".tmp")
+	if !ok || !ok2 || digits == "" {
+		return false
+	}
+	return strings.Trim(digits, "0123456789") == ""
 }
 
 // fillTemp writes, chmods, fsyncs and closes the temporary file.
