@@ -32,6 +32,10 @@ type commitMeta struct {
 	Request []byte
 	// Extra trailers (Edit-Reverts, Edit-Recipe) go after Edit-Agent.
 	Extra []Trailer
+	// FileTrailerLimit, when > 0, caps the per-file trailers: a batch of
+	// more files than this gets one Edit-Files trailer with their count
+	// instead (the body still lists every file).
+	FileTrailerLimit int
 }
 
 // Trailer is one "Key: value" trailer line.
@@ -153,6 +157,10 @@ func (m *commitMeta) generatedSubject(files []FileResult) string {
 // trailers lists the trailers in SPEC 4.1 order.
 func (m *commitMeta) trailers(files []FileResult, session, agent string) []Trailer {
 	ts := []Trailer{{"Edit-Tool", string(m.Tool)}}
+	if m.FileTrailerLimit > 0 && len(files) > m.FileTrailerLimit {
+		ts = append(ts, Trailer{"Edit-Files", strconv.Itoa(len(files))})
+		files = nil
+	}
 	for _, f := range files {
 		p := trailerPath(f.FilePath)
 		ts = append(ts, Trailer{"Edit-File", p},

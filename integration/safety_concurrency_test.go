@@ -119,7 +119,11 @@ func TestSafetySameExpectedHashExactlyOneWins(t *testing.T) {
 }
 
 // gitLoop commits counter.txt n times with git commit -a, retrying while
-// another process holds index.lock, and returns how many commits it made.
+// another process holds index.lock, and when git's own compare-and-swap
+// refuses the commit because gitedit moved the branch after git read HEAD
+// (git reads HEAD before it takes index.lock; it then refuses safely,
+// "cannot lock ref 'HEAD': is at X but expected Y"). It returns how many
+// commits it made.
 func gitLoop(t *testing.T, dir string, n int) (int, error) {
 	made := 0
 	for i := 0; i < n; i++ {
@@ -128,7 +132,7 @@ func gitLoop(t *testing.T, dir string, n int) (int, error) {
 		}
 		var err error
 		for try := 0; try < 2000; try++ {
-			if _, err = fixtures.RunGit(dir, "commit", "-q", "-a", "-m", fmt.Sprintf("git %d", i)); err == nil || !strings.Contains(err.Error(), ".lock") {
+			if _, err = fixtures.RunGit(dir, "commit", "-q", "-a", "-m", fmt.Sprintf("git %d", i)); err == nil || !retryable(err) {
 				break
 			}
 			time.Sleep(5 * time.Millisecond)
@@ -139,6 +143,12 @@ func gitLoop(t *testing.T, dir string, n int) (int, error) {
 		made++
 	}
 	return made, nil
+}
+
+// retryable reports whether git refused for a lock held or a ref moved by
+// the other writer, which leaves everything as it was.
+func retryable(err error) bool {
+	return strings.Contains(err.Error(), ".lock") || strings.Contains(err.Error(), "cannot lock ref")
 }
 
 func TestSafetyGiteditRacingGitCommit(t *testing.T) {

@@ -1,0 +1,226 @@
+package gitedit
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// recipeBatch carries a run's scanned outcomes into the atomic batch.
+type recipeBatch struct {
+	r    *Repo
+	rs   recipeSet
+	outs []*fileOutcome
+	opt  Options
+	// done are the outcomes the batch applied (recomputed for files that
+	// changed between the scan and the lock).
+	done []*fileOutcome
+}
+
+// fn is the batch function: it re-reads each matching file under the
+// lock, reuses the scanned outcome when the content is unchanged (else
+// applies the recipes again), plans the writes and checks the recipes'
+// expected totals.
+func (b *recipeBatch) fn(t *txn) (*commitMeta, error) {
+	b.done = b.done[:0]
+	for _, o := range b.outs {
+		cur, err := b.refresh(t, o)
+		if err != nil {
+			return nil, err
+		}
+		if cur.changed() {
+			t.write(cur.rel, cur.after, 0)
+			b.done = append(b.done, cur)
+		}
+	}
+	if err := b.checkTotals(); err != nil {
+		return nil, err
+	}
+	return b.meta()
+}
+
+// refresh returns o for the file as the batch reads it now.
+func (b *recipeBatch) refresh(t *txn, o *fileOutcome) (*fileOutcome, error) {
+	st, err := t.readRel(o.rel)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case !st.Exists:
+		return &fileOutcome{rel: o.rel}, nil
+	case bytes.Equal(st.Content, o.before):
+		return o, nil
+	}
+	return b.rs.apply(o.rel, st.Content)
+}
+
+// stats sums the applied outcomes per recipe.
+func (b *recipeBatch) stats() []RecipeStat {
+	stats := make([]RecipeStat, len(b.rs))
+	for i, rc := range b.rs {
+		stats[i].Name = rc.Name
+	}
+	for _, o := range b.done {
+		for i, n := range o.perRecipe {
+			if n > 0 {
+				stats[i].Files++
+				stats[i].Replacements += n
+			}
+		}
+	}
+	return stats
+}
+
+// checkTotals enforces each recipe's expected_replacements.
+func (b *recipeBatch) checkTotals() error {
+	for i, st := range b.stats() {
+		x := b.rs[i].ExpectedReplacements
+		if x != nil && *x != st.Replacements {
+			return &Error{Code: CodeCountMismatch, Message: fmt.Sprintf(
+				"recipe %s: expected %s in total but it would make %d (in %s); nothing was changed",
+				st.Name, plural(*x, "replacement"), st.Replacements, plural(st.Files, "file"))}
+		}
+	}
+	return nil
+}
+
+// meta describes the batch for its commit message.
+func (b *recipeBatch) meta() (*commitMeta, error) {
+	recipes := make([]Recipe, len(b.rs))
+	for i, rc := range b.rs {
+		recipes[i] = rc.Recipe
+	}
+	canonical, err := json.Marshal(recipes)
+	if err != nil {
+		return nil, ioError("encode recipes", err)
+	}
+	m := &commitMeta{Tool: ToolRecipe, Request: canonical, FileTrailerLimit: recipeTrailerLimit}
+	for _, o := range b.done {
+		m.Count += o.applied
+		m.Match = appendNew(m.Match, o.modes...)
+		m.Body = append(m.Body, b.bodyLine(o))
+	}
+	stats := b.stats()
+	for _, st := range stats {
+		if st.Files > 0 {
+			m.Extra = append(m.Extra, Trailer{"Edit-Recipe", st.Name})
+		}
+	}
+	m.Subject = b.subject(stats)
+	return m, nil
+}
+
+// bodyLine describes one file: "src/a.go: 3 replacements", with the
+// share of each recipe when several ran.
+func (b *recipeBatch) bodyLine(o *fileOutcome) string {
+	line := trailerPath(o.rel) + ": " + plural(o.replacements(), "replacement")
+	if len(b.rs) == 1 {
+		return line
+	}
+	var parts []string
+	for i, n := range o.perRecipe {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", b.rs[i].Name, n))
+		}
+	}
+	return line + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// subject is -m, else the message of the one recipe that changed files,
+// else a generated line with the recipes' messages below it.
+func (b *recipeBatch) subject(stats []RecipeStat) string {
+	if b.opt.Message != "" {
+		return b.opt.Message
+	}
+	var used []int
+	for i, st := range stats {
+		if st.Files > 0 {
+			used = append(used, i)
+		}
+	}
+	if len(used) == 1 && b.rs[used[0]].Message != "" {
+		return b.rs[used[0]].Message
+	}
+	return b.generatedSubject(stats, used)
+}
+
+// generatedSubject is "recipe a, b: 12 replacements in 3 files", then a
+// line per recipe with its message.
+func (b *recipeBatch) generatedSubject(stats []RecipeStat, used []int) string {
+	var names, lines []string
+	total := 0
+	for _, i := range used {
+		names = append(names, stats[i].Name)
+		total += stats[i].Replacements
+		if msg, _ := splitSubject(b.rs[i].Message); msg != "" {
+			lines = append(lines, stats[i].Name+": "+msg)
+		}
+	}
+	s := fmt.Sprintf("recipe %s: %s in %s", strings.Join(names, ", "), plural(total, "replacement"), plural(len(b.done), "file"))
+	if len(lines) > 0 {
+		s += "\n\n" + strings.Join(lines, "\n")
+	}
+	return s
+}
+
+// result builds the run's result.
+func (b *recipeBatch) result(out *batchOutcome, req RunRequest, scanned int, skipped Skipped) *RunResult {
+	res := &RunResult{Check: req.Check, Recipes: b.stats(), Scanned: scanned, Skipped: skipped}
+	res.Result = Result{OK: true, Tool: ToolRecipe, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
+		DryRun: b.opt.DryRun, Staged: out.Staged, EditsFailed: []EditFailure{}}
+	byPath := map[string]*fileOutcome{}
+	for _, o := range b.done {
+		byPath[o.rel] = o
+		res.Replacements += o.replacements()
+		res.EditsApplied += o.applied
+	}
+	for i := range res.Files {
+		if o := byPath[res.Files[i].FilePath]; o != nil {
+			res.Files[i].Replacements, res.Files[i].MatchMode = o.replacements(), strings.Join(o.modes, ",")
+		}
+	}
+	setCommits(&res.Result, out.Commits)
+	res.Summary = res.summary()
+	return res
+}
+
+// summary is the one-line human summary of a run.
+func (res *RunResult) summary() string {
+	names := make([]string, len(res.Recipes))
+	for i, st := range res.Recipes {
+		names[i] = st.Name
+	}
+	word := "recipe"
+	if len(names) > 1 {
+		word = "recipes"
+	}
+	s := fmt.Sprintf("%s %s: %s in %s (%s scanned%s)", word, strings.Join(names, ", "),
+		plural(res.Replacements, "replacement"), plural(len(res.Files), "file"), plural(res.Scanned, "file"), res.Skipped.text())
+	switch {
+	case res.Check && res.Changed:
+		return "Would change: " + s
+	case res.Check:
+		return "Up to date: " + s
+	case !res.Changed:
+		return "No change: " + s
+	}
+	return decorate("Applied "+s, &res.Result)
+}
+
+// text lists the non-zero skip counts: ", 2 binary skipped".
+func (s Skipped) text() string {
+	var parts []string
+	for _, p := range []struct {
+		n    int
+		what string
+	}{{s.Binary, "binary"}, {s.Filtered, "filtered"}, {s.Missing, "missing"}, {s.Untracked, "untracked"}} {
+		if p.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.what))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; skipped " + strings.Join(parts, ", ")
+}

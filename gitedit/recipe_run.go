@@ -1,0 +1,191 @@
+package gitedit
+
+import (
+	"context"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/gitedit/gitedit/gitedit/internal/index"
+)
+
+// recipeTrailerLimit is the number of touched files above which a recipe
+// commit carries one Edit-Files count instead of three trailers per file
+// (the body still lists every file).
+const recipeTrailerLimit = 100
+
+// RunRequest is `gitedit run` (issue 7): recipes applied to tracked files
+// as one atomic batch.
+type RunRequest struct {
+	// Recipes, when not empty, are used as given; otherwise RecipeFile is
+	// loaded (relative to the folder the repository was opened from, as
+	// paths are, or absolute), and when
+	// that is empty too, .gitedit.yaml at the root of the working tree.
+	Recipes    []Recipe
+	RecipeFile string
+	// Paths, when not empty, narrow the scope to these files (relative to
+	// the current directory, or absolute), as pre-commit passes them; the
+	// recipes' globs still apply. Paths that are not tracked regular files
+	// are skipped and counted. Empty: every tracked file.
+	Paths []string
+	// Check computes everything and writes nothing (no file, object,
+	// index entry or ref); RunResult.Changed tells whether anything would
+	// change (CI and pre-commit exit 1 then).
+	Check bool
+	// Progress, when set, is called from one goroutine as files are
+	// scanned (every few hundred files and at the end); the caller
+	// decides whether to draw anything.
+	Progress func(RunProgress) `json:"-"`
+}
+
+// RunResult is the outcome of a run: the SPEC 6 result (files, diff,
+// counts, commit) with the recipe statistics added; its JSON form is the
+// --json output. Changed with Check set means "would change".
+type RunResult struct {
+	Result
+	// Check echoes RunRequest.Check.
+	Check bool `json:"check"`
+	// Recipes has one entry per recipe, in order.
+	Recipes []RecipeStat `json:"recipes"`
+	// Scanned is the number of files in scope that were read.
+	Scanned int `json:"files_scanned"`
+	// Skipped counts the files in scope left alone.
+	Skipped Skipped `json:"skipped"`
+}
+
+// RecipeStat is what one recipe did.
+type RecipeStat struct {
+	Name         string `json:"name"`
+	Files        int    `json:"files"`
+	Replacements int    `json:"replacements"`
+}
+
+// Run applies recipes to the tracked files they select as one atomic
+// batch (one commit with opt.Commit, Edit-Tool: recipe and an
+// Edit-Recipe trailer per recipe that changed something). Files are
+// scanned in parallel with a literal prefilter; binary, filtered and
+// missing files are skipped and counted. An item that finds nothing in a
+// file is skipped there; any other item failure (ambiguous,
+// count_mismatch), a recipe's expected_replacements total not met, or a
+// refused batch (dirty, conflict, locked) changes nothing.
+func (r *Repo) Run(ctx context.Context, req RunRequest, opt Options) (*RunResult, error) {
+	rs, err := r.runRecipes(req)
+	if err != nil {
+		return nil, err
+	}
+	files, untracked, err := r.runScope(rs, req.Paths)
+	if err != nil {
+		return nil, err
+	}
+	outs, skipped, err := r.scan(ctx, rs, files, req.Progress)
+	if err != nil {
+		return nil, err
+	}
+	skipped.Untracked = untracked
+	opt.DryRun = opt.DryRun || req.Check
+	rb := &recipeBatch{r: r, rs: rs, outs: outs, opt: opt}
+	out, err := r.runBatch(ctx, opt, rb.fn)
+	if err != nil {
+		return nil, err
+	}
+	return rb.result(out, req, len(files), skipped), nil
+}
+
+// runRecipes returns the compiled recipes of req.
+func (r *Repo) runRecipes(req RunRequest) (recipeSet, error) {
+	recipes := req.Recipes
+	if len(recipes) == 0 {
+		path := filepath.Join(r.workTree, DefaultRecipeFile)
+		if req.RecipeFile != "" {
+			path = absFrom(r.dir, req.RecipeFile)
+		}
+		var err error
+		if recipes, err = LoadRecipes(path); err != nil {
+			return nil, err
+		}
+	}
+	return compileRecipes(recipes)
+}
+
+// runScope lists the files to scan: the tracked regular files (or the
+// explicit paths that are) that some recipe selects, and the number of
+// explicit paths that are not tracked.
+func (r *Repo) runScope(rs recipeSet, paths []string) ([]string, int, error) {
+	idx, err := r.readIndex()
+	if err != nil {
+		return nil, 0, err
+	}
+	candidates, untracked := trackedFiles(idx), 0
+	if len(paths) > 0 {
+		if candidates, untracked, err = r.explicitFiles(idx, paths); err != nil {
+			return nil, 0, err
+		}
+	}
+	files := candidates[:0:0]
+	for _, rel := range candidates {
+		if rs.inScope(rel) {
+			files = append(files, rel)
+		}
+	}
+	return files, untracked, nil
+}
+
+// explicitFiles resolves the given paths, keeping the tracked regular
+// files (each once, sorted); a folder stands for the tracked files below
+// it. It counts the paths that select no tracked file. A path outside the
+// working tree is outside_repo, as for every other command.
+func (r *Repo) explicitFiles(idx *index.Index, paths []string) ([]string, int, error) {
+	all := trackedFiles(idx)
+	seen := map[string]bool{}
+	var files []string
+	untracked := 0
+	for _, p := range paths {
+		rel, err := r.explicitRel(p)
+		if err != nil {
+			return nil, 0, err
+		}
+		sel := selectTracked(all, rel)
+		if len(sel) == 0 {
+			untracked++
+		}
+		for _, f := range sel {
+			if !seen[f] {
+				seen[f] = true
+				files = append(files, f)
+			}
+		}
+	}
+	sort.Strings(files)
+	return files, untracked, nil
+}
+
+// explicitRel resolves a command-line path; the top folder is "".
+func (r *Repo) explicitRel(p string) (string, error) {
+	rel, _, err := r.resolvePath(p)
+	if CodeOf(err) == CodeIsDirectory { // resolvePath's verdict on the top folder
+		return "", nil
+	}
+	if err != nil {
+		return "", withPath(err, p)
+	}
+	return rel, nil
+}
+
+// selectTracked returns the entries of all (sorted) equal to rel or below
+// the folder rel ("" selects everything).
+func selectTracked(all []string, rel string) []string {
+	if rel == "" {
+		return all
+	}
+	i := sort.SearchStrings(all, rel)
+	if i < len(all) && all[i] == rel {
+		return all[i : i+1]
+	}
+	prefix := rel + "/"
+	i = sort.SearchStrings(all, prefix)
+	j := i
+	for j < len(all) && strings.HasPrefix(all[j], prefix) {
+		j++
+	}
+	return all[i:j]
+}

@@ -1,0 +1,75 @@
+package gitedit
+
+import (
+	"github.com/gitedit/gitedit/gitedit/internal/index"
+)
+
+// inScope reports whether rel is selected by the globs (see Recipe.Files):
+// the last glob that matches decides; with no positive glob every path
+// starts selected.
+func inScope(globs []string, rel string) bool {
+	in := !hasPositive(globs)
+	for _, g := range globs {
+		neg := len(g) > 0 && g[0] == '!'
+		if neg {
+			g = g[1:]
+		}
+		if globMatch(g, rel) {
+			in = !neg
+		}
+	}
+	return in
+}
+
+// hasPositive reports whether some glob is not a negation.
+func hasPositive(globs []string) bool {
+	for _, g := range globs {
+		if len(g) == 0 || g[0] != '!' {
+			return true
+		}
+	}
+	return false
+}
+
+// globMatch matches one glob against a repository-relative path with
+// git's wildmatch in pathname mode: "*", "?" and classes stay within a
+// segment, "**/" matches zero or more folders, a trailing "/**" anything
+// below. A leading "/" anchors at the root (globs are always anchored).
+func globMatch(glob, rel string) bool {
+	if len(glob) > 0 && glob[0] == '/' {
+		glob = glob[1:]
+	}
+	return wildmatch(glob, rel, true)
+}
+
+// trackedFiles lists the index's tracked regular files (each name once,
+// conflicted ones included so that editing them is refused as conflict),
+// leaving out skip-worktree entries, which have no working-tree file.
+func trackedFiles(idx *index.Index) []string {
+	var out []string
+	for _, e := range idx.Entries {
+		if !isRegularMode(e.Mode) || e.SkipWorktree {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1] == e.Name {
+			continue
+		}
+		out = append(out, e.Name)
+	}
+	return out
+}
+
+// isRegularMode reports whether an index mode is a regular or
+// executable file (not a symlink, submodule or sparse folder).
+func isRegularMode(m uint32) bool {
+	return m&0o170000 == 0o100000
+}
+
+// tracked reports whether rel is a tracked regular file of idx at any
+// stage.
+func tracked(idx *index.Index, rel string) bool {
+	if e := idx.Entry(rel); e != nil {
+		return isRegularMode(e.Mode) && !e.SkipWorktree
+	}
+	return idx.Conflicted(rel)
+}
