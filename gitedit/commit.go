@@ -98,23 +98,30 @@ func (m *commitMeta) bodyLines(rest []string, files []FileResult) []string {
 		lines = append(lines, "")
 	}
 	lines = append(lines, m.Body...)
+	named := namedPaths(m.Body)
 	for _, f := range files {
-		if !mentions(m.Body, f.FilePath) {
+		if !named[f.FilePath] && !named[trailerPath(f.FilePath)] {
 			lines = append(lines, fileLine(f))
 		}
 	}
 	return lines
 }
 
-// mentions reports whether some line starts with "<path>:" (the path
-// as is or quoted).
-func mentions(lines []string, path string) bool {
+// namedPaths returns every prefix of the lines that ends before a colon:
+// the paths a line "<path>: …" names (the path as is or quoted).
+func namedPaths(lines []string) map[string]bool {
+	named := map[string]bool{}
 	for _, l := range lines {
-		if strings.HasPrefix(l, path+":") || strings.HasPrefix(l, trailerPath(path)+":") {
-			return true
+		for i := strings.IndexByte(l, ':'); i >= 0; {
+			named[l[:i]] = true
+			j := strings.IndexByte(l[i+1:], ':')
+			if j < 0 {
+				break
+			}
+			i += j + 1
 		}
 	}
-	return false
+	return named
 }
 
 // fileLine describes what happened to one file.

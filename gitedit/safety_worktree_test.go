@@ -30,7 +30,7 @@ func TestRemoveStaleTempsKeepsOtherFiles(t *testing.T) {
 	}
 	require.NoError(t, os.Mkdir(filepath.Join(dir, ".gitedit-9.tmp"), 0o755))
 
-	removeStaleTemps(dir)
+	removeStaleTempsIn(dir)
 
 	require.NoFileExists(t, f.Name())
 	for _, k := range append(keep, ".gitedit-9.tmp") {

@@ -3,38 +3,91 @@ package gitedit
 import (
 	"os"
 	"path/filepath"
+	"runtime"
+	"sort"
 	"strings"
+	"sync"
 )
 
-// writeFiles writes every change to the working tree, each file atomically
-// (temporary file in the same folder, fsync, rename). If one write fails,
-// the files already written are put back and the error is returned; on
-// success it returns a function that puts them back (used when the ref
-// cannot move).
+// writeFiles makes the working tree hold the new side of every change, in
+// two phases. First each new content is written to a temporary file in its
+// target's folder, given its mode and fsynced (in parallel): a failure here
+// removes the temporary files and leaves the tree as it was. Then the
+// temporary files are renamed over their targets and deleted files removed,
+// and each touched folder is fsynced once. So a reader, or a crash, sees
+// each file old or new, never torn. It runs with index.lock held. If a
+// rename fails, the files already replaced are put back; on success the
+// returned function puts them back (used when the ref cannot move).
 func (r *Repo) writeFiles(changes []*change) (restore func(), err error) {
+	r.removeStaleTemps(changes)
+	temps, err := r.prepareTemps(changes)
+	if err != nil {
+		return nil, err
+	}
 	var done []*change
 	restore = func() {
 		for i := len(done) - 1; i >= 0; i-- {
 			_ = r.writeState(done[i].before)
 		}
 	}
-	for _, c := range changes {
-		if err := r.writeState(c.after); err != nil {
+	for i, c := range changes {
+		if err := r.commitState(c.after, temps[i]); err != nil {
 			restore()
+			removeTemps(temps[i+1:])
 			return nil, ioError("write "+c.after.Rel, err)
 		}
 		done = append(done, c)
 	}
+	r.syncFolders(changes)
 	return restore, nil
 }
 
-// writeState makes the working tree hold st: its content and mode, or no
-// file (then empty parent folders are removed, as git does). It runs with
-// index.lock held, and first removes the temporary files a killed gitedit
-// left in the file's folder (see removeStaleTemps).
-func (r *Repo) writeState(st *fileState) error {
+// prepareTemps writes the new content of every change that keeps a file
+// into a fsynced temporary file beside it, in parallel; temps[i] is ""
+// for a deletion. On failure no temporary file is left.
+func (r *Repo) prepareTemps(changes []*change) ([]string, error) {
+	temps := make([]string, len(changes))
+	errs := make([]error, len(changes))
+	parallel(len(changes), func(i int) {
+		if st := changes[i].after; st.Exists {
+			temps[i], errs[i] = writeTemp(r.abs(st.Rel), st.Content, filePerm(st))
+		}
+	})
+	for i, err := range errs {
+		if err != nil {
+			removeTemps(temps)
+			return nil, ioError("write "+changes[i].after.Rel, err)
+		}
+	}
+	return temps, nil
+}
+
+// parallel calls f(0..n-1) on up to GOMAXPROCS×4 goroutines (file writes
+// wait on the disk more than on the processor).
+func parallel(n int, f func(i int)) {
+	workers := min(n, 4*runtime.GOMAXPROCS(0))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// commitState puts st in place: renames its temporary file over the
+// target, or removes the target (and its folders left empty, as git does).
+func (r *Repo) commitState(st *fileState, temp string) error {
 	abs := r.abs(st.Rel)
-	removeStaleTemps(filepath.Dir(abs))
 	if !st.Exists {
 		if err := os.Remove(abs); err != nil && !os.IsNotExist(err) {
 			return err
@@ -42,7 +95,24 @@ func (r *Repo) writeState(st *fileState) error {
 		r.removeEmptyParents(filepath.Dir(abs))
 		return nil
 	}
-	return writeFileAtomic(abs, st.Content, filePerm(st))
+	if err := os.Rename(temp, abs); err != nil {
+		_ = os.Remove(temp)
+		return err
+	}
+	return nil
+}
+
+// writeState makes the working tree hold st at once (used to put files
+// back after a failure).
+func (r *Repo) writeState(st *fileState) error {
+	temp := ""
+	if st.Exists {
+		var err error
+		if temp, err = writeTemp(r.abs(st.Rel), st.Content, filePerm(st)); err != nil {
+			return err
+		}
+	}
+	return r.commitState(st, temp)
 }
 
 // filePerm returns the permission bits to write st with: the file's own
@@ -54,39 +124,50 @@ func filePerm(st *fileState) os.FileMode {
 	return st.Mode
 }
 
-// writeFileAtomic writes content to path through a temporary file in the
-// same folder: written, fsynced, given perm, then renamed over path, so a
-// reader (or a crash) sees the old or the new content, never a mix.
-func writeFileAtomic(path string, content []byte, perm os.FileMode) error {
+// writeTemp writes content into a new temporary file in path's folder
+// (created as needed), with perm, fsynced, and returns its name.
+func writeTemp(path string, content []byte, perm os.FileMode) (string, error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return err
+		return "", err
 	}
 	f, err := os.CreateTemp(dir, tempPattern)
 	if err != nil {
-		return err
+		return "", err
 	}
-	tmp := f.Name()
 	if err := fillTemp(f, content, perm); err != nil {
-		_ = os.Remove(tmp)
-		return err
+		_ = os.Remove(f.Name())
+		return "", err
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		_ = os.Remove(tmp)
-		return err
-	}
-	return syncDir(dir)
+	return f.Name(), nil
 }
 
-// tempPattern is the name of writeFileAtomic's temporary files; os.CreateTemp
-// replaces the "*" with decimal digits.
+// removeTemps removes the named temporary files ("" entries are skipped).
+func removeTemps(temps []string) {
+	for _, t := range temps {
+		if t != "" {
+			_ = os.Remove(t)
+		}
+	}
+}
+
+// tempPattern is the name of the temporary files; os.CreateTemp replaces
+// the "*" with decimal digits.
 const tempPattern = ".gitedit-*.tmp"
 
-// removeStaleTemps removes from dir the temporary files of writeFileAtomic
-// that a killed gitedit left behind. It must be called with index.lock
-// held: every gitedit writer holds that lock for as long as its temporary
-// files exist, so any found now belongs to a process that died.
-func removeStaleTemps(dir string) {
+// removeStaleTemps removes, from each folder the changes touch (once per
+// folder), the temporary files a killed gitedit left behind. It must be
+// called with index.lock held: every gitedit writer holds that lock for as
+// long as its temporary files exist, so any found now belongs to a process
+// that died.
+func (r *Repo) removeStaleTemps(changes []*change) {
+	for _, dir := range r.folders(changes) {
+		removeStaleTempsIn(dir)
+	}
+}
+
+// removeStaleTempsIn removes dir's stale temporary files.
+func removeStaleTempsIn(dir string) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
@@ -107,6 +188,28 @@ func isTempName(name string) bool {
 		return false
 	}
 	return strings.Trim(digits, "0123456789") == ""
+}
+
+// folders lists the distinct folders of the changed files, sorted.
+func (r *Repo) folders(changes []*change) []string {
+	seen := map[string]bool{}
+	var dirs []string
+	for _, c := range changes {
+		if d := filepath.Dir(r.abs(c.after.Rel)); !seen[d] {
+			seen[d] = true
+			dirs = append(dirs, d)
+		}
+	}
+	sort.Strings(dirs)
+	return dirs
+}
+
+// syncFolders fsyncs each folder a change renamed into, once, so that the
+// renames are durable.
+func (r *Repo) syncFolders(changes []*change) {
+	for _, dir := range r.folders(changes) {
+		_ = syncDir(dir)
+	}
 }
 
 // fillTemp writes, chmods, fsyncs and closes the temporary file.

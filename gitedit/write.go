@@ -88,8 +88,9 @@ func (w *batchWriter) checkDirty() error {
 	if err != nil {
 		return err
 	}
+	lookup := w.r.newTreeLookup(tree)
 	for _, c := range w.changes {
-		if !w.clean(tree, c) {
+		if !w.clean(lookup, c) {
 			w.dirty = append(w.dirty, c)
 		}
 	}
@@ -114,9 +115,9 @@ func (w *batchWriter) dirtyVerdict() error {
 }
 
 // clean reports whether c's file is, in the working tree and in the index,
-// exactly as in HEAD's tree (nil tree: no commit yet).
-func (w *batchWriter) clean(tree *object.Tree, c *change) bool {
-	headHash, headMode, inHead := treeEntry(tree, c.before.Rel)
+// exactly as in HEAD's tree.
+func (w *batchWriter) clean(head *treeLookup, c *change) bool {
+	headHash, headMode, inHead := head.file(c.before.Rel)
 	if c.before.Exists != inHead || (inHead && (c.blobBefore != headHash || modeOf(c.before.Mode) != headMode)) {
 		return false
 	}
