@@ -1,6 +1,7 @@
 package gitedit
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -11,11 +12,12 @@ import (
 
 // writeFiles makes the working tree hold the new side of every change, in
 // two phases. First each new content is written to a temporary file in its
-// target's folder, given its mode and fsynced (in parallel): a failure here
-// removes the temporary files and leaves the tree as it was. Then the
-// temporary files are renamed over their targets and deleted files removed,
-// and each touched folder is fsynced once. So a reader, or a crash, sees
-// each file old or new, never torn. It runs with index.lock held. If a
+// target's folder and given its mode (in parallel), and made durable (one
+// syncfs on Linux, else an fsync per file): a failure here removes the
+// temporary files and leaves the tree as it was. Then the temporary files
+// are renamed over their targets and deleted files removed, and the renames
+// are made durable (syncfs, else one fsync per folder). So a reader, or a
+// crash, sees each file old or new, never torn. It runs with index.lock held. If a
 // rename fails, the files already replaced are put back; on success the
 // returned function puts them back (used when the ref cannot move).
 func (r *Repo) writeFiles(changes []*change) (restore func(), err error) {
@@ -42,6 +44,12 @@ func (r *Repo) writeFiles(changes []*change) (restore func(), err error) {
 	return restore, nil
 }
 
+// syncWorkTree makes what was written to the working tree durable with one
+// syncfs; it reports false where that is not available.
+func (r *Repo) syncWorkTree() bool {
+	return haveSyncFS && syncFS(r.workTree) == nil
+}
+
 // prepareTemps writes the new content of every change that keeps a file
 // into a fsynced temporary file beside it, in parallel; temps[i] is ""
 // for a deletion. On failure no temporary file is left.
@@ -50,7 +58,7 @@ func (r *Repo) prepareTemps(changes []*change) ([]string, error) {
 	errs := make([]error, len(changes))
 	parallel(len(changes), func(i int) {
 		if st := changes[i].after; st.Exists {
-			temps[i], errs[i] = writeTemp(r.abs(st.Rel), st.Content, filePerm(st))
+			temps[i], errs[i] = writeTemp(r.abs(st.Rel), st.Content, filePerm(st), !haveSyncFS)
 		}
 	})
 	for i, err := range errs {
@@ -59,8 +67,15 @@ func (r *Repo) prepareTemps(changes []*change) ([]string, error) {
 			return nil, ioError("write "+changes[i].after.Rel, err)
 		}
 	}
+	if haveSyncFS && !r.syncWorkTree() {
+		removeTemps(temps)
+		return nil, ioError("sync the working tree", errSyncFailed)
+	}
 	return temps, nil
 }
+
+// errSyncFailed is the cause reported when syncfs fails.
+var errSyncFailed = errors.New("syncfs failed")
 
 // parallel calls f(0..n-1) on up to GOMAXPROCS×4 goroutines (file writes
 // wait on the disk more than on the processor).
@@ -108,7 +123,7 @@ func (r *Repo) writeState(st *fileState) error {
 	temp := ""
 	if st.Exists {
 		var err error
-		if temp, err = writeTemp(r.abs(st.Rel), st.Content, filePerm(st)); err != nil {
+		if temp, err = writeTemp(r.abs(st.Rel), st.Content, filePerm(st), true); err != nil {
 			return err
 		}
 	}
@@ -125,8 +140,9 @@ func filePerm(st *fileState) os.FileMode {
 }
 
 // writeTemp writes content into a new temporary file in path's folder
-// (created as needed), with perm, fsynced, and returns its name.
-func writeTemp(path string, content []byte, perm os.FileMode) (string, error) {
+// (created as needed), with perm, fsynced when fsync is set, and returns
+// its name.
+func writeTemp(path string, content []byte, perm os.FileMode, fsync bool) (string, error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return "", err
@@ -135,7 +151,7 @@ func writeTemp(path string, content []byte, perm os.FileMode) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := fillTemp(f, content, perm); err != nil {
+	if err := fillTemp(f, content, perm, fsync); err != nil {
 		_ = os.Remove(f.Name())
 		return "", err
 	}
@@ -204,21 +220,25 @@ func (r *Repo) folders(changes []*change) []string {
 	return dirs
 }
 
-// syncFolders fsyncs each folder a change renamed into, once, so that the
-// renames are durable.
+// syncFolders makes the renames durable: one syncfs, else an fsync of each
+// folder a change renamed into.
 func (r *Repo) syncFolders(changes []*change) {
+	if r.syncWorkTree() {
+		return
+	}
 	for _, dir := range r.folders(changes) {
 		_ = syncDir(dir)
 	}
 }
 
-// fillTemp writes, chmods, fsyncs and closes the temporary file.
-func fillTemp(f *os.File, content []byte, perm os.FileMode) error {
+// fillTemp writes, chmods, fsyncs (when fsync is set) and closes the
+// temporary file.
+func fillTemp(f *os.File, content []byte, perm os.FileMode, fsync bool) error {
 	_, err := f.Write(content)
 	if err == nil {
 		err = f.Chmod(perm)
 	}
-	if err == nil {
+	if err == nil && fsync {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
