@@ -36,7 +36,10 @@ func (e *env) run(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	progress := newProgressBar(e.out.stderr, e.out.json)
+	req.Progress = progress.callback()
 	res, err := repo.Run(c.Context, req, opt)
+	progress.finish()
 	if err != nil {
 		return err
 	}
