@@ -389,7 +389,10 @@ func (p *undoPlan) meta(canonical []byte, message string) *commitMeta {
 	if m.Subject == "" {
 		m.Subject = "Revert \"" + subject + "\""
 	}
-	m.Body = []string{"This reverts commit " + id + "."}
+	m.Body = []string{"This reverts commit " + id + ".", ""}
+	for _, rel := range p.files {
+		m.Body = append(m.Body, trailerPath(rel)+": reverted")
+	}
 	return m
 }
 
