@@ -2,7 +2,6 @@ package gitedit
 
 import (
 	"context"
-	"encoding/json"
 )
 
 // Edit applies one edit request (SPEC 2.1) as one batch.
@@ -96,12 +95,8 @@ func multiOf(req EditRequest) MultiEditRequest {
 
 // runSteps runs the steps as one batch and builds the result.
 func (r *Repo) runSteps(ctx context.Context, tool Tool, opt Options, request any, fns []stepFunc) (*Result, error) {
-	canonical, err := json.Marshal(request)
-	if err != nil {
-		return nil, ioError("encode request", err)
-	}
 	var steps []*step
-	out, err := r.runBatch(ctx, opt, func(t *txn) (*commitMeta, error) {
+	out, err := r.runRequest(ctx, opt, request, func(t *txn, canonical []byte) (*commitMeta, error) {
 		steps = steps[:0]
 		for _, f := range fns {
 			s, err := f(t)

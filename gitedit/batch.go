@@ -2,6 +2,7 @@ package gitedit
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -63,6 +64,16 @@ func (r *Repo) runBatch(ctx context.Context, opt Options, fn batchFunc) (*batchO
 		return nil, err
 	}
 	return w.out, nil
+}
+
+// runRequest runs fn as one batch (see runBatch), handing it the
+// canonical JSON of request, the content of the Edit-Request trailer.
+func (r *Repo) runRequest(ctx context.Context, opt Options, request any, fn func(t *txn, canonical []byte) (*commitMeta, error)) (*batchOutcome, error) {
+	canonical, err := json.Marshal(request)
+	if err != nil {
+		return nil, ioError("encode request", err)
+	}
+	return r.runBatch(ctx, opt, func(t *txn) (*commitMeta, error) { return fn(t, canonical) })
 }
 
 // lockUnlessDryRun takes index.lock, except for a dry run, which writes

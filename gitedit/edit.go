@@ -212,10 +212,3 @@ func withPath(err error, p string) error {
 
 // intPtr returns a pointer to i.
 func intPtr(i int) *int { return &i }
-
-// requestDigest is the Edit-Request value: sha256 of the canonical JSON of
-// the request.
-func requestDigest(canonical []byte) string {
-	sum := sha256.Sum256(canonical)
-	return "sha256:" + hex.EncodeToString(sum[:])
-}

@@ -178,7 +178,7 @@ func entryOf(c *object.Commit) (LogEntry, bool) {
 		Author: c.Author.Name, AuthorEmail: c.Author.Email, Date: c.Author.When, Files: []string{},
 		Trailers: make([]LogTrailer, 0, len(trailers))}
 	for _, t := range trailers {
-		e.Trailers = append(e.Trailers, LogTrailer{Key: t.Key, Value: t.Value})
+		e.Trailers = append(e.Trailers, LogTrailer(t))
 		e.setTrailer(t.Key, t.Value)
 	}
 	return e, e.Tool != ""

@@ -2,7 +2,6 @@ package gitedit
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path"
@@ -73,12 +72,8 @@ func (p *patchPlan) modes() []string {
 // format-patch email keeps its subject unless -m is given.
 func (r *Repo) applyPatch(ctx context.Context, req PatchRequest, opt Options) (*Result, error) {
 	opt.DryRun = opt.DryRun || req.DryRun
-	canonical, err := json.Marshal(req)
-	if err != nil {
-		return nil, ioError("encode request", err)
-	}
 	var plan *patchPlan
-	out, err := r.runBatch(ctx, opt, func(t *txn) (*commitMeta, error) {
+	out, err := r.runRequest(ctx, opt, req, func(t *txn, canonical []byte) (*commitMeta, error) {
 		p, err := r.planPatch(t, req)
 		plan = p
 		if err != nil {

@@ -64,12 +64,3 @@ func trackedFiles(idx *index.Index) []string {
 func isRegularMode(m uint32) bool {
 	return m&0o170000 == 0o100000
 }
-
-// tracked reports whether rel is a tracked regular file of idx at any
-// stage.
-func tracked(idx *index.Index, rel string) bool {
-	if e := idx.Entry(rel); e != nil {
-		return isRegularMode(e.Mode) && !e.SkipWorktree
-	}
-	return idx.Conflicted(rel)
-}

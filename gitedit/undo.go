@@ -3,7 +3,6 @@ package gitedit
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -33,12 +32,8 @@ type UndoRequest struct {
 func (r *Repo) Undo(ctx context.Context, req UndoRequest, opt Options) (*Result, error) {
 	opt.DryRun = opt.DryRun || req.DryRun
 	opt.Commit, opt.NoStage, opt.Dirty = true, false, DirtyRefuse
-	canonical, err := json.Marshal(req)
-	if err != nil {
-		return nil, ioError("encode request", err)
-	}
 	var plan *undoPlan
-	out, err := r.runBatch(ctx, opt, func(t *txn) (*commitMeta, error) {
+	out, err := r.runRequest(ctx, opt, req, func(t *txn, canonical []byte) (*commitMeta, error) {
 		p, err := r.planUndo(t, req.Commit)
 		plan = p
 		if err != nil {
