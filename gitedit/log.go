@@ -62,6 +62,7 @@ type LogTrailer struct {
 const (
 	trTool       = "Edit-Tool"
 	trFile       = "Edit-File"
+	trFiles      = "Edit-Files"
 	trBlobBefore = "Edit-Blob-Before"
 	trBlobAfter  = "Edit-Blob-After"
 	trCount      = "Edit-Count"
@@ -143,11 +144,73 @@ func (h *history) log(ctx context.Context, req LogRequest) ([]LogEntry, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if e, ok := entryOf(c); ok && e.matches(req) {
+		e, ok := entryOf(c)
+		if !ok {
+			continue
+		}
+		if err := e.listFiles(c); err != nil {
+			return nil, err
+		}
+		if e.matches(req) {
 			entries = append(entries, e)
 		}
 	}
 	return entries, nil
+}
+
+// listFiles fills Files from the commit's changes when its message lists
+// them only as a count (an Edit-Files trailer: recipes over many files).
+func (e *LogEntry) listFiles(c *object.Commit) error {
+	if len(e.Files) > 0 || !e.hasTrailer(trFiles) {
+		return nil
+	}
+	paths, err := commitPaths(c)
+	if err != nil {
+		return ioError("list the files of "+c.Hash.String(), err)
+	}
+	e.Files = paths
+	return nil
+}
+
+// hasTrailer reports whether the entry carries a trailer named key.
+func (e *LogEntry) hasTrailer(key string) bool {
+	for _, t := range e.Trailers {
+		if strings.EqualFold(t.Key, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// commitPaths lists the paths c changes against its first parent.
+func commitPaths(c *object.Commit) ([]string, error) {
+	tree, err := c.Tree()
+	if err != nil {
+		return nil, err
+	}
+	var parentTree *object.Tree
+	if c.NumParents() > 0 {
+		parent, err := c.Parent(0)
+		if err != nil {
+			return nil, err
+		}
+		if parentTree, err = parent.Tree(); err != nil {
+			return nil, err
+		}
+	}
+	changes, err := object.DiffTree(parentTree, tree)
+	if err != nil {
+		return nil, err
+	}
+	paths := make([]string, 0, len(changes))
+	for _, ch := range changes {
+		name := ch.To.Name
+		if name == "" {
+			name = ch.From.Name
+		}
+		paths = append(paths, name)
+	}
+	return paths, nil
 }
 
 // matches applies the log filters.

@@ -395,6 +395,10 @@ func TestRunManyFilesCompactTrailers(t *testing.T) {
 	if st := fixtures.Git(t, dir, "status", "--porcelain"); st != "" {
 		t.Errorf("git status after commit: %q", st)
 	}
+	entries, err := openRepo(t, dir).Log(context.Background(), LogRequest{File: "d3/f003.txt"})
+	if err != nil || len(entries) != 1 || len(entries[0].Files) != len(files) {
+		t.Errorf("log --file finds the commit through its changes: %v, %d entries", err, len(entries))
+	}
 }
 
 func TestRunCRLFFile(t *testing.T) {
