@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
@@ -28,11 +31,12 @@ type batchOutcome struct {
 	Commits []string
 }
 
-// change is one path's planned change with the blob ids of both sides
-// (zero for a side where the file does not exist).
+// change is one path's planned change with the blob ids and git modes of
+// both sides (zero for a side where the file does not exist).
 type change struct {
 	before, after         *fileState
 	blobBefore, blobAfter plumbing.Hash
+	modeBefore, modeAfter filemode.FileMode
 	// gitAfter is the new content as git stores it (after conversion).
 	gitAfter []byte
 }
@@ -88,6 +92,7 @@ func (r *Repo) lockUnlessDryRun(ctx context.Context, opt Options) (*lockfile.Fil
 // prepare runs fn over a fresh transaction and computes the changes, their
 // blob ids, the diff and, in commit mode, the dirty check.
 func (r *Repo) prepare(opt Options, fn batchFunc) (*batchWriter, error) {
+	indexTime := r.indexTime()
 	idx, err := r.readIndex()
 	if err != nil {
 		return nil, err
@@ -106,7 +111,7 @@ func (r *Repo) prepare(opt Options, fn batchFunc) (*batchWriter, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &batchWriter{r: r, opt: opt, idx: idx, meta: meta, changes: changes}
+	w := &batchWriter{r: r, opt: opt, idx: idx, indexTime: indexTime, meta: meta, changes: changes}
 	w.out = &batchOutcome{Files: fileResults(changes), Diff: diffOf(changes), Changed: len(changes) > 0}
 	if opt.Commit && len(changes) > 0 {
 		err = w.checkDirty()
@@ -123,7 +128,7 @@ func (r *Repo) collectChanges(t *txn) ([]*change, error) {
 		if before.same(after) {
 			continue
 		}
-		c, err := r.hashChange(before, after, indexBlob(t.idx, rel))
+		c, err := r.hashChange(before, after, t.idx.Entry(rel))
 		if err != nil {
 			return nil, err
 		}
@@ -132,35 +137,61 @@ func (r *Repo) collectChanges(t *txn) ([]*change, error) {
 	return changes, nil
 }
 
-// indexBlob returns the blob id staged for rel, or zero.
-func indexBlob(idx *index.Index, rel string) plumbing.Hash {
-	if e := idx.Entry(rel); e != nil {
-		return e.Hash
-	}
-	return plumbing.ZeroHash
-}
-
-// hashChange computes the blob ids of both sides of a change: the old side
-// as git hash-object prints it, the new side as git add would store it
-// (the two differ only for a CRLF file already stored with CRLF under
-// autocrlf or text=auto, which git add leaves unconverted).
-func (r *Repo) hashChange(before, after *fileState, staged plumbing.Hash) (*change, error) {
+// hashChange computes the blob ids and git modes of both sides of a
+// change, as git add would store them (for a CRLF file already staged with
+// CRLF under autocrlf or text=auto, git add leaves it unconverted). staged
+// is the path's index entry, or nil.
+func (r *Repo) hashChange(before, after *fileState, staged *index.Entry) (*change, error) {
 	c := &change{before: before, after: after}
+	var stagedBlob plumbing.Hash
+	if staged != nil {
+		stagedBlob = staged.Hash
+	}
 	if before.Exists {
-		gitBefore, err := r.toGit(before.Rel, before.Content)
+		gitBefore, err := r.toGitForIndex(before.Rel, before.Content, stagedBlob)
 		if err != nil {
 			return nil, err
 		}
 		c.blobBefore = objects.HashBlob(gitBefore)
 	}
 	if after.Exists {
-		gitAfter, err := r.toGitForIndex(after.Rel, after.Content, staged)
+		gitAfter, err := r.toGitForIndex(after.Rel, after.Content, stagedBlob)
 		if err != nil {
 			return nil, err
 		}
 		c.gitAfter, c.blobAfter = gitAfter, objects.HashBlob(gitAfter)
 	}
+	c.modeBefore, c.modeAfter = r.gitModes(before, after, staged)
 	return c, nil
+}
+
+// gitModes returns the modes git records for both sides: from the
+// executable bit, or, with core.fileMode=false (the bit means nothing on
+// this file system), the mode already staged (0644 for a new file) unless
+// the batch itself changes the mode (a patch's mode change).
+func (r *Repo) gitModes(before, after *fileState, staged *index.Entry) (filemode.FileMode, filemode.FileMode) {
+	if r.trustFileMode() {
+		return modeOf(before.Mode), modeOf(after.Mode)
+	}
+	recorded := filemode.Regular
+	if staged != nil && staged.Mode == index.ModeExecutable {
+		recorded = filemode.Executable
+	}
+	if before.Exists && after.Exists && before.Mode != after.Mode {
+		return recorded, modeOf(after.Mode)
+	}
+	return recorded, recorded
+}
+
+// indexTime returns the modification time of the index file (zero when
+// there is none): entries whose files changed at or after it are "racily
+// clean" (see smudgeRacy).
+func (r *Repo) indexTime() time.Time {
+	fi, err := os.Stat(r.indexPath())
+	if err != nil {
+		return time.Time{}
+	}
+	return fi.ModTime()
 }
 
 // fileResults describes the changes for the result.

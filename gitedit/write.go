@@ -20,46 +20,63 @@ import (
 
 // batchWriter carries a prepared batch through the write phase.
 type batchWriter struct {
-	r       *Repo
-	opt     Options
-	idx     *index.Index
-	meta    *commitMeta
-	changes []*change
-	out     *batchOutcome
-	head    refs.Head
+	r   *Repo
+	opt Options
+	idx *index.Index
+	// indexTime is the modification time of the index file read.
+	indexTime time.Time
+	meta      *commitMeta
+	changes   []*change
+	out       *batchOutcome
+	head      refs.Head
+	// headTree looks paths up in HEAD's tree (commit mode).
+	headTree *treeLookup
 	// dirty are the changes whose file already differed from HEAD, for
 	// dirty=commit-first.
 	dirty []*change
 }
 
-// apply writes the prepared batch: objects first (harmless if anything
-// later fails), then the working-tree files, then the ref (restoring the
-// files if the ref cannot move), then the index, as git commit does.
+// apply writes the prepared batch so that a failure at any step leaves
+// files, index and refs as they were: objects first (unreferenced objects
+// are harmless), then the working-tree files, then the new index written
+// and fsynced into index.lock, then the ref (the files are put back if it
+// cannot move), and last the rename of index.lock, which cannot fail short
+// of a broken file system. A crash leaves the old or the new state of each
+// file, and at worst a stale index.lock, as with git.
 func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
-	var updates []refs.Update
-	if !w.opt.NoStage {
-		if err := w.writeBlobs(); err != nil {
-			return err
-		}
-	}
-	if w.opt.Commit {
-		var err error
-		if updates, err = w.buildCommits(); err != nil {
-			return err
-		}
+	update, err := w.writeObjects()
+	if err != nil {
+		return err
 	}
 	restore, err := w.r.writeFiles(w.changes)
 	if err != nil {
 		return err
 	}
-	if err := w.moveRef(ctx, updates); err != nil {
+	if err := w.prepareIndex(lock); err != nil {
 		restore()
 		return err
 	}
-	if w.opt.NoStage {
-		return nil
+	if err := w.moveRef(ctx, update); err != nil {
+		restore()
+		return err
 	}
-	return w.stage(lock)
+	return w.commitIndex(lock)
+}
+
+// writeObjects stores the blobs and, in commit mode, the trees and commits
+// of the batch, and returns the ref update that publishes them (nil
+// without commit mode).
+func (w *batchWriter) writeObjects() (*refs.Update, error) {
+	if w.opt.NoStage {
+		return nil, nil
+	}
+	if err := w.writeBlobs(); err != nil {
+		return nil, err
+	}
+	if !w.opt.Commit {
+		return nil, nil
+	}
+	return w.buildCommits()
 }
 
 // writeBlobs stores the new content of every change.
@@ -75,69 +92,303 @@ func (w *batchWriter) writeBlobs() error {
 	return nil
 }
 
-// checkDirty applies the dirty policy: a touched file whose working-tree
-// or index content differs from HEAD is refused, included, or (commit-first)
-// remembered for a commit of its own before the batch's.
-func (w *batchWriter) checkDirty() error {
-	head, err := w.r.refs.ReadHead()
+// buildCommits writes the batch's commit (preceded, under commit-first, by
+// a commit of the files' existing changes) and returns the one ref update
+// that publishes them: a single compare-and-swap from the commit the batch
+// started from, so the branch never shows half a batch.
+func (w *batchWriter) buildCommits() (*refs.Update, error) {
+	now := time.Now()
+	author, err := signature("author", w.opt.Author, os.Getenv, w.r.config.get, now)
 	if err != nil {
-		return ioError("read HEAD", err)
+		return nil, err
 	}
-	w.head = head
-	tree, err := w.r.commitTree(head.Commit)
+	committer, err := signature("committer", "", os.Getenv, w.r.config.get, now)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	lookup := w.r.newTreeLookup(tree)
-	for _, c := range w.changes {
-		if !w.clean(lookup, c) {
-			w.dirty = append(w.dirty, c)
+	parent, base, err := w.baseTree()
+	if err != nil {
+		return nil, err
+	}
+	var commits []plumbing.Hash
+	if len(w.dirty) > 0 && w.opt.Dirty == DirtyCommitFirst {
+		if parent, base, err = w.commitExisting(parent, base, author, committer); err != nil {
+			return nil, err
+		}
+		if parent != w.head.Commit {
+			commits = append(commits, parent)
 		}
 	}
-	return w.dirtyVerdict()
+	msg := w.meta.message(w.out.Files, w.opt.Session, w.opt.Agent)
+	id, _, err := w.writeCommit(parent, base, treeChanges(w.changes, false), author, committer, msg)
+	if err != nil {
+		return nil, err
+	}
+	w.out.Commits = hashStrings(append(commits, id))
+	return w.refUpdate(id, committer, msg), nil
 }
 
-// dirtyVerdict refuses a dirty batch under the refuse policy.
-func (w *batchWriter) dirtyVerdict() error {
-	if len(w.dirty) == 0 {
-		return nil
+// refUpdate describes the move of HEAD's branch (or of a detached HEAD)
+// from the commit the batch started from to id.
+func (w *batchWriter) refUpdate(id plumbing.Hash, committer, msg string) *refs.Update {
+	ref := w.head.Ref
+	if ref == "" {
+		ref = "HEAD"
 	}
-	switch w.opt.Dirty {
-	case DirtyInclude, DirtyCommitFirst:
-		return nil
-	case DirtyRefuse, "":
-		paths := touchedPaths(w.dirty)
-		return &Error{Code: CodeDirty, FilePath: paths[0], Message: fmt.Sprintf(
-			"%s already differ(s) from HEAD (uncommitted or untracked changes); commit them first, or pass --dirty include (commit them with the batch) or --dirty commit-first",
-			strings.Join(paths, ", "))}
+	kind := "commit: "
+	if w.head.Commit.IsZero() {
+		kind = "commit (initial): "
 	}
-	return errorf(CodeInvalidInput, "unknown dirty policy %q (expected refuse, include or commit-first)", w.opt.Dirty)
+	subject, _, _ := strings.Cut(msg, "\n")
+	return &refs.Update{Ref: ref, Old: w.head.Commit, New: id, Ident: committer, Message: kind + subject}
 }
 
-// clean reports whether c's file is, in the working tree and in the index,
-// exactly as in HEAD's tree.
-func (w *batchWriter) clean(head *treeLookup, c *change) bool {
-	headHash, headMode, inHead := head.file(c.before.Rel)
-	if c.before.Exists != inHead || (inHead && (c.blobBefore != headHash || modeOf(c.before.Mode) != headMode)) {
+// baseTree returns HEAD's commit and tree (zero on an unborn branch).
+func (w *batchWriter) baseTree() (plumbing.Hash, plumbing.Hash, error) {
+	if w.head.Commit.IsZero() {
+		return plumbing.ZeroHash, plumbing.ZeroHash, nil
+	}
+	c, err := object.GetCommit(w.r.objects, w.head.Commit)
+	if err != nil {
+		return plumbing.ZeroHash, plumbing.ZeroHash, ioError("read commit "+w.head.Commit.String(), err)
+	}
+	return c.Hash, c.TreeHash, nil
+}
+
+// commitExisting commits what the dirty files already hold beyond HEAD
+// (for dirty=commit-first): their working-tree content, or, when the
+// working tree equals HEAD, the staged content. It returns the new commit
+// and tree, or parent and base unchanged when that changes nothing.
+func (w *batchWriter) commitExisting(parent, base plumbing.Hash, author, committer string) (plumbing.Hash, plumbing.Hash, error) {
+	changes, err := w.existingChanges()
+	if err != nil {
+		return parent, base, err
+	}
+	tree, err := objects.UpdateTree(w.r.objects, base, changes)
+	if err != nil || tree == base {
+		return parent, base, wrapIO("write tree", err)
+	}
+	paths := touchedPaths(w.dirty)
+	msg := fmt.Sprintf("Commit existing changes to %s\n\nCommitted by gitedit (--dirty commit-first) before the edit batch, so that\nundoing the batch takes back only the batch.\n", strings.Join(paths, ", "))
+	id, _, err := w.writeCommit(parent, base, changes, author, committer, msg)
+	return id, tree, err
+}
+
+// existingChanges returns the tree changes that record each dirty file's
+// existing state, writing the blobs they need.
+func (w *batchWriter) existingChanges() ([]objects.TreeChange, error) {
+	var out []objects.TreeChange
+	for _, c := range w.dirty {
+		tc, err := w.existingChange(c)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, tc)
+	}
+	return out, nil
+}
+
+// existingChange records one dirty file: the working tree when it differs
+// from HEAD, else the index.
+func (w *batchWriter) existingChange(c *change) (objects.TreeChange, error) {
+	rel := c.before.Rel
+	headHash, headMode, inHead := w.headTree.file(rel)
+	worktreeClean := c.before.Exists == inHead && (!inHead || (c.blobBefore == headHash && c.modeBefore == headMode))
+	if worktreeClean {
+		if e := w.idx.Entry(rel); e != nil {
+			return objects.TreeChange{Path: rel, Hash: e.Hash, Mode: filemode.FileMode(e.Mode)}, nil
+		}
+		return objects.TreeChange{Path: rel, Delete: true}, nil
+	}
+	if !c.before.Exists {
+		return objects.TreeChange{Path: rel, Delete: true}, nil
+	}
+	content, err := w.r.toGitForIndex(rel, c.before.Content, c.blobBefore)
+	if err == nil {
+		_, err = objects.WriteBlob(w.r.objects, content)
+	}
+	return objects.TreeChange{Path: rel, Hash: c.blobBefore, Mode: c.modeBefore}, wrapIO("write blob", err)
+}
+
+// writeCommit writes the tree base+changes and a commit of it on parent
+// (none when parent is zero), and returns the commit and tree.
+func (w *batchWriter) writeCommit(parent, base plumbing.Hash, changes []objects.TreeChange, author, committer, msg string) (plumbing.Hash, plumbing.Hash, error) {
+	tree, err := objects.UpdateTree(w.r.objects, base, changes)
+	if err != nil {
+		return plumbing.ZeroHash, plumbing.ZeroHash, ioError("write tree", err)
+	}
+	c := objects.Commit{Tree: tree, Author: author, Committer: committer, Message: msg}
+	if !parent.IsZero() {
+		c.Parents = []plumbing.Hash{parent}
+	}
+	id, err := objects.WriteCommit(w.r.objects, c)
+	if err != nil {
+		return plumbing.ZeroHash, plumbing.ZeroHash, ioError("write commit", err)
+	}
+	return id, tree, nil
+}
+
+// treeChanges maps changes to tree updates: their new side, or with
+// before set their current (pre-batch) side.
+func treeChanges(changes []*change, before bool) []objects.TreeChange {
+	var out []objects.TreeChange
+	for _, c := range changes {
+		st, h, mode := c.after, c.blobAfter, c.modeAfter
+		if before {
+			st, h, mode = c.before, c.blobBefore, c.modeBefore
+		}
+		if !st.Exists {
+			out = append(out, objects.TreeChange{Path: st.Rel, Delete: true})
+			continue
+		}
+		out = append(out, objects.TreeChange{Path: st.Rel, Hash: h, Mode: mode})
+	}
+	return out
+}
+
+// moveRef applies the ref update, if any.
+func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
+	if u == nil {
+		return nil
+	}
+	timeout := w.opt.LockTimeout
+	if timeout <= 0 {
+		timeout = DefaultLockTimeout
+	}
+	err := w.r.refs.Apply(ctx, *u, timeout)
+	switch {
+	case errors.Is(err, refs.ErrStale):
+		return &Error{Code: CodeConflict, Message: fmt.Sprintf("%s moved while the batch was prepared; nothing was committed, try again", u.Ref), Err: err}
+	case errors.Is(err, lockfile.ErrLocked):
+		return &Error{Code: CodeLocked, Message: err.Error(), Err: err}
+	case err != nil:
+		return ioError("update "+u.Ref, err)
+	}
+	return nil
+}
+
+// prepareIndex updates the index entries of the touched paths, with the
+// stat data of the files just written, and writes and fsyncs the new index
+// into index.lock (without --no-stage).
+func (w *batchWriter) prepareIndex(lock *lockfile.File) error {
+	if w.opt.NoStage {
+		return nil
+	}
+	for _, c := range w.changes {
+		if err := w.stageOne(c); err != nil {
+			return err
+		}
+	}
+	w.smudgeRacy()
+	data, err := w.idx.Encode()
+	if err != nil {
+		return ioError("encode index", err)
+	}
+	if _, err := lock.Write(data); err != nil {
+		return ioError("write index", err)
+	}
+	return wrapIO("write index", lock.Sync())
+}
+
+// commitIndex renames index.lock over the index (without --no-stage).
+func (w *batchWriter) commitIndex(lock *lockfile.File) error {
+	if w.opt.NoStage {
+		return nil
+	}
+	if err := lock.Commit(); err != nil {
+		return ioError("commit index", err)
+	}
+	w.out.Staged = true
+	return nil
+}
+
+// stageOne updates the index entry of one change, removing the entries a
+// new file displaces (a file where its folder was, or the reverse), as git
+// add does.
+func (w *batchWriter) stageOne(c *change) error {
+	rel := c.after.Rel
+	if !c.after.Exists {
+		w.idx.Remove(rel)
+		return nil
+	}
+	for _, clash := range w.idx.Clashes(rel) {
+		w.idx.Remove(clash)
+	}
+	fi, err := os.Lstat(w.r.abs(rel))
+	if err != nil {
+		return ioError("stat "+rel, err)
+	}
+	e := &index.Entry{Name: rel, Hash: c.blobAfter}
+	e.SetStat(fi)
+	e.Mode = uint32(c.modeAfter)
+	w.idx.Add(e)
+	return nil
+}
+
+// smudgeRacy does what git does when it writes the index: an entry whose
+// file was modified no earlier than the index it was read from ("racily
+// clean": its stat data cannot prove the file unchanged) and whose content
+// now differs from its blob gets size 0, so that git looks at the file
+// again instead of trusting stat data that a newer index would make look
+// clean. The entries the batch staged are left alone: their content is
+// their blob.
+func (w *batchWriter) smudgeRacy() {
+	if w.indexTime.IsZero() {
+		return
+	}
+	touched := map[string]bool{}
+	for _, c := range w.changes {
+		touched[c.after.Rel] = true
+	}
+	since := w.indexTime.Unix()
+	for _, e := range w.idx.Entries {
+		if e.Stage == 0 && e.Size != 0 && int64(e.MtimeSec) >= since && !touched[e.Name] && w.r.racilyChanged(e) {
+			smudged := *e
+			smudged.Size = 0
+			w.idx.Add(&smudged)
+		}
+	}
+}
+
+// racilyChanged reports whether the regular file of a racily clean entry
+// now has content other than the entry's blob, while its size still
+// matches (a size change is caught by git's stat check anyway).
+func (r *Repo) racilyChanged(e *index.Entry) bool {
+	abs := r.abs(e.Name)
+	fi, err := os.Lstat(abs)
+	if err != nil || !fi.Mode().IsRegular() || uint32(fi.Size()) != e.Size {
 		return false
 	}
-	e := w.idx.Entry(c.before.Rel)
-	if e == nil {
-		return !inHead
+	content, err := os.ReadFile(abs)
+	if err != nil {
+		return false
 	}
-	return inHead && e.Hash == headHash && filemode.FileMode(e.Mode) == headMode
+	blob, err := r.toGitForIndex(e.Name, content, e.Hash)
+	return err == nil && objects.HashBlob(blob) != e.Hash
 }
 
-// treeEntry looks rel up in tree.
-func treeEntry(tree *object.Tree, rel string) (plumbing.Hash, filemode.FileMode, bool) {
-	if tree == nil {
-		return plumbing.ZeroHash, 0, false
+// hashStrings formats commit ids.
+func hashStrings(hs []plumbing.Hash) []string {
+	out := make([]string, len(hs))
+	for i, h := range hs {
+		out[i] = h.String()
 	}
-	e, err := tree.FindEntry(rel)
-	if err != nil || !e.Mode.IsFile() {
-		return plumbing.ZeroHash, 0, false
+	return out
+}
+
+// wrapIO wraps a non-nil err as an io_error about what; nil stays nil.
+func wrapIO(what string, err error) error {
+	if err == nil {
+		return nil
 	}
-	return e.Hash, e.Mode, true
+	return ioError(what, err)
+}
+
+// trustFileMode is core.fileMode (default true): whether the executable
+// bit of working-tree files is meaningful.
+func (r *Repo) trustFileMode() bool {
+	v, ok, err := r.config.getBool("core.filemode")
+	return err != nil || !ok || v
 }
 
 // commitTree returns the tree of commit h, or nil for the zero hash.
@@ -164,176 +415,15 @@ func modeOf(perm os.FileMode) filemode.FileMode {
 	return filemode.Regular
 }
 
-// buildCommits writes the batch's commit (preceded, under commit-first, by
-// a commit of the files' existing changes) and returns the ref updates
-// that publish them, oldest first.
-func (w *batchWriter) buildCommits() ([]refs.Update, error) {
-	now := time.Now()
-	author, err := signature("author", w.opt.Author, os.Getenv, w.r.config.get, now)
-	if err != nil {
-		return nil, err
+// treeEntry looks rel up in tree (nil: no tree) and returns the blob id
+// and mode of the file there.
+func treeEntry(tree *object.Tree, rel string) (plumbing.Hash, filemode.FileMode, bool) {
+	if tree == nil {
+		return plumbing.ZeroHash, 0, false
 	}
-	committer, err := signature("committer", "", os.Getenv, w.r.config.get, now)
-	if err != nil {
-		return nil, err
+	e, err := tree.FindEntry(rel)
+	if err != nil || !e.Mode.IsFile() {
+		return plumbing.ZeroHash, 0, false
 	}
-	parent, base := w.head.Commit, w.baseTree()
-	var updates []refs.Update
-	if len(w.dirty) > 0 && w.opt.Dirty == DirtyCommitFirst {
-		u, tree, err := w.commitExisting(parent, base, author, committer)
-		if err != nil {
-			return nil, err
-		}
-		updates, parent, base = append(updates, u), u.New, tree
-	}
-	msg := w.meta.message(w.out.Files, w.opt.Session, w.opt.Agent)
-	u, _, err := w.writeCommit(parent, base, treeChanges(w.changes, false), author, committer, msg)
-	if err != nil {
-		return nil, err
-	}
-	return append(updates, u), nil
-}
-
-// baseTree is the id of HEAD's tree (zero on an unborn branch).
-func (w *batchWriter) baseTree() plumbing.Hash {
-	if w.head.Commit.IsZero() {
-		return plumbing.ZeroHash
-	}
-	c, err := object.GetCommit(w.r.objects, w.head.Commit)
-	if err != nil {
-		return plumbing.ZeroHash
-	}
-	return c.TreeHash
-}
-
-// commitExisting commits the dirty files' current content (for
-// dirty=commit-first), writing the blobs it needs.
-func (w *batchWriter) commitExisting(parent, base plumbing.Hash, author, committer string) (refs.Update, plumbing.Hash, error) {
-	for _, c := range w.dirty {
-		if !c.before.Exists {
-			continue
-		}
-		content, err := w.r.toGit(c.before.Rel, c.before.Content)
-		if err != nil {
-			return refs.Update{}, plumbing.ZeroHash, err
-		}
-		if _, err := objects.WriteBlob(w.r.objects, content); err != nil {
-			return refs.Update{}, plumbing.ZeroHash, ioError("write blob", err)
-		}
-	}
-	paths := touchedPaths(w.dirty)
-	msg := fmt.Sprintf("Commit existing changes to %s\n\nCommitted by gitedit (--dirty commit-first) before the edit batch, so that\nundoing the batch takes back only the batch.\n", strings.Join(paths, ", "))
-	return w.writeCommit(parent, base, treeChanges(w.dirty, true), author, committer, msg)
-}
-
-// writeCommit writes the tree base+changes and a commit of it on parent,
-// and returns the ref update that publishes it and the new tree.
-func (w *batchWriter) writeCommit(parent, base plumbing.Hash, changes []objects.TreeChange, author, committer, msg string) (refs.Update, plumbing.Hash, error) {
-	tree, err := objects.UpdateTree(w.r.objects, base, changes)
-	if err != nil {
-		return refs.Update{}, plumbing.ZeroHash, ioError("write tree", err)
-	}
-	c := objects.Commit{Tree: tree, Author: author, Committer: committer, Message: msg}
-	kind := "commit (initial): "
-	if !parent.IsZero() {
-		c.Parents, kind = []plumbing.Hash{parent}, "commit: "
-	}
-	id, err := objects.WriteCommit(w.r.objects, c)
-	if err != nil {
-		return refs.Update{}, plumbing.ZeroHash, ioError("write commit", err)
-	}
-	ref := w.head.Ref
-	if ref == "" {
-		ref = "HEAD"
-	}
-	subject, _, _ := strings.Cut(msg, "\n")
-	return refs.Update{Ref: ref, Old: parent, New: id, Ident: committer, Message: kind + subject}, tree, nil
-}
-
-// treeChanges maps changes to tree updates: their new side, or with
-// before set their current (pre-batch) side.
-func treeChanges(changes []*change, before bool) []objects.TreeChange {
-	var out []objects.TreeChange
-	for _, c := range changes {
-		st, h := c.after, c.blobAfter
-		if before {
-			st, h = c.before, c.blobBefore
-		}
-		if !st.Exists {
-			out = append(out, objects.TreeChange{Path: st.Rel, Delete: true})
-			continue
-		}
-		out = append(out, objects.TreeChange{Path: st.Rel, Hash: h, Mode: modeOf(st.Mode)})
-	}
-	return out
-}
-
-// moveRef applies the ref updates in order and records the commits.
-func (w *batchWriter) moveRef(ctx context.Context, updates []refs.Update) error {
-	timeout := w.opt.LockTimeout
-	if timeout <= 0 {
-		timeout = DefaultLockTimeout
-	}
-	for _, u := range updates {
-		err := w.r.refs.Apply(ctx, u, timeout)
-		switch {
-		case errors.Is(err, refs.ErrStale):
-			return &Error{Code: CodeConflict, Message: fmt.Sprintf("%s moved while the batch was prepared; nothing was committed, try again", u.Ref), Err: err}
-		case errors.Is(err, lockfile.ErrLocked):
-			return &Error{Code: CodeLocked, Message: err.Error(), Err: err}
-		case err != nil:
-			return ioError("update "+u.Ref, err)
-		}
-		w.out.Commits = append(w.out.Commits, u.New.String())
-	}
-	return nil
-}
-
-// stage updates the index entries of the touched paths, with the stat data
-// of the files just written, and commits index.lock.
-func (w *batchWriter) stage(lock *lockfile.File) error {
-	for _, c := range w.changes {
-		if err := w.stageOne(c); err != nil {
-			return err
-		}
-	}
-	data, err := w.idx.Encode()
-	if err != nil {
-		return ioError("encode index", err)
-	}
-	if _, err := lock.Write(data); err != nil {
-		return ioError("write index", err)
-	}
-	if err := lock.Commit(); err != nil {
-		return ioError("commit index", err)
-	}
-	w.out.Staged = true
-	return nil
-}
-
-// stageOne updates the index entry of one change.
-func (w *batchWriter) stageOne(c *change) error {
-	rel := c.after.Rel
-	if !c.after.Exists {
-		w.idx.Remove(rel)
-		return nil
-	}
-	fi, err := os.Lstat(w.r.abs(rel))
-	if err != nil {
-		return ioError("stat "+rel, err)
-	}
-	e := &index.Entry{Name: rel, Hash: c.blobAfter}
-	e.SetStat(fi)
-	if old := w.idx.Entry(rel); old != nil && !w.r.trustFileMode() {
-		e.Mode = old.Mode // core.fileMode=false: the index keeps the recorded mode
-	}
-	w.idx.Add(e)
-	return nil
-}
-
-// trustFileMode is core.fileMode (default true): whether the executable
-// bit of working-tree files is meaningful.
-func (r *Repo) trustFileMode() bool {
-	v, ok, err := r.config.getBool("core.filemode")
-	return err != nil || !ok || v
+	return e.Hash, e.Mode, true
 }

@@ -129,6 +129,18 @@ func (f *File) Write(p []byte) (int, error) {
 	return n, nil
 }
 
+// Sync fsyncs the lock file's content without releasing it, so that a
+// later Commit only has to rename it.
+func (f *File) Sync() error {
+	if f.done {
+		return fmt.Errorf("sync %s: lock already released", f.path)
+	}
+	if err := f.f.Sync(); err != nil {
+		return fmt.Errorf("fsync %s: %w", f.path, err)
+	}
+	return nil
+}
+
 // Commit fsyncs and closes the lock file, renames it over the target and
 // fsyncs the target's directory so the rename is durable. On failure the
 // lock file is removed (if it is still ours) and the target is unchanged.

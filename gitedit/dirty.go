@@ -1,0 +1,112 @@
+package gitedit
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+)
+
+// checkDirty applies the dirty policy of commit mode (SPEC 4): a touched
+// file whose working-tree or index content differs from HEAD is refused,
+// included, or (commit-first) remembered for a commit of its own before
+// the batch's. A new file that would displace another path of HEAD or the
+// index (a file where a folder was, or the reverse) is refused too: the
+// commit would otherwise carry a change outside the batch.
+func (w *batchWriter) checkDirty() error {
+	head, err := w.r.refs.ReadHead()
+	if err != nil {
+		return ioError("read HEAD", err)
+	}
+	w.head = head
+	tree, err := w.r.commitTree(head.Commit)
+	if err != nil {
+		return err
+	}
+	w.headTree = w.r.newTreeLookup(tree)
+	if err := w.checkClashes(); err != nil {
+		return err
+	}
+	for _, c := range w.changes {
+		if !w.clean(c) {
+			w.dirty = append(w.dirty, c)
+		}
+	}
+	return w.dirtyVerdict()
+}
+
+// checkClashes refuses a new file that displaces a path the batch does not
+// touch: a file of HEAD or the index at one of its parent folders, or a
+// folder of HEAD or the index at its own path.
+func (w *batchWriter) checkClashes() error {
+	touched := map[string]bool{}
+	for _, c := range w.changes {
+		touched[c.after.Rel] = true
+	}
+	for _, c := range w.changes {
+		if !c.after.Exists {
+			continue
+		}
+		for _, other := range w.clashes(c.after.Rel) {
+			if !touched[other] {
+				return &Error{Code: CodeDirty, FilePath: c.after.Rel, Message: fmt.Sprintf(
+					"creating %s displaces %s (a file where a folder is needed, or the reverse); commit its removal first", c.after.Rel, other)}
+			}
+		}
+	}
+	return nil
+}
+
+// clashes lists the paths of HEAD and the index that a file at rel
+// displaces.
+func (w *batchWriter) clashes(rel string) []string {
+	out := w.idx.Clashes(rel)
+	for dir := parentOf(rel); dir != ""; dir = parentOf(dir) {
+		if _, _, ok := w.headTree.file(dir); ok {
+			out = append(out, dir)
+		}
+	}
+	if w.headTree.folder(rel) != nil {
+		out = append(out, rel+"/")
+	}
+	return out
+}
+
+// parentOf returns the folder of a slash path ("" at the top).
+func parentOf(rel string) string {
+	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
+		return rel[:i]
+	}
+	return ""
+}
+
+// dirtyVerdict refuses a dirty batch under the refuse policy.
+func (w *batchWriter) dirtyVerdict() error {
+	if len(w.dirty) == 0 {
+		return nil
+	}
+	switch w.opt.Dirty {
+	case DirtyInclude, DirtyCommitFirst:
+		return nil
+	case DirtyRefuse, "":
+		paths := touchedPaths(w.dirty)
+		return &Error{Code: CodeDirty, FilePath: paths[0], Message: fmt.Sprintf(
+			"%s already differ(s) from HEAD (uncommitted or untracked changes); commit them first, or pass --dirty include (commit them with the batch) or --dirty commit-first",
+			strings.Join(paths, ", "))}
+	}
+	return errorf(CodeInvalidInput, "unknown dirty policy %q (expected refuse, include or commit-first)", w.opt.Dirty)
+}
+
+// clean reports whether c's file is, in the working tree and in the index,
+// exactly as in HEAD's tree.
+func (w *batchWriter) clean(c *change) bool {
+	headHash, headMode, inHead := w.headTree.file(c.before.Rel)
+	if c.before.Exists != inHead || (inHead && (c.blobBefore != headHash || c.modeBefore != headMode)) {
+		return false
+	}
+	e := w.idx.Entry(c.before.Rel)
+	if e == nil {
+		return !inHead
+	}
+	return inHead && e.Hash == headHash && filemode.FileMode(e.Mode) == headMode && !e.IntentToAdd
+}
