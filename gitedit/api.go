@@ -2,6 +2,7 @@ package gitedit
 
 import (
 	"context"
+	"fmt"
 )
 
 // Edit applies one edit request (SPEC 2.1) as one batch.
@@ -33,9 +34,23 @@ func (r *Repo) Batch(ctx context.Context, req BatchRequest, opt Options) (*Resul
 			return nil, err
 		}
 		opt.DryRun = opt.DryRun || dry
-		fns = append(fns, f)
+		fns = append(fns, inOperation(i, f))
 	}
 	return r.runSteps(ctx, ToolBatch, opt, req, fns)
+}
+
+// inOperation names operation i in the errors of f, so that a refused
+// batch says which operation failed.
+func inOperation(i int, f stepFunc) stepFunc {
+	return func(t *txn) (*step, error) {
+		s, err := f(t)
+		if err != nil {
+			e := *AsError(err)
+			e.Message = fmt.Sprintf("operations[%d]: %s", i, e.Message)
+			return nil, &e
+		}
+		return s, nil
+	}
 }
 
 // operationFunc returns the step of one batch operation and whether it asks

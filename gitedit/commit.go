@@ -230,6 +230,18 @@ func trailerPath(path string) string {
 	return cQuote(path)
 }
 
+// untrailerPath reverses trailerPath: a quoted path is unquoted (git's
+// C-style escapes, octal bytes included), any other value is returned as is.
+func untrailerPath(v string) string {
+	if len(v) < 2 || v[0] != '"' {
+		return v
+	}
+	if p, err := strconv.Unquote(v); err == nil {
+		return p
+	}
+	return v
+}
+
 // cQuote quotes s the way git quotes unusual path names.
 func cQuote(s string) string {
 	var b strings.Builder

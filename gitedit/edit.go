@@ -63,13 +63,9 @@ func (r *Repo) editStep(t *txn, tool Tool, req MultiEditRequest, defaultMode str
 func engineEdits(items []EditItem, defaultMode string) ([]engine.Edit, error) {
 	edits := make([]engine.Edit, len(items))
 	for i, it := range items {
-		name := it.MatchMode
-		if name == "" {
-			name = defaultMode
-		}
-		mode, err := engine.ParseMatchMode(name)
+		mode, err := itemMode(i, it.MatchMode, defaultMode)
 		if err != nil {
-			return nil, &Error{Code: CodeInvalidInput, Message: fmt.Sprintf("edits[%d].match_mode: %v", i, strings.TrimPrefix(err.Error(), "invalid_input: ")), EditIndex: intPtr(i)}
+			return nil, err
 		}
 		if it.ExpectedReplacements != nil && *it.ExpectedReplacements < 1 {
 			return nil, &Error{Code: CodeInvalidInput, Message: fmt.Sprintf("edits[%d].expected_replacements: must be at least 1", i), EditIndex: intPtr(i)}
@@ -78,6 +74,22 @@ func engineEdits(items []EditItem, defaultMode string) ([]engine.Edit, error) {
 			MatchMode: mode, ExpectedReplacements: it.ExpectedReplacements}
 	}
 	return edits, nil
+}
+
+// itemMode parses an item's match mode, or the default from git config
+// (gitedit.matchMode) when the item names none; the error names the field
+// or the config key that holds the bad name.
+func itemMode(i int, name, defaultMode string) (engine.MatchMode, error) {
+	where, index := fmt.Sprintf("edits[%d].match_mode", i), intPtr(i)
+	if name == "" {
+		name, where, index = defaultMode, "config gitedit.matchMode", nil
+	}
+	mode, err := engine.ParseMatchMode(name)
+	if err != nil {
+		msg := where + ": " + strings.TrimPrefix(err.Error(), "invalid_input: ")
+		return "", &Error{Code: CodeInvalidInput, Message: msg, EditIndex: index}
+	}
+	return mode, nil
 }
 
 // checkPrecondition enforces expected_hash and the file-existence rules of
@@ -103,6 +115,12 @@ func (r *Repo) checkPrecondition(st *fileState, req MultiEditRequest) error {
 // checkHash compares expected (a full or abbreviated blob id, or
 // sha256:<hex> of the raw content) with the file's current content.
 func (r *Repo) checkHash(st *fileState, expected string) error {
+	if isZeroID(expected) {
+		if st.Exists {
+			return &Error{Code: CodeHashMismatch, FilePath: st.Rel, Message: "expected_hash is the zero id (the file must not exist), but the file exists"}
+		}
+		return nil
+	}
 	if !st.Exists {
 		return &Error{Code: CodeHashMismatch, FilePath: st.Rel, Message: "expected_hash was given but the file does not exist"}
 	}
@@ -120,6 +138,13 @@ func (r *Repo) checkHash(st *fileState, expected string) error {
 			"the file changed: its blob id is %s, not %s; read it again and retry with the new expected_hash", blob, expected)}
 	}
 	return nil
+}
+
+// isZeroID reports whether expected is the zero id (7 to 40 zeros), which
+// stands for "no file", as in blob_before of a created file.
+func isZeroID(expected string) bool {
+	e := strings.TrimSpace(expected)
+	return len(e) >= 7 && len(e) <= 40 && strings.Trim(e, "0") == ""
 }
 
 // hashMatches checks expected against the blob id or, for "sha256:",

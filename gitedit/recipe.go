@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -59,6 +60,9 @@ type RecipeEdit struct {
 // A missing or unreadable file is io_error; a malformed one invalid_input.
 func LoadRecipes(path string) ([]Recipe, error) {
 	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &Error{Code: CodeInvalidInput, FilePath: path, Message: "no such recipe file", Err: err}
+	}
 	if err != nil {
 		return nil, &Error{Code: CodeIOError, FilePath: path, Message: fmt.Sprintf("read recipe file: %v", err), Err: err}
 	}

@@ -69,3 +69,11 @@ func TestParseTrailersMatchesGit(t *testing.T) {
 		})
 	}
 }
+
+func TestUntrailerPathReversesTrailerPath(t *testing.T) {
+	for _, p := range []string{"src/a.go", "dir/a b.go", " lead", `we"ird name `, "new\nline", "tab\tname", "é.go", `back\slash`, "\x7fdel"} {
+		if got := untrailerPath(trailerPath(p)); got != p {
+			t.Errorf("untrailerPath(trailerPath(%q)) = %q", p, got)
+		}
+	}
+}

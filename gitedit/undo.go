@@ -17,7 +17,7 @@ import (
 
 // UndoRequest asks to revert a gitedit commit (SPEC 5, `gitedit undo`).
 type UndoRequest struct {
-	Commit string `json:"commit,omitempty" jsonschema:"the gitedit commit to revert: an id (7+ hex digits), HEAD~N, a branch or tag; default: the newest gitedit commit on the branch that is not an undo and not undone yet"`
+	Commit string `json:"commit,omitempty" jsonschema:"the gitedit commit to revert: an id (7+ hex digits), HEAD~N, a branch or tag; default: the newest gitedit commit on the branch not undone yet (undo commits excepted, but a redo counts as a change)"`
 	DryRun bool   `json:"dry_run,omitempty" jsonschema:"compute the revert and its diff but write nothing"`
 }
 
@@ -79,8 +79,10 @@ func (r *Repo) planUndo(t *txn, rev string) (*undoPlan, error) {
 }
 
 // undoTarget resolves the commit to revert: rev, or the newest gitedit
-// commit along HEAD's first parents that is neither an undo nor already
-// reverted by a later undo.
+// commit along HEAD's first parents that is not reverted by a later undo
+// (itself not reverted) and is not an undo — except a redo (an undo of an
+// undo), which plain undo takes back like any change, as an editor's undo
+// stack does.
 func (h *history) undoTarget(rev string) (*object.Commit, error) {
 	if h.head.IsZero() {
 		return nil, errorf(CodeNothingToUndo, "the branch has no commit yet")
@@ -101,23 +103,38 @@ func (h *history) undoTarget(rev string) (*object.Commit, error) {
 }
 
 // walkForUndo walks HEAD's first parents to want (zero: to the newest
-// gitedit commit that is not an undo and not reverted), collecting which
-// commits later undo commits revert (reverted id → undo commit id).
+// commit undoable by default, see undoTarget), collecting which commits
+// later undo commits revert (reverted id → undo commit id); an undo that
+// a later redo reverted reverts nothing.
 func (h *history) walkForUndo(want plumbing.Hash) (*object.Commit, map[string]string, error) {
 	reverted := map[string]string{}
 	var found *object.Commit
 	err := h.firstParents(h.head, func(c *object.Commit) bool {
 		e, ok := entryOf(c)
-		if c.Hash == want || want.IsZero() && ok && e.Tool != string(ToolUndo) && reverted[e.Commit] == "" {
+		live := ok && reverted[e.Commit] == ""
+		if c.Hash == want || want.IsZero() && live && (e.Tool != string(ToolUndo) || h.isRedo(e)) {
 			found = c
 			return false
 		}
-		if ok && e.Reverts != "" && reverted[e.Reverts] == "" {
+		if live && e.Reverts != "" && reverted[e.Reverts] == "" {
 			reverted[e.Reverts] = e.Commit
 		}
 		return true
 	})
 	return found, reverted, err
+}
+
+// isRedo reports whether e is an undo of an undo commit.
+func (h *history) isRedo(e LogEntry) bool {
+	if e.Tool != string(ToolUndo) || e.Reverts == "" {
+		return false
+	}
+	c, err := h.commit(plumbing.NewHash(e.Reverts))
+	if err != nil {
+		return false
+	}
+	target, ok := entryOf(c)
+	return ok && target.Tool == string(ToolUndo)
 }
 
 // checkUndoTarget refuses a target that is missing, not a gitedit commit,

@@ -173,6 +173,18 @@ func TestUndoStackAndRedo(t *testing.T) {
 	if got := fixtures.Git(t, dir, "rev-parse", "HEAD^{tree}"); got != trees[c1] {
 		t.Fatalf("after redo: tree %s, want %s", got, trees[c1])
 	}
+	// After the redo, plain undo takes back the redone change (not an
+	// older one), and c1 counts as not undone any more.
+	if _, err := r.Undo(context.Background(), UndoRequest{}, Options{DryRun: true}); err != nil {
+		t.Fatalf("undo after redo: %v", err)
+	}
+	res, err := r.Undo(context.Background(), UndoRequest{}, Options{})
+	if err != nil {
+		t.Fatalf("undo after redo: %v", err)
+	}
+	if got := fixtures.Git(t, dir, "rev-parse", "HEAD^{tree}"); got != initial {
+		t.Fatalf("undo after redo: tree %s, want %s (%s)", got, initial, res.Summary)
+	}
 }
 
 func TestUndoDryRun(t *testing.T) {

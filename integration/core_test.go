@@ -255,3 +255,45 @@ func quote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+func TestLogFileFindsPathsGitQuotes(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"keep.txt": "k\n"})
+	odd := `we"ird name `
+	ok(t, dir, "edit", odd, "--old", "", "--new", "x\n", "--commit")
+	r := ok(t, dir, "log", "--file", odd)
+	require.Contains(t, r.stdout, "create the file")
+	m, _ := jsonResult(t, dir, "", "log")
+	entry := m["commits"].([]any)[0].(map[string]any)
+	require.Equal(t, []any{odd}, entry["files"])
+}
+
+func TestSmallContractDetails(t *testing.T) {
+	t.Run("a refused batch names the failing operation", func(t *testing.T) {
+		dir := fixtures.NewRepo(t, map[string]string{"a.txt": "alpha\n"})
+		req := `{"operations": [{"file_path": "a.txt", "old_string": "alpha", "new_string": "A"}, {"file_path": "a.txt", "old_string": "alpha", "new_string": "B"}]}`
+		r := gitedit(t, dir, req, "batch", "-")
+		require.Equal(t, 1, r.code)
+		require.Contains(t, r.stderr, "operations[1]: ")
+		require.Equal(t, "alpha\n", read(t, dir, "a.txt"))
+	})
+	t.Run("a bad gitedit.matchMode names the config key", func(t *testing.T) {
+		dir := fixtures.NewRepo(t, map[string]string{"a.txt": "alpha\n"})
+		git(t, dir, "config", "gitedit.matchMode", "bogus")
+		r := gitedit(t, dir, "", "edit", "a.txt", "--old", "alpha", "--new", "A")
+		require.Equal(t, 2, r.code)
+		require.Contains(t, r.stderr, "config gitedit.matchMode")
+	})
+	t.Run("the zero id as expected_hash means the file must not exist", func(t *testing.T) {
+		dir := fixtures.NewRepo(t, map[string]string{"a.txt": "alpha\n"})
+		zero := strings.Repeat("0", 40)
+		ok(t, dir, "edit", "new.txt", "--old", "", "--new", "n\n", "--expected-hash", zero)
+		r := gitedit(t, dir, "", "edit", "a.txt", "--old", "", "--new", "x\n", "--expected-hash", zero)
+		require.Equal(t, 1, r.code)
+		require.Contains(t, r.stderr, "hash_mismatch")
+	})
+	t.Run("a missing recipe file is a usage error", func(t *testing.T) {
+		dir := fixtures.NewRepo(t, map[string]string{"a.txt": "alpha\n"})
+		r := gitedit(t, dir, "", "run", "nonexistent.yaml", "--check")
+		require.Equal(t, 2, r.code, r.stderr)
+	})
+}
