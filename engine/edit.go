@@ -175,7 +175,7 @@ func checkCount(e Edit, lines []int) error {
 	if x := e.ExpectedReplacements; x != nil && *x != n {
 		return &Error{Code: CodeCountMismatch, Count: n, Expected: *x, Lines: lines,
 			Message: "expected " + strconv.Itoa(*x) + " replacements but " +
-				plural(n, "match", "matches") + " (lines " + listLines(lines) + ")"}
+				plural(n, "match", "matches") + " (" + lineWord(len(lines)) + " " + listLines(lines) + ")"}
 	}
 	return nil
 }
@@ -198,6 +198,14 @@ func listLines(lines []int) string {
 		b.WriteString(strconv.Itoa(l))
 	}
 	return b.String()
+}
+
+// lineWord is "line" for one line number, "lines" for several.
+func lineWord(n int) string {
+	if n == 1 {
+		return "line"
+	}
+	return "lines"
 }
 
 // plural writes "1 match" or "3 matches".

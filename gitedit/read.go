@@ -54,6 +54,9 @@ func (r *Repo) Read(ctx context.Context, req ReadRequest) (*ReadResult, error) {
 	}
 	res := &ReadResult{FilePath: st.Rel, Blob: blob}
 	numberLines(res, string(st.Content), req)
+	if res.StartLine > res.TotalLines && res.TotalLines > 0 {
+		return nil, &Error{Code: CodeInvalidInput, FilePath: st.Rel, Message: fmt.Sprintf("offset %d is past the end of the file (%d lines)", req.Offset, res.TotalLines)}
+	}
 	return res, nil
 }
 

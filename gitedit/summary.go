@@ -143,6 +143,8 @@ func summaryOf(res *Result, steps []*step) string {
 		}
 	case len(steps) == 1 && steps[0].created:
 		s = "Created " + res.FilePath
+	case len(steps) == 1 && steps[0].whole && len(res.Edits) == 1:
+		s = "Rewrote the whole of " + res.FilePath
 	case res.Tool == ToolEdit:
 		s = fmt.Sprintf("Replaced %s in %s", plural(res.Replacements, "occurrence"), res.FilePath)
 	case res.Tool == ToolMultiEdit:

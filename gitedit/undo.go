@@ -311,7 +311,11 @@ func (r *Repo) revertPath(t *txn, h *history, s revertSide) (string, error) {
 	}
 	merged, lines := merge3(texts[0], texts[1], texts[2])
 	if lines != nil {
-		return fmt.Sprintf("%s: lines %s", s.rel, joinInts(lines)), nil
+		word := "lines"
+		if len(lines) == 1 {
+			word = "line"
+		}
+		return fmt.Sprintf("%s: %s %s", s.rel, word, joinInts(lines)), nil
 	}
 	return "", r.writeReverted(t, s.rel, []byte(merged), mode)
 }

@@ -104,7 +104,7 @@ func TestUndoConflictChangesNothing(t *testing.T) {
 	before := gitState(t, dir)
 	_, err := openRepo(t, dir).Undo(context.Background(), UndoRequest{Commit: c1}, Options{})
 	e := AsError(err)
-	if e == nil || e.Code != CodeConflict || e.FilePath != "a.txt" || !strings.Contains(e.Message, "a.txt: lines 3") {
+	if e == nil || e.Code != CodeConflict || e.FilePath != "a.txt" || !strings.Contains(e.Message, "a.txt: line 3") {
 		t.Fatalf("error = %#v", e)
 	}
 	if gitState(t, dir) != before {

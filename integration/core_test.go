@@ -297,3 +297,14 @@ func TestSmallContractDetails(t *testing.T) {
 		require.Equal(t, 2, r.code, r.stderr)
 	})
 }
+
+func TestReadPastTheEndAndWholeFileSummary(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "one\ntwo\n"})
+	r := gitedit(t, dir, "", "read", "a.txt", "--offset", "5")
+	require.Equal(t, 2, r.code)
+	require.Contains(t, r.stderr, "past the end of the file (2 lines)")
+
+	blob := git(t, dir, "hash-object", "a.txt")
+	m, _ := jsonResult(t, dir, "", "edit", "a.txt", "--old", "", "--new", "new\n", "--expected-hash", blob)
+	require.Equal(t, "Rewrote the whole of a.txt", m["summary"])
+}

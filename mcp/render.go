@@ -21,7 +21,7 @@ type okRead struct {
 // okLog is the structured content of log.
 type okLog struct {
 	OK      bool               `json:"ok"`
-	Entries []gitedit.LogEntry `json:"entries"`
+	Commits []gitedit.LogEntry `json:"commits"`
 }
 
 // failure is the structured content of a refused request (SPEC 6).
@@ -91,7 +91,7 @@ func writeBlobs(b *strings.Builder, res *gitedit.Result) {
 // logResult renders the gitedit commits, one paragraph each.
 func logResult(entries []gitedit.LogEntry) *sdk.CallToolResult {
 	if len(entries) == 0 {
-		return textResult("no gitedit commits\n", okLog{OK: true, Entries: []gitedit.LogEntry{}})
+		return textResult("no gitedit commits\n", okLog{OK: true, Commits: []gitedit.LogEntry{}})
 	}
 	var b strings.Builder
 	for i, e := range entries {
@@ -100,7 +100,7 @@ func logResult(entries []gitedit.LogEntry) *sdk.CallToolResult {
 		}
 		writeEntry(&b, e)
 	}
-	return textResult(b.String(), okLog{OK: true, Entries: entries})
+	return textResult(b.String(), okLog{OK: true, Commits: entries})
 }
 
 // writeEntry renders one log entry: id and subject, then its trailers.

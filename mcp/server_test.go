@@ -171,7 +171,7 @@ func TestCommitModeUsesOneSessionPerServerAndTheClientAsAgent(t *testing.T) {
 	assert.Equal(t, []string{"test-agent", "test-agent", "test-agent"}, agents, "the MCP client's name is the agent")
 
 	out, res := mustApply(t, first, ToolLog, map[string]any{"session": sessions[2]})
-	entries, _ := res["entries"].([]any)
+	entries, _ := res["commits"].([]any)
 	assert.Len(t, entries, 2, "log filters by session: %s", out)
 	assert.Contains(t, out, "Edit-Session: "+sessions[2])
 }

@@ -139,7 +139,7 @@ func TestStdioAgentSession(t *testing.T) {
 
 	// log lists the three commits of the session, newest first.
 	_, logged := mustApply(t, cs, ToolLog, map[string]any{"session": "stdio-run"})
-	entries, _ := logged["entries"].([]any)
+	entries, _ := logged["commits"].([]any)
 	require.Len(t, entries, 3)
 	var tools []string
 	for _, e := range entries {
