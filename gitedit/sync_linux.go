@@ -12,6 +12,12 @@ import (
 // written files durable, instead of an fsync per file.
 const haveSyncFS = true
 
+// sameFS reports whether two paths are on the same file system.
+func sameFS(a, b string) bool {
+	var sa, sb unix.Stat_t
+	return unix.Stat(a, &sa) == nil && unix.Stat(b, &sb) == nil && sa.Dev == sb.Dev
+}
+
 // syncFS flushes the file system holding dir (syncfs(2)).
 func syncFS(dir string) error {
 	d, err := os.Open(dir)

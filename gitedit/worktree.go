@@ -44,10 +44,17 @@ func (r *Repo) writeFiles(changes []*change) (restore func(), err error) {
 	return restore, nil
 }
 
-// syncWorkTree makes what was written to the working tree durable with one
+// syncWorkTree makes what was written to the working tree (and the
+// objects, when the git directory is on another file system) durable with
 // syncfs; it reports false where that is not available.
 func (r *Repo) syncWorkTree() bool {
-	return haveSyncFS && syncFS(r.workTree) == nil
+	if !haveSyncFS {
+		return false
+	}
+	if !sameFS(r.workTree, r.commonDir) && syncFS(r.commonDir) != nil {
+		return false
+	}
+	return syncFS(r.workTree) == nil
 }
 
 // prepareTemps writes the new content of every change that keeps a file
