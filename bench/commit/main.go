@@ -3,7 +3,7 @@
 // repository of many tracked files, alternating the two in one run, and
 // prints the medians and their ratio.
 //
-//	go run ./bench/commit [-files 100000] [-rounds 21]
+//	go run ./bench/commit [-files 100000] [-rounds 21] [-keep]
 package main
 
 import (
@@ -11,11 +11,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"sort"
-	"strings"
 	"time"
+
+	"github.com/gitedit/gitedit/bench/internal/benchrepo"
 )
 
 func main() {
@@ -31,20 +30,18 @@ func main() {
 
 // run builds the binary and the repository, then alternates the contenders.
 func run(files, rounds int, keep bool) error {
-	tmp, err := os.MkdirTemp("", "gitedit-bench-")
+	tmp, cleanup, err := benchrepo.Workspace("gitedit-bench-commit-", keep)
 	if err != nil {
 		return err
 	}
-	if !keep {
-		defer os.RemoveAll(tmp)
-	}
-	bin := filepath.Join(tmp, "gitedit")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		return fmt.Errorf("build gitedit: %v: %s", err, out)
+	defer cleanup()
+	bin, err := benchrepo.BuildBinary(tmp)
+	if err != nil {
+		return err
 	}
 	repo := filepath.Join(tmp, "repo")
 	start := time.Now()
-	if err := buildRepo(repo, files); err != nil {
+	if err := benchrepo.Generate(repo, files, fileName, body); err != nil {
 		return err
 	}
 	fmt.Printf("repository: %d tracked files, index %s, built in %s\n", files, indexSize(repo), time.Since(start).Round(time.Millisecond))
@@ -55,7 +52,7 @@ func run(files, rounds int, keep bool) error {
 func compare(bin, repo string, files, rounds int) error {
 	var ge, gc []time.Duration
 	for i := 0; i < rounds+1; i++ { // round 0 warms the caches
-		d1, err := timeGitedit(bin, repo, fileName(2*i%files))
+		d1, err := benchrepo.Timed(repo, bin, "edit", fileName(2*i%files), "--old", "value = 1", "--new", "value = 2", "--commit", "-m", "bench: gitedit")
 		if err != nil {
 			return err
 		}
@@ -67,18 +64,15 @@ func compare(bin, repo string, files, rounds int) error {
 			ge, gc = append(ge, d1), append(gc, d2)
 		}
 	}
-	mg, mc := median(ge), median(gc)
+	mg, mc := benchrepo.Median(ge), benchrepo.Median(gc)
 	fmt.Printf("gitedit edit --commit: median %s over %d rounds\n", mg.Round(time.Microsecond), rounds)
 	fmt.Printf("git CLI (write, add, commit): median %s\n", mc.Round(time.Microsecond))
 	fmt.Printf("ratio gitedit/git: %.2f\n", float64(mg)/float64(mc))
-	return verify(repo)
-}
-
-// timeGitedit runs one gitedit edit with commit.
-func timeGitedit(bin, repo, file string) (time.Duration, error) {
-	start := time.Now()
-	err := command(repo, bin, "edit", file, "--old", "value = 1", "--new", "value = 2", "--commit", "-m", "bench: gitedit")
-	return time.Since(start), err
+	if err := benchrepo.Clean(repo); err != nil {
+		return err
+	}
+	fmt.Println("git status: clean")
+	return nil
 }
 
 // timeGitCLI rewrites the line itself, then runs git add and git commit.
@@ -92,59 +86,19 @@ func timeGitCLI(repo, file string) (time.Duration, error) {
 	if err := os.WriteFile(p, bytes.Replace(data, []byte("value = 1"), []byte("value = 2"), 1), 0o644); err != nil {
 		return 0, err
 	}
-	if err := command(repo, "git", "add", file); err != nil {
+	if err := benchrepo.Command(repo, "git", "add", file); err != nil {
 		return 0, err
 	}
-	err = command(repo, "git", "commit", "-q", "--no-verify", "-m", "bench: git")
+	err = benchrepo.Command(repo, "git", "commit", "-q", "--no-verify", "-m", "bench: git")
 	return time.Since(start), err
-}
-
-// verify checks that the repository is healthy after the run.
-func verify(repo string) error {
-	out, err := exec.Command("git", "-C", repo, "status", "--porcelain").Output()
-	if err != nil || len(out) > 0 {
-		return fmt.Errorf("git status after the run: %v %s", err, out)
-	}
-	fmt.Println("git status: clean")
-	return nil
-}
-
-// buildRepo writes files tracked files in 1000-file folders and commits
-// them with git.
-func buildRepo(repo string, files int) error {
-	for i := 0; i < files; i++ {
-		p := filepath.Join(repo, fileName(i))
-		if i%1000 == 0 {
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				return err
-			}
-		}
-		body := fmt.Sprintf("package p%d\n\n// File %d.\nconst value = 1\n", i/1000, i)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			return err
-		}
-	}
-	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"add", "-A"}, {"commit", "-q", "-m", "initial"}} {
-		if err := command(repo, "git", args...); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // fileName is the path of generated file i.
 func fileName(i int) string { return fmt.Sprintf("d%03d/f%05d.go", i/1000, i) }
 
-// command runs name with args in dir with a fixed identity.
-func command(dir, name string, args ...string) error {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=bench", "GIT_AUTHOR_EMAIL=bench@example.com",
-		"GIT_COMMITTER_NAME=bench", "GIT_COMMITTER_EMAIL=bench@example.com")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("%s %s: %v: %s", name, strings.Join(args, " "), err, out)
-	}
-	return nil
+// body is the content of generated file i.
+func body(i int) string {
+	return fmt.Sprintf("package p%d\n\n// File %d.\nconst value = 1\n", i/1000, i)
 }
 
 // indexSize reports the size of the repository's index file.
@@ -154,11 +108,4 @@ func indexSize(repo string) string {
 		return "?"
 	}
 	return fmt.Sprintf("%.1f MB", float64(fi.Size())/1e6)
-}
-
-// median returns the median of ds.
-func median(ds []time.Duration) time.Duration {
-	s := append([]time.Duration(nil), ds...)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	return s[len(s)/2]
 }

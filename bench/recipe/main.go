@@ -15,9 +15,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"time"
+
+	"github.com/gitedit/gitedit/bench/internal/benchrepo"
 )
 
 // The two spellings of the target the contenders rename back and forth.
@@ -39,22 +40,18 @@ func main() {
 
 // run builds the binary and the repository, then alternates the contenders.
 func run(files, rounds int, keep bool) error {
-	tmp, err := os.MkdirTemp("", "gitedit-bench-recipe-")
+	tmp, cleanup, err := benchrepo.Workspace("gitedit-bench-recipe-", keep)
 	if err != nil {
 		return err
 	}
-	if keep {
-		fmt.Println("kept in", tmp)
-	} else {
-		defer os.RemoveAll(tmp)
-	}
-	bin := filepath.Join(tmp, "gitedit")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		return fmt.Errorf("build gitedit (run from the module root): %v: %s", err, out)
+	defer cleanup()
+	bin, err := benchrepo.BuildBinary(tmp)
+	if err != nil {
+		return err
 	}
 	repo := filepath.Join(tmp, "repo")
 	start := time.Now()
-	if err := buildRepo(repo, files); err != nil {
+	if err := benchrepo.Generate(repo, files, fileName, body); err != nil {
 		return err
 	}
 	fmt.Printf("repository: %d tracked files, %d with the target, built in %s; %d CPUs\n",
@@ -71,11 +68,11 @@ func compare(bin, tmp, repo string, rounds, files int) error {
 	}
 	var ge, sh []time.Duration
 	for i := 0; i < rounds+1; i++ { // round 0 warms the caches
-		d1, err := timed(repo, bin, "run", "--commit", "-m", "bench: gitedit", recipe)
+		d1, err := benchrepo.Timed(repo, bin, "run", "--commit", "-m", "bench: gitedit", recipe)
 		if err != nil {
 			return err
 		}
-		d2, err := timed(repo, "sh", "-c", shellPipeline(tokenB, tokenA))
+		d2, err := benchrepo.Timed(repo, "sh", "-c", shellPipeline(tokenB, tokenA))
 		if err != nil {
 			return err
 		}
@@ -83,7 +80,7 @@ func compare(bin, tmp, repo string, rounds, files int) error {
 			ge, sh = append(ge, d1), append(sh, d2)
 		}
 	}
-	mg, ms := median(ge), median(sh)
+	mg, ms := benchrepo.Median(ge), benchrepo.Median(sh)
 	fmt.Printf("gitedit run --commit: median %s over %d rounds\n", mg.Round(time.Millisecond), rounds)
 	fmt.Printf("git grep -l | xargs sed -i && git commit -am: median %s\n", ms.Round(time.Millisecond))
 	fmt.Printf("ratio gitedit/shell: %.2f\n", float64(mg)/float64(ms))
@@ -96,18 +93,10 @@ func shellPipeline(from, to string) string {
 	return fmt.Sprintf("git grep -l -z -F '%s' -- '*.go' | xargs -0 sed -i 's/%s/%s/g' && git commit -q --no-verify -am 'bench: shell'", from, from, to)
 }
 
-// timed runs one contender and returns its wall time.
-func timed(dir, name string, args ...string) (time.Duration, error) {
-	start := time.Now()
-	err := command(dir, name, args...)
-	return time.Since(start), err
-}
-
 // verify checks that the repository is healthy and every round committed.
 func verify(repo string, files int) error {
-	out, err := exec.Command("git", "-C", repo, "status", "--porcelain").Output()
-	if err != nil || len(out) > 0 {
-		return fmt.Errorf("git status after the run: %v %s", err, out)
+	if err := benchrepo.Clean(repo); err != nil {
+		return err
 	}
 	show, err := exec.Command("git", "-C", repo, "show", "--stat", "--format=", "HEAD~1").Output()
 	if err != nil {
@@ -130,28 +119,6 @@ func lastLine(s string) string {
 // targets is the number of generated files that hold the target (1%).
 func targets(files int) int { return (files + 99) / 100 }
 
-// buildRepo writes the files in 1000-file folders (every 100th holds the
-// target) and commits them with git.
-func buildRepo(repo string, files int) error {
-	for i := 0; i < files; i++ {
-		p := filepath.Join(repo, fileName(i))
-		if i%1000 == 0 {
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				return err
-			}
-		}
-		if err := os.WriteFile(p, []byte(body(i)), 0o644); err != nil {
-			return err
-		}
-	}
-	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"add", "-A"}, {"commit", "-q", "-m", "initial"}} {
-		if err := command(repo, "git", args...); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // body is the content of generated file i: a small Go file, calling the
 // target when i is a multiple of 100.
 func body(i int) string {
@@ -169,24 +136,3 @@ func body(i int) string {
 
 // fileName is the path of generated file i.
 func fileName(i int) string { return fmt.Sprintf("d%03d/f%05d.go", i/1000, i) }
-
-// command runs name with args in dir with a fixed identity and no user
-// or system git configuration.
-func command(dir, name string, args ...string) error {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null",
-		"GIT_AUTHOR_NAME=bench", "GIT_AUTHOR_EMAIL=bench@example.com",
-		"GIT_COMMITTER_NAME=bench", "GIT_COMMITTER_EMAIL=bench@example.com")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("%s %s: %v: %s", name, strings.Join(args, " "), err, out)
-	}
-	return nil
-}
-
-// median returns the median of ds.
-func median(ds []time.Duration) time.Duration {
-	s := append([]time.Duration(nil), ds...)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	return s[len(s)/2]
-}

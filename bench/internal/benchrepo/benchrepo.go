@@ -1,0 +1,98 @@
+// Package benchrepo holds what gitedit's benchmark commands share: a
+// scratch folder, the gitedit binary built from the module, a generated
+// repository committed with git, timed commands and medians.
+package benchrepo
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Workspace creates a scratch folder; cleanup removes it unless keep is
+// set (then its path is printed).
+func Workspace(prefix string, keep bool) (dir string, cleanup func(), err error) {
+	dir, err = os.MkdirTemp("", prefix)
+	if err != nil {
+		return "", nil, err
+	}
+	if keep {
+		fmt.Println("kept in", dir)
+		return dir, func() {}, nil
+	}
+	return dir, func() { os.RemoveAll(dir) }, nil
+}
+
+// BuildBinary builds gitedit from the module root (the current folder)
+// into dir and returns its path.
+func BuildBinary(dir string) (string, error) {
+	bin := filepath.Join(dir, "gitedit")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("build gitedit (run from the module root): %v: %s", err, out)
+	}
+	return bin, nil
+}
+
+// Generate writes files generated files into repo, in 1000-file folders
+// (name(i) gives each path, body(i) its content), and commits them with
+// git on branch main.
+func Generate(repo string, files int, name, body func(i int) string) error {
+	for i := 0; i < files; i++ {
+		p := filepath.Join(repo, name(i))
+		if i%1000 == 0 {
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return err
+			}
+		}
+		if err := os.WriteFile(p, []byte(body(i)), 0o644); err != nil {
+			return err
+		}
+	}
+	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"add", "-A"}, {"commit", "-q", "-m", "initial"}} {
+		if err := Command(repo, "git", args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Command runs name with args in dir with a fixed identity and no user or
+// system git configuration.
+func Command(dir, name string, args ...string) error {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null",
+		"GIT_AUTHOR_NAME=bench", "GIT_AUTHOR_EMAIL=bench@example.com",
+		"GIT_COMMITTER_NAME=bench", "GIT_COMMITTER_EMAIL=bench@example.com")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("%s %s: %v: %s", name, strings.Join(args, " "), err, out)
+	}
+	return nil
+}
+
+// Timed runs Command and returns its wall time.
+func Timed(dir, name string, args ...string) (time.Duration, error) {
+	start := time.Now()
+	err := Command(dir, name, args...)
+	return time.Since(start), err
+}
+
+// Clean fails unless git status reports nothing in repo.
+func Clean(repo string) error {
+	out, err := exec.Command("git", "-C", repo, "status", "--porcelain").Output()
+	if err != nil || len(out) > 0 {
+		return fmt.Errorf("git status after the run: %v %s", err, out)
+	}
+	return nil
+}
+
+// Median returns the median of ds.
+func Median(ds []time.Duration) time.Duration {
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
+}
