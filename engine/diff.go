@@ -91,7 +91,7 @@ func diffWindow(a, b string) (int, []string, []string) {
 	s := commonSuffix(a, b, p)
 	p = backLines(a, p, diffContext)
 	s = len(a) - forwardLines(a, len(a)-s, diffContext)
-	return strings.Count(a[:p], "\n"), splitLines(a[p : len(a)-s]), splitLines(b[p : len(b)-s])
+	return strings.Count(a[:p], "\n"), SplitLines(a[p : len(a)-s]), SplitLines(b[p : len(b)-s])
 }
 
 // commonPrefix is the length of the longest run of whole lines that
@@ -152,8 +152,9 @@ func forwardLines(s string, i, n int) int {
 	return i
 }
 
-// splitLines splits s after each LF; the last line may lack one.
-func splitLines(s string) []string {
+// SplitLines splits s after each LF, keeping the LFs; the last line may
+// lack one. "" has no lines.
+func SplitLines(s string) []string {
 	if s == "" {
 		return nil
 	}

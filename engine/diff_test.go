@@ -128,7 +128,7 @@ func randomText(r *rand.Rand, n int) string {
 
 // mutate applies a few random line insertions, deletions and changes.
 func mutate(r *rand.Rand, s string) string {
-	lines := splitLines(s)
+	lines := SplitLines(s)
 	for k := r.Intn(6); k > 0; k-- {
 		i := 0
 		if len(lines) > 0 {
@@ -188,7 +188,7 @@ func TestDiffLinesMinimal(t *testing.T) {
 		{"a\nb\n", "b\na\n", 1},
 	}
 	for _, tt := range tests {
-		al, bl := splitLines(tt.a), splitLines(tt.b)
+		al, bl := SplitLines(tt.a), SplitLines(tt.b)
 		runs := diffLines(al, bl)
 		kept := 0
 		for _, r := range runs {
@@ -211,7 +211,7 @@ func TestDiffBudgetFallback(t *testing.T) {
 	r := rand.New(rand.NewSource(7))
 	for i := 0; i < 200; i++ {
 		a, b := randomText(r, 60), randomText(r, 60)
-		al, bl := splitLines(a), splitLines(b)
+		al, bl := SplitLines(a), SplitLines(b)
 		ids := map[string]int{}
 		d := &differ{a: intern(ids, al), b: intern(ids, bl)}
 		d.anchor(0, len(al), 0, len(bl))
@@ -239,7 +239,7 @@ func BenchmarkUnifiedDiff(b *testing.B) {
 	mid := len(before) / 2
 	oneLine := before[:mid] + "inserted line\n" + before[mid:]
 	r := rand.New(rand.NewSource(3))
-	lines := splitLines(before[:4<<20])
+	lines := SplitLines(before[:4<<20])
 	for i := 0; i < 2000; i++ {
 		lines[r.Intn(len(lines))] = fmt.Sprintf("changed %d\n", i)
 	}
@@ -328,10 +328,10 @@ func lcsLen(a, b []string) int {
 func TestDiffLinesMinimalProperty(t *testing.T) {
 	r := rand.New(rand.NewSource(9))
 	for i := 0; i < 2000; i++ {
-		al := splitLines(randomText(r, 30))
-		bl := splitLines(mutate(r, strings.Join(al, "")))
+		al := SplitLines(randomText(r, 30))
+		bl := SplitLines(mutate(r, strings.Join(al, "")))
 		if r.Intn(3) == 0 {
-			bl = splitLines(randomText(r, 30))
+			bl = SplitLines(randomText(r, 30))
 		}
 		kept := 0
 		for _, run := range diffLines(al, bl) {

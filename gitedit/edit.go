@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/engine"
-	"github.com/gitedit/gitedit/gitedit/internal/objects"
 )
 
 // step is what one edit or multiedit did inside a batch.
@@ -124,11 +123,10 @@ func (r *Repo) checkHash(st *fileState, expected string) error {
 	if !st.Exists {
 		return &Error{Code: CodeHashMismatch, FilePath: st.Rel, Message: "expected_hash was given but the file does not exist"}
 	}
-	gitContent, err := r.toGit(st.Rel, st.Content)
+	blob, err := r.blobOf(st)
 	if err != nil {
 		return err
 	}
-	blob := objects.HashBlob(gitContent).String()
 	ok, err := hashMatches(expected, blob, st.Content)
 	if err != nil {
 		return err

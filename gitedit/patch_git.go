@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
+
+	"github.com/gitedit/gitedit/engine"
 )
 
 // gitPatch is one patch of a git or unified diff input; an mbox of
@@ -100,7 +102,7 @@ type hunkResult struct {
 // the file is used and noted. No match is not_found (with the closest
 // region), several are ambiguous.
 func applyTextHunks(path string, content []byte, frags []*gitdiff.TextFragment) (*hunkResult, error) {
-	src := splitKeepEnds(string(content))
+	src := engine.SplitLines(string(content))
 	res := &hunkResult{Hunks: len(frags)}
 	var out strings.Builder
 	cursor, delta := 0, 0
@@ -130,19 +132,6 @@ func hunkError(err error, path string, i int) error {
 	e.FilePath = path
 	e.Message = fmt.Sprintf("hunk %d: %s", i+1, e.Message)
 	return e
-}
-
-// splitKeepEnds splits s into lines that keep their "\n" (the last one
-// may have none).
-func splitKeepEnds(s string) []string {
-	if s == "" {
-		return nil
-	}
-	lines := strings.SplitAfter(s, "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	return lines
 }
 
 // fragmentSides returns a hunk's old lines (context and removed) and new

@@ -13,6 +13,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/utils/diff"
 	"github.com/sergi/go-diff/diffmatchpatch"
+
+	"github.com/gitedit/gitedit/engine"
 )
 
 // UndoRequest asks to revert a gitedit commit (SPEC 5, `gitedit undo`).
@@ -434,7 +436,7 @@ type mergeHunk struct {
 // changes of the two sides overlap or touch (and are not identical), it
 // returns nil content and the 1-based base lines in conflict.
 func merge3(base, ours, theirs string) (string, []int) {
-	baseLines := splitKeepEnds(base)
+	baseLines := engine.SplitLines(base)
 	a, b := lineHunks(base, ours), lineHunks(base, theirs)
 	var all []mergeHunk
 	var conflict []int
@@ -481,7 +483,7 @@ func lineHunks(a, b string) []mergeHunk {
 	var cur *mergeHunk
 	at := 0
 	for _, d := range diff.Do(a, b) {
-		lines := splitKeepEnds(d.Text)
+		lines := engine.SplitLines(d.Text)
 		if d.Type == diffmatchpatch.DiffEqual {
 			if cur != nil {
 				hunks, cur = append(hunks, *cur), nil
