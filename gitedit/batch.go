@@ -47,6 +47,12 @@ type change struct {
 // fn, a dry run or any refused check leaves files, index and refs as they
 // were.
 func (r *Repo) runBatch(ctx context.Context, opt Options, fn batchFunc) (*batchOutcome, error) {
+	return r.runBatchOver(ctx, opt, nil, fn)
+}
+
+// runBatchOver is runBatch for a caller that read the index before taking
+// the lock: read (unmodified) is used again when the file is unchanged.
+func (r *Repo) runBatchOver(ctx context.Context, opt Options, read *index.Index, fn batchFunc) (*batchOutcome, error) {
 	if opt.Commit && opt.NoStage {
 		return nil, errorf(CodeInvalidInput, "--no-stage and --commit exclude each other")
 	}
@@ -57,7 +63,7 @@ func (r *Repo) runBatch(ctx context.Context, opt Options, fn batchFunc) (*batchO
 	if lock != nil {
 		defer lock.Rollback()
 	}
-	w, err := r.prepare(opt, fn)
+	w, err := traced("prepare", func() (*batchWriter, error) { return r.prepare(opt, read, fn) })
 	if err != nil {
 		return nil, err
 	}
@@ -89,11 +95,12 @@ func (r *Repo) lockUnlessDryRun(ctx context.Context, opt Options) (*lockfile.Fil
 	return r.lockIndex(ctx, opt)
 }
 
-// prepare runs fn over a fresh transaction and computes the changes, their
-// blob ids, the diff and, in commit mode, the dirty check.
-func (r *Repo) prepare(opt Options, fn batchFunc) (*batchWriter, error) {
+// prepare runs fn over a fresh transaction (on the index as it is now,
+// read anew unless read still matches the file) and computes the changes,
+// their blob ids, the diff and, in commit mode, the dirty check.
+func (r *Repo) prepare(opt Options, read *index.Index, fn batchFunc) (*batchWriter, error) {
 	indexTime := r.indexTime()
-	idx, err := r.readIndex()
+	idx, err := r.rereadIndex(read)
 	if err != nil {
 		return nil, err
 	}

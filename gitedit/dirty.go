@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
 )
 
 // checkDirty applies the dirty policy of commit mode (SPEC 4): a touched
@@ -19,11 +21,12 @@ func (w *batchWriter) checkDirty() error {
 		return ioError("read HEAD", err)
 	}
 	w.head = head
-	tree, err := w.r.commitTree(head.Commit)
+	root, err := w.r.commitTreeID(head.Commit)
 	if err != nil {
 		return err
 	}
-	w.headTree = w.r.newTreeLookup(tree)
+	w.trees = objects.NewTrees(w.r.objects, w.r.objectsDir())
+	w.headTree = newTreeLookup(w.trees, root)
 	if err := w.checkClashes(); err != nil {
 		return err
 	}
@@ -66,7 +69,7 @@ func (w *batchWriter) clashes(rel string) []string {
 			out = append(out, dir)
 		}
 	}
-	if w.headTree.folder(rel) != nil {
+	if !w.headTree.folder(rel).IsZero() {
 		out = append(out, rel+"/")
 	}
 	return out

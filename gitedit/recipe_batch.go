@@ -165,8 +165,8 @@ func (b *recipeBatch) generatedSubject(stats []RecipeStat, used []int) string {
 }
 
 // result builds the run's result.
-func (b *recipeBatch) result(out *batchOutcome, req RunRequest, scanned int, skipped Skipped) *RunResult {
-	res := &RunResult{Check: req.Check, Recipes: b.stats(), Scanned: scanned, Skipped: skipped}
+func (b *recipeBatch) result(out *batchOutcome, req RunRequest, scanned int, tally scanTally) *RunResult {
+	res := &RunResult{Check: req.Check, Recipes: b.stats(), Scanned: scanned, FromCache: tally.cached, Skipped: tally.skipped}
 	res.Result = Result{OK: true, Tool: ToolRecipe, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
 		DryRun: b.opt.DryRun, Staged: out.Staged, EditsFailed: []EditFailure{}}
 	byPath := map[string]*fileOutcome{}

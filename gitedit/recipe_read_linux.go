@@ -6,7 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"syscall"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/gitedit/gitedit/gitedit/internal/scancache"
 )
+
+// haveScanStat is true where a scan can stat files for the scan cache.
+const haveScanStat = true
 
 // scanDir is the working tree opened for a scan: files are opened
 // relative to it, which spares the kernel the walk from the root.
@@ -27,29 +34,56 @@ func (d scanDir) close() { _ = syscall.Close(int(d)) }
 // readForScan reads the working-tree content of rel for a recipe scan
 // with as few system calls as it takes (open without following a
 // symlink, fstat, read, close: the os package adds a poller registration
-// and flag calls per file, a third of a 100,000-file scan). ok is false
-// when rel is not a regular file (missing, a folder, a symlink, a FIFO).
-func (d scanDir) readForScan(rel string) (content []byte, ok bool, err error) {
+// and flag calls per file, a third of a 100,000-file scan), and returns
+// the stat data of the file it read. ok is false when rel is not a
+// regular file (missing, a folder, a symlink, a FIFO).
+func (d scanDir) readForScan(rel string) (content []byte, st scancache.Stat, ok bool, err error) {
 	fd, err := openAt(int(d), rel)
 	if isNotRegular(err) {
-		return nil, false, nil
+		return nil, st, false, nil
 	}
 	if err != nil {
-		return nil, false, ioError("open "+rel, err)
+		return nil, st, false, ioError("open "+rel, err)
 	}
 	defer syscall.Close(fd)
-	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
-		return nil, false, ioError("stat "+rel, err)
+	var sys syscall.Stat_t
+	if err := syscall.Fstat(fd, &sys); err != nil {
+		return nil, st, false, ioError("stat "+rel, err)
 	}
-	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-		return nil, false, nil
+	if sys.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		return nil, st, false, nil
 	}
-	content, err = readFD(fd, int(st.Size))
+	content, err = readFD(fd, int(sys.Size))
 	if err != nil {
-		return nil, false, ioError(fmt.Sprintf("read %s", rel), err)
+		return nil, st, false, ioError(fmt.Sprintf("read %s", rel), err)
 	}
-	return content, true, nil
+	return content, scanStat(sys.Ctim.Nano(), sys.Mtim.Nano(), sys.Size, uint64(sys.Ino), uint64(sys.Dev), sys.Mode), true, nil
+}
+
+// statForScan returns the stat data of rel without following a symlink
+// (one fstatat); ok is false when rel is not a regular file.
+func (d scanDir) statForScan(rel string) (st scancache.Stat, ok bool, err error) {
+	var sys unix.Stat_t
+	for {
+		err = unix.Fstatat(int(d), rel, &sys, unix.AT_SYMLINK_NOFOLLOW)
+		if !errors.Is(err, syscall.EINTR) {
+			break
+		}
+	}
+	switch {
+	case isNotRegular(err):
+		return st, false, nil
+	case err != nil:
+		return st, false, ioError("stat "+rel, err)
+	case sys.Mode&unix.S_IFMT != unix.S_IFREG:
+		return st, false, nil
+	}
+	return scanStat(sys.Ctim.Nano(), sys.Mtim.Nano(), sys.Size, uint64(sys.Ino), uint64(sys.Dev), sys.Mode), true, nil
+}
+
+// scanStat converts stat fields to the scan cache's stat data.
+func scanStat(ctime, mtime, size int64, ino, dev uint64, mode uint32) scancache.Stat {
+	return scancache.Stat{Ctime: ctime, Mtime: mtime, Size: size, Ino: ino, Dev: dev, Mode: mode}
 }
 
 // openNoFollow opens path read-only with extra flags, refusing a symlink

@@ -2,6 +2,12 @@
 
 package gitedit
 
+import "github.com/gitedit/gitedit/gitedit/internal/scancache"
+
+// haveScanStat is false: the scan cache needs the stat data that only the
+// Linux reader gathers.
+const haveScanStat = false
+
 // scanDir is the working tree a scan reads from.
 type scanDir struct{ r *Repo }
 
@@ -13,13 +19,19 @@ func (d scanDir) close() {}
 
 // readForScan reads the working-tree content of rel for a recipe scan; ok
 // is false when rel is not a regular file (missing, a folder, a symlink).
-func (d scanDir) readForScan(rel string) (content []byte, ok bool, err error) {
-	st, err := d.r.readWorktree(rel)
+// It gathers no stat data.
+func (d scanDir) readForScan(rel string) (content []byte, st scancache.Stat, ok bool, err error) {
+	fs, err := d.r.readWorktree(rel)
 	switch {
 	case err != nil && CodeOf(err) != CodeIOError:
-		return nil, false, nil
+		return nil, st, false, nil
 	case err != nil:
-		return nil, false, err
+		return nil, st, false, err
 	}
-	return st.Content, st.Exists, nil
+	return fs.Content, st, fs.Exists, nil
+}
+
+// statForScan is never called (haveScanStat is false).
+func (d scanDir) statForScan(string) (scancache.Stat, bool, error) {
+	return scancache.Stat{}, false, nil
 }

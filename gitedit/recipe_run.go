@@ -47,8 +47,13 @@ type RunResult struct {
 	Check bool `json:"check"`
 	// Recipes has one entry per recipe, in order.
 	Recipes []RecipeStat `json:"recipes"`
-	// Scanned is the number of files in scope that were read.
+	// Scanned is the number of files in scope: read, or decided from the
+	// scan cache.
 	Scanned int `json:"files_scanned"`
+	// FromCache is the number of scanned files decided from the scan
+	// cache without being read (their stat data unchanged since a scan
+	// that found them binary or without the needles).
+	FromCache int `json:"files_from_cache"`
 	// Skipped counts the files in scope left alone.
 	Skipped Skipped `json:"skipped"`
 }
@@ -73,22 +78,43 @@ func (r *Repo) Run(ctx context.Context, req RunRequest, opt Options) (*RunResult
 	if err != nil {
 		return nil, err
 	}
-	files, untracked, err := r.runScope(rs, req.Paths)
+	sc, err := traced("scope", func() (*runFiles, error) { return r.runScope(rs, req.Paths) })
 	if err != nil {
 		return nil, err
 	}
-	outs, skipped, err := r.scan(ctx, rs, files, req.Progress)
+	var tally scanTally
+	outs, err := traced("scan", func() (outs []*fileOutcome, err error) {
+		outs, tally, err = r.scanScope(ctx, rs, sc, req.Progress)
+		return outs, err
+	})
 	if err != nil {
 		return nil, err
 	}
-	skipped.Untracked = untracked
 	opt.DryRun = opt.DryRun || req.Check
 	rb := &recipeBatch{r: r, rs: rs, outs: outs, opt: opt}
-	out, err := r.runBatch(ctx, opt, rb.fn)
+	out, err := r.runBatchOver(ctx, opt, sc.idx, rb.fn)
 	if err != nil {
 		return nil, err
 	}
-	return rb.result(out, req, len(files), skipped), nil
+	return rb.result(out, req, len(sc.files), tally), nil
+}
+
+// scanScope scans the files of sc with the scan cache, which it saves
+// when the scan taught it something (in check mode too: the cache is not
+// part of the repository, as git status refreshing the index is not a
+// change).
+func (r *Repo) scanScope(ctx context.Context, rs recipeSet, sc *runFiles, progress func(RunProgress)) ([]*fileOutcome, scanTally, error) {
+	memo, err := r.openScanMemo(rs, scanClock())
+	if err != nil {
+		return nil, scanTally{}, err
+	}
+	outs, tally, err := r.scan(ctx, rs, memo, sc.files, progress)
+	if err != nil {
+		return nil, scanTally{}, err
+	}
+	memo.save(r, sc.tracked)
+	tally.skipped.Untracked = sc.untracked
+	return outs, tally, nil
 }
 
 // runRecipes returns the compiled recipes of req.
@@ -107,35 +133,46 @@ func (r *Repo) runRecipes(req RunRequest) (recipeSet, error) {
 	return compileRecipes(recipes)
 }
 
-// runScope lists the files to scan: the tracked regular files (or the
-// explicit paths that are) that some recipe selects, and the number of
-// explicit paths that are not tracked.
-func (r *Repo) runScope(rs recipeSet, paths []string) ([]string, int, error) {
+// runFiles is a run's scope.
+type runFiles struct {
+	// files are the tracked regular files (or the explicit paths that
+	// are) that some recipe selects.
+	files []string
+	// tracked are all the tracked regular files.
+	tracked []string
+	// untracked counts the explicit paths that select no tracked file.
+	untracked int
+	// idx is the index the scope was read from (unmodified), which the
+	// batch reuses when the file has not changed since.
+	idx *index.Index
+}
+
+// runScope lists the files to scan.
+func (r *Repo) runScope(rs recipeSet, paths []string) (*runFiles, error) {
 	idx, err := r.readIndex()
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
-	candidates, untracked := trackedFiles(idx), 0
+	sc := &runFiles{tracked: trackedFiles(idx), idx: idx}
+	candidates := sc.tracked
 	if len(paths) > 0 {
-		if candidates, untracked, err = r.explicitFiles(idx, paths); err != nil {
-			return nil, 0, err
+		if candidates, sc.untracked, err = r.explicitFiles(sc.tracked, paths); err != nil {
+			return nil, err
 		}
 	}
-	files := candidates[:0:0]
 	for _, rel := range candidates {
 		if rs.inScope(rel) {
-			files = append(files, rel)
+			sc.files = append(sc.files, rel)
 		}
 	}
-	return files, untracked, nil
+	return sc, nil
 }
 
 // explicitFiles resolves the given paths, keeping the tracked regular
 // files (each once, sorted); a folder stands for the tracked files below
 // it. It counts the paths that select no tracked file. A path outside the
 // working tree is outside_repo, as for every other command.
-func (r *Repo) explicitFiles(idx *index.Index, paths []string) ([]string, int, error) {
-	all := trackedFiles(idx)
+func (r *Repo) explicitFiles(all []string, paths []string) ([]string, int, error) {
 	seen := map[string]bool{}
 	var files []string
 	untracked := 0

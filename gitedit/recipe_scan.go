@@ -34,47 +34,67 @@ type scanResult struct {
 	outcome *fileOutcome // non-nil when the recipes change the file
 	skip    func(*Skipped)
 	err     error
+	cached  bool // decided from the scan cache without reading
+}
+
+// scanTally is what a scan found besides the changing files.
+type scanTally struct {
+	skipped Skipped
+	cached  int // files decided from the scan cache
 }
 
 // scan reads the files in parallel (runtime.NumCPU workers), skips
 // binary, missing and filtered ones, prefilters on the items' literals
-// and applies the recipes in memory. It returns the outcomes of the files
-// that would change, sorted by path. The first error stops the scan.
-func (r *Repo) scan(ctx context.Context, rs recipeSet, files []string, progress func(RunProgress)) ([]*fileOutcome, Skipped, error) {
+// and applies the recipes in memory; with a scan cache (memo), files it
+// vouches for are decided without being read, and what reading taught is
+// recorded. It returns the outcomes of the files that would change,
+// sorted by path. The first error stops the scan.
+func (r *Repo) scan(ctx context.Context, rs recipeSet, memo *scanMemo, files []string, progress func(RunProgress)) ([]*fileOutcome, scanTally, error) {
 	dir, err := r.openScanDir()
 	if err != nil {
-		return nil, Skipped{}, err
+		return nil, scanTally{}, err
 	}
 	defer dir.close()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	jobs := make(chan string)
-	results := make(chan scanResult, 64)
+	jobs := make(chan []string)
+	results := make(chan []scanResult, runtime.NumCPU())
 	var wg sync.WaitGroup
 	for range runtime.NumCPU() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for rel := range jobs {
-				results <- r.scanFile(dir, rs, rel)
+			for chunk := range jobs {
+				out := make([]scanResult, len(chunk))
+				for i, rel := range chunk {
+					out[i] = r.scanFile(dir, rs, memo, rel)
+				}
+				results <- out
 			}
 		}()
 	}
 	go feed(ctx, jobs, files)
 	go func() { wg.Wait(); close(results) }()
-	outs, skipped, err := collect(results, len(files), progress, cancel)
+	outs, tally, err := collect(results, len(files), progress, cancel)
 	if err == nil {
 		err = ctx.Err()
 	}
-	return outs, skipped, err
+	return outs, tally, err
 }
 
-// feed sends the files to the workers until done or cancelled.
-func feed(ctx context.Context, jobs chan<- string, files []string) {
+// scanChunk is how many files a worker takes at a time: enough to make
+// the hand-over cheap beside a file's system calls, few enough to spread
+// the work evenly and report progress often.
+const scanChunk = 128
+
+// feed sends the files to the workers in chunks until done or cancelled.
+func feed(ctx context.Context, jobs chan<- []string, files []string) {
 	defer close(jobs)
-	for _, f := range files {
+	for len(files) > 0 {
+		n := min(scanChunk, len(files))
 		select {
-		case jobs <- f:
+		case jobs <- files[:n]:
+			files = files[n:]
 		case <-ctx.Done():
 			return
 		}
@@ -83,39 +103,62 @@ func feed(ctx context.Context, jobs chan<- string, files []string) {
 
 // collect gathers the workers' results, reporting progress; on the first
 // error it cancels the scan and drains the rest.
-func collect(results <-chan scanResult, total int, progress func(RunProgress), cancel func()) ([]*fileOutcome, Skipped, error) {
+func collect(results <-chan []scanResult, total int, progress func(RunProgress), cancel func()) ([]*fileOutcome, scanTally, error) {
 	var outs []*fileOutcome
-	var skipped Skipped
+	var tally scanTally
 	var firstErr error
-	done := 0
-	for res := range results {
-		done++
-		switch {
-		case res.err != nil && firstErr == nil:
-			firstErr = res.err
-			cancel()
-		case res.skip != nil:
-			res.skip(&skipped)
-		case res.outcome != nil:
-			outs = append(outs, res.outcome)
+	done, reported := 0, 0
+	for chunk := range results {
+		for _, res := range chunk {
+			if err := tally.add(res, &outs); err != nil && firstErr == nil {
+				firstErr = err
+				cancel()
+			}
 		}
-		if progress != nil && (done%progressEvery == 0 || done == total) {
+		done += len(chunk)
+		if progress != nil && (done-reported >= progressEvery || done == total) {
 			progress(RunProgress{Done: done, Total: total})
+			reported = done
 		}
 	}
 	sort.Slice(outs, func(i, j int) bool { return outs[i].rel < outs[j].rel })
-	return outs, skipped, firstErr
+	return outs, tally, firstErr
 }
 
-// scanFile reads one file and applies the recipes to it in memory.
-func (r *Repo) scanFile(dir scanDir, rs recipeSet, rel string) scanResult {
-	content, ok, err := dir.readForScan(rel)
+// add counts one file's result, appending a changing file's outcome to
+// outs, and returns its error.
+func (t *scanTally) add(res scanResult, outs *[]*fileOutcome) error {
+	if res.cached {
+		t.cached++
+	}
+	switch {
+	case res.err != nil:
+		return res.err
+	case res.skip != nil:
+		res.skip(&t.skipped)
+	case res.outcome != nil:
+		*outs = append(*outs, res.outcome)
+	}
+	return nil
+}
+
+// scanFile decides one file from the scan cache, or reads it (recording
+// what it holds) and applies the recipes to it in memory.
+func (r *Repo) scanFile(dir scanDir, rs recipeSet, memo *scanMemo, rel string) scanResult {
+	if res, ok := memo.known(dir, rs, rel); ok {
+		return res
+	}
+	content, st, ok, err := dir.readForScan(rel)
 	switch {
 	case err != nil:
 		return scanResult{err: err}
 	case !ok:
 		return scanResult{skip: func(s *Skipped) { s.Missing++ }}
-	case isBinary(content):
+	}
+	binary := isBinary(content)
+	memo.record(rel, st, content, binary)
+	switch {
+	case binary:
 		return scanResult{skip: func(s *Skipped) { s.Binary++ }}
 	case !rs.mayMatch(rel, content):
 		return scanResult{}

@@ -1,6 +1,8 @@
 package gitedit
 
 import (
+	"strings"
+
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 )
 
@@ -39,8 +41,35 @@ func globMatch(glob, rel string) bool {
 	if len(glob) > 0 && glob[0] == '/' {
 		glob = glob[1:]
 	}
+	if matched, ok := globFast(glob, rel); ok {
+		return matched
+	}
 	return wildmatch(glob, rel, true)
 }
+
+// globFast matches the shapes most recipes use without wildmatch (a
+// scope of 100,000 paths took a twentieth of a second there): a literal
+// path, "**/*<suffix>", "*<suffix>" and "<folder>/**", where the parts
+// named hold no wildcard. ok is false for any other shape.
+func globFast(glob, rel string) (matched, ok bool) {
+	switch {
+	case !hasGlobMeta(glob):
+		return rel == glob, true
+	case strings.HasPrefix(glob, "**/*") && isLiteralName(glob[4:]):
+		return strings.HasSuffix(rel[strings.LastIndexByte(rel, '/')+1:], glob[4:]), true
+	case strings.HasPrefix(glob, "*") && isLiteralName(glob[1:]):
+		return !strings.Contains(rel, "/") && strings.HasSuffix(rel, glob[1:]), true
+	case strings.HasSuffix(glob, "/**") && !hasGlobMeta(glob[:len(glob)-3]):
+		return strings.HasPrefix(rel, glob[:len(glob)-2]), true
+	}
+	return false, false
+}
+
+// hasGlobMeta reports whether s holds a wildmatch special character.
+func hasGlobMeta(s string) bool { return strings.ContainsAny(s, "*?[\\") }
+
+// isLiteralName reports whether s is one path segment without wildcards.
+func isLiteralName(s string) bool { return !hasGlobMeta(s) && !strings.Contains(s, "/") }
 
 // trackedFiles lists the index's tracked regular files (each name once,
 // conflicted ones included so that editing them is refused as conflict),

@@ -378,3 +378,6 @@ func realPaths(paths ...string) []string {
 	}
 	return out
 }
+
+// objectsDir is the folder of the repository's own objects.
+func (r *Repo) objectsDir() string { return filepath.Join(r.commonDir, "objects") }

@@ -1,11 +1,17 @@
 package gitedit
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/fixtures"
 )
 
 func TestIsTempNameMatchesOnlyCreateTempNames(t *testing.T) {
@@ -37,4 +43,63 @@ func TestRemoveStaleTempsKeepsOtherFiles(t *testing.T) {
 		_, err := os.Lstat(filepath.Join(dir, k))
 		require.NoError(t, err, "kept")
 	}
+}
+
+// TestJournalledStaleTempsAreRemoved plays a writer killed between its
+// temporary files and their renames: the journal it left names the folder,
+// and the next batch removes the stale file and the journal.
+func TestJournalledStaleTempsAreRemoved(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.go": "A\n", "sub/b.go": "b\n"})
+	stale := filepath.Join(dir, "sub", ".gitedit-4242.tmp")
+	require.NoError(t, os.WriteFile(stale, []byte("half"), 0o600))
+	journal := filepath.Join(dir, ".git", "gitedit", "temp-folders")
+	require.NoError(t, os.MkdirAll(filepath.Dir(journal), 0o755))
+	require.NoError(t, os.WriteFile(journal, []byte("sub\x00../outside\x00"), 0o644))
+
+	_, err := openRepo(t, dir).Edit(context.Background(), EditRequest{FilePath: "a.go", OldString: "A", NewString: "B"}, Options{})
+	require.NoError(t, err)
+	require.NoFileExists(t, stale)
+	require.NoFileExists(t, journal, "a finished batch leaves no journal")
+	require.FileExists(t, filepath.Join(dir, "sub", "b.go"))
+}
+
+func TestIsJournalDirStaysInTheWorkTree(t *testing.T) {
+	for dir, want := range map[string]bool{"": true, "a/b": true, "/etc": false, "../x": false, "a/../../x": false, "a/..": false} {
+		require.Equal(t, want, isJournalDir(dir), dir)
+	}
+}
+
+// TestFailedRenamePutsEveryFileBack makes one rename of a 30-file batch
+// fail: the files already renamed (in parallel) are put back, no temporary
+// file is left, and the index and HEAD do not move.
+func TestFailedRenamePutsEveryFileBack(t *testing.T) {
+	files := map[string]string{}
+	for i := range 30 {
+		files[fmt.Sprintf("d%d/f%02d.go", i%3, i)] = fmt.Sprintf("old %d\n", i)
+	}
+	dir := fixtures.NewRepo(t, files)
+	orig := renameFile
+	renameFile = func(temp, target string) error {
+		if strings.HasSuffix(target, "f17.go") {
+			return errors.New("injected rename failure")
+		}
+		return orig(temp, target)
+	}
+	t.Cleanup(func() { renameFile = orig })
+	index, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
+	require.NoError(t, err)
+	head := fixtures.Git(t, dir, "rev-parse", "HEAD")
+
+	rc := Recipe{Name: "r", Edits: []RecipeEdit{{OldString: "old", NewString: "new"}}}
+	_, err = openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: []Recipe{rc}}, Options{Commit: true})
+	require.ErrorContains(t, err, "injected rename failure")
+	for rel, content := range files {
+		require.Equal(t, content, readFile(t, dir, rel), rel)
+	}
+	after, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
+	require.NoError(t, err)
+	require.Equal(t, index, after)
+	require.Equal(t, head, fixtures.Git(t, dir, "rev-parse", "HEAD"))
+	require.Empty(t, strings.TrimSpace(fixtures.Git(t, dir, "status", "--porcelain", "--untracked-files=all")), "no temporary file is left")
+	require.NoFileExists(t, filepath.Join(dir, ".git", "index.lock"))
 }

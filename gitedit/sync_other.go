@@ -2,6 +2,8 @@
 
 package gitedit
 
+import "os"
+
 // haveSyncFS is false: each file and folder is fsynced on its own.
 const haveSyncFS = false
 
@@ -10,3 +12,6 @@ func syncFS(dir string) error { return nil }
 
 // sameFS is not needed where syncFS is not available.
 func sameFS(a, b string) bool { return true }
+
+// renameOver renames a temporary file over its target.
+func renameOver(temp, target string) error { return os.Rename(temp, target) }

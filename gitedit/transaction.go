@@ -198,6 +198,16 @@ func (r *Repo) indexPath() string {
 	return filepath.Join(r.gitDir, "index")
 }
 
+// rereadIndex returns prev when the index file still holds the bytes it
+// was parsed from (a check of size and checksum), else parses the file.
+// prev (which may be nil) must not have been modified.
+func (r *Repo) rereadIndex(prev *index.Index) (*index.Index, error) {
+	if prev != nil && prev.Unchanged(r.indexPath()) {
+		return prev, nil
+	}
+	return r.readIndex()
+}
+
 // readIndex parses the index file.
 func (r *Repo) readIndex() (*index.Index, error) {
 	idx, err := index.Read(r.indexPath())

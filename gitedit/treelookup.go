@@ -5,65 +5,54 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
 )
 
-// treeLookup finds files in a commit's tree, decoding each folder's tree
-// once however many paths are looked up in it (a batch of many files in
-// few folders stays linear).
+// treeLookup finds files and folders in a commit's tree, reading each
+// folder's tree once however many paths are looked up in it (a batch of
+// many files in few folders stays linear). Its objects.Trees is shared
+// with the batch's commit, which rewrites the same folders.
 type treeLookup struct {
-	r *Repo
-	// trees maps a folder ("" for the root) to its tree; nil when the
-	// folder is not in the commit.
-	trees map[string]*object.Tree
+	trees *objects.Trees
+	// folders maps a folder ("" for the root) to its tree id; a missing
+	// folder maps to the zero id.
+	folders map[string]plumbing.Hash
 }
 
-// newTreeLookup looks paths up in root (nil: no commit yet).
-func (r *Repo) newTreeLookup(root *object.Tree) *treeLookup {
-	return &treeLookup{r: r, trees: map[string]*object.Tree{"": root}}
+// newTreeLookup looks paths up in the tree root (zero: no commit yet).
+func newTreeLookup(trees *objects.Trees, root plumbing.Hash) *treeLookup {
+	return &treeLookup{trees: trees, folders: map[string]plumbing.Hash{"": root}}
 }
 
 // file returns the blob id and mode of the file rel, and whether the tree
 // holds a file there.
 func (l *treeLookup) file(rel string) (plumbing.Hash, filemode.FileMode, bool) {
 	dir, name := path.Split(rel)
-	t := l.folder(path.Clean("/" + dir)[1:])
-	if t == nil {
+	tree := l.folder(path.Clean("/" + dir)[1:])
+	if tree.IsZero() {
 		return plumbing.ZeroHash, 0, false
 	}
-	for _, e := range t.Entries {
-		if e.Name == name && e.Mode.IsFile() {
-			return e.Hash, e.Mode, true
-		}
+	h, mode, ok, err := l.trees.Lookup(tree, name, false)
+	if err != nil || !ok || !mode.IsFile() {
+		return plumbing.ZeroHash, 0, false
 	}
-	return plumbing.ZeroHash, 0, false
+	return h, mode, true
 }
 
-// folder returns the tree of dir, or nil when it is not a folder of the
-// commit.
-func (l *treeLookup) folder(dir string) *object.Tree {
-	if t, ok := l.trees[dir]; ok {
-		return t
+// folder returns the tree id of dir, or zero when it is not a folder of
+// the commit.
+func (l *treeLookup) folder(dir string) plumbing.Hash {
+	if h, ok := l.folders[dir]; ok {
+		return h
 	}
 	parentDir, name := path.Split(dir)
-	var t *object.Tree
-	if parent := l.folder(path.Clean("/" + parentDir)[1:]); parent != nil {
-		t = l.child(parent, name)
-	}
-	l.trees[dir] = t
-	return t
-}
-
-// child decodes the subtree name of parent, or returns nil.
-func (l *treeLookup) child(parent *object.Tree, name string) *object.Tree {
-	for _, e := range parent.Entries {
-		if e.Name == name && e.Mode == filemode.Dir {
-			t, err := object.GetTree(l.r.objects, e.Hash)
-			if err != nil {
-				return nil
-			}
-			return t
+	var h plumbing.Hash
+	if parent := l.folder(path.Clean("/" + parentDir)[1:]); !parent.IsZero() {
+		if sub, _, ok, err := l.trees.Lookup(parent, name, true); err == nil && ok {
+			h = sub
 		}
 	}
-	return nil
+	l.folders[dir] = h
+	return h
 }

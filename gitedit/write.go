@@ -31,6 +31,8 @@ type batchWriter struct {
 	head      refs.Head
 	// headTree looks paths up in HEAD's tree (commit mode).
 	headTree *treeLookup
+	// trees reads and writes the commit's trees (commit mode).
+	trees *objects.Trees
 	// dirty are the changes whose file already differed from HEAD, for
 	// dirty=commit-first.
 	dirty []*change
@@ -44,19 +46,20 @@ type batchWriter struct {
 // of a broken file system. A crash leaves the old or the new state of each
 // file, and at worst a stale index.lock, as with git.
 func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
-	update, err := w.writeObjects()
+	update, err := traced("write objects", w.writeObjects)
 	if err != nil {
 		return err
 	}
-	restore, err := w.r.writeFiles(w.changes)
+	defer w.r.forgetTemps()
+	restore, err := traced("write files", func() (func(), error) { return w.r.writeFiles(w.changes) })
 	if err != nil {
 		return err
 	}
-	if err := w.prepareIndex(lock); err != nil {
+	if _, err := traced("write index", func() (any, error) { return nil, w.prepareIndex(lock) }); err != nil {
 		restore()
 		return err
 	}
-	if err := w.moveRef(ctx, update); err != nil {
+	if _, err := traced("move ref", func() (any, error) { return nil, w.moveRef(ctx, update) }); err != nil {
 		restore()
 		return err
 	}
@@ -109,6 +112,9 @@ func (w *batchWriter) buildCommits() (*refs.Update, error) {
 	parent, base, err := w.baseTree()
 	if err != nil {
 		return nil, err
+	}
+	if w.trees == nil {
+		w.trees = objects.NewTrees(w.r.objects, w.r.objectsDir())
 	}
 	var commits []plumbing.Hash
 	if len(w.dirty) > 0 && w.opt.Dirty == DirtyCommitFirst {
@@ -164,7 +170,7 @@ func (w *batchWriter) commitExisting(parent, base plumbing.Hash, author, committ
 	if err != nil {
 		return parent, base, err
 	}
-	tree, err := objects.UpdateTree(w.r.objects, base, changes)
+	tree, err := objects.UpdateTree(w.trees, base, changes)
 	if err != nil || tree == base {
 		return parent, base, wrapIO("write tree", err)
 	}
@@ -213,7 +219,7 @@ func (w *batchWriter) existingChange(c *change) (objects.TreeChange, error) {
 // writeCommit writes the tree base+changes and a commit of it on parent
 // (none when parent is zero), and returns the commit and tree.
 func (w *batchWriter) writeCommit(parent, base plumbing.Hash, changes []objects.TreeChange, author, committer, msg string) (plumbing.Hash, plumbing.Hash, error) {
-	tree, err := objects.UpdateTree(w.r.objects, base, changes)
+	tree, err := objects.UpdateTree(w.trees, base, changes)
 	if err != nil {
 		return plumbing.ZeroHash, plumbing.ZeroHash, ioError("write tree", err)
 	}
@@ -391,20 +397,16 @@ func (r *Repo) trustFileMode() bool {
 	return err != nil || !ok || v
 }
 
-// commitTree returns the tree of commit h, or nil for the zero hash.
-func (r *Repo) commitTree(h plumbing.Hash) (*object.Tree, error) {
+// commitTreeID returns the tree id of commit h (zero for the zero hash).
+func (r *Repo) commitTreeID(h plumbing.Hash) (plumbing.Hash, error) {
 	if h.IsZero() {
-		return nil, nil
+		return plumbing.ZeroHash, nil
 	}
 	c, err := object.GetCommit(r.objects, h)
 	if err != nil {
-		return nil, ioError("read commit "+h.String(), err)
+		return plumbing.ZeroHash, ioError("read commit "+h.String(), err)
 	}
-	t, err := c.Tree()
-	if err != nil {
-		return nil, ioError("read tree of "+h.String(), err)
-	}
-	return t, nil
+	return c.TreeHash, nil
 }
 
 // modeOf maps permission bits to the git file mode.

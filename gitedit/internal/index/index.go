@@ -22,6 +22,7 @@
 package index
 
 import (
+	"fmt"
 	"os"
 	"sort"
 	"strings"
@@ -73,6 +74,14 @@ type Index struct {
 	enterLeft []string    // paths that entered or left the index
 	split     *splitState // non-nil for a split index
 	ieotBlock int         // entries per IEOT block; 0 when there is no IEOT
+	file      fileID      // size and trailing checksum of the file read
+}
+
+// fileID identifies the bytes of an index file: its size and trailing
+// SHA-1 (which covers all the rest).
+type fileID struct {
+	size int64
+	sum  [hashLen]byte
 }
 
 // extension is one index extension as read: signature and payload.
@@ -94,6 +103,34 @@ func (ix *Index) Extensions() []string {
 // Sparse reports whether the index is a sparse index (has the "sdir"
 // extension and may hold directory entries).
 func (ix *Index) Sparse() bool { return ix.ext("sdir") != nil }
+
+// Unchanged reports whether the index file at path still holds the bytes
+// ix was parsed from, reading only its size and trailing checksum (the
+// SHA-1 of everything before it). It reports false when ix was not read
+// from a file, or the file has no checksum (index.skipHash).
+func (ix *Index) Unchanged(path string) bool {
+	if ix.skipHash || ix.file.size == 0 {
+		return false
+	}
+	id, err := readFileID(path)
+	return err == nil && id == ix.file
+}
+
+// readFileID reads the size and trailing checksum of the file at path.
+func readFileID(path string) (fileID, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return fileID{}, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || fi.Size() < hashLen {
+		return fileID{}, fmt.Errorf("index %s: no checksum", path)
+	}
+	id := fileID{size: fi.Size()}
+	_, err = f.ReadAt(id.sum[:], fi.Size()-hashLen)
+	return id, err
+}
 
 // SkipHash reports whether the file had a zero trailing checksum
 // (index.skipHash); Encode writes it back the same way.

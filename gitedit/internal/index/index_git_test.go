@@ -277,3 +277,39 @@ func mapKeys(m map[string]string) func(func(string) bool) {
 		}
 	}
 }
+
+// TestUnchangedTracksTheFile checks Unchanged against every way the file
+// can move on: git rewriting it, and a file without checksum.
+func TestUnchangedTracksTheFile(t *testing.T) {
+	dir := fixtures.NewRepo(t, baseFiles())
+	path := filepath.Join(dir, ".git", "index")
+	ix, err := index.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ix.Unchanged(path) {
+		t.Fatal("Unchanged is false for the file just read")
+	}
+	fixtures.WriteFiles(t, dir, map[string]string{"a.txt": "changed\n"})
+	git(t, dir, "add", "a.txt")
+	if ix.Unchanged(path) {
+		t.Fatal("Unchanged is true after git add rewrote the index")
+	}
+	if (&index.Index{}).Unchanged(path) {
+		t.Fatal("an index not read from a file is never unchanged")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copy(data[len(data)-20:], make([]byte, 20)) // what index.skipHash writes
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if ix, err = index.Read(path); err != nil {
+		t.Fatal(err)
+	}
+	if ix.Unchanged(path) {
+		t.Fatal("without a checksum (index.skipHash) Unchanged must not vouch for the file")
+	}
+}

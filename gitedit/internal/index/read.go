@@ -45,6 +45,8 @@ func Read(path string) (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("parse index %s: %w", path, err)
 	}
+	ix.file.size = int64(len(data))
+	copy(ix.file.sum[:], data[len(data)-hashLen:])
 	if err := ix.resolveSplit(path); err != nil {
 		return nil, err
 	}

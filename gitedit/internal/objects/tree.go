@@ -44,22 +44,86 @@ type node struct {
 	dirs   map[string]*node
 }
 
+// Trees reads tree objects from a store and writes new ones to it,
+// parsing each tree once: a batch's dirty check and its commit share one,
+// so the folders both visit are read and decoded once.
+type Trees struct {
+	s      storer.EncodedObjectStorer
+	dir    string // the objects folder, read directly for loose trees
+	parsed map[plumbing.Hash][]entry
+}
+
+// NewTrees returns a tree reader and writer over s. When dir names the
+// store's objects folder, loose trees are read from their files directly
+// (the store's own reader hashes each as it inflates it, which doubles the
+// cost); with dir empty, or for packed trees, s reads them.
+func NewTrees(s storer.EncodedObjectStorer, dir string) *Trees {
+	return &Trees{s: s, dir: dir, parsed: map[plumbing.Hash][]entry{}}
+}
+
+// Lookup finds the entry called name in tree h (zero: the empty tree): a
+// folder when dir is set, else a file, symlink or submodule. It returns
+// the entry's id and mode, and false when there is none.
+func (t *Trees) Lookup(h plumbing.Hash, name string, dir bool) (plumbing.Hash, filemode.FileMode, bool, error) {
+	entries, err := t.read(h)
+	if err != nil {
+		return plumbing.ZeroHash, 0, false, err
+	}
+	key := name
+	if dir {
+		key += "/"
+	}
+	i := sort.Search(len(entries), func(i int) bool { return entries[i].sortKey() >= key })
+	if i == len(entries) || entries[i].sortKey() != key {
+		return plumbing.ZeroHash, 0, false, nil
+	}
+	mode, err := filemode.New(entries[i].mode)
+	if err != nil {
+		return plumbing.ZeroHash, 0, false, fmt.Errorf("read tree %s: entry %q: %w", h, name, err)
+	}
+	return entries[i].hash, mode, true, nil
+}
+
+// read returns the entries of tree h (none for zero), parsed once; the
+// slice is shared and must not be modified.
+func (t *Trees) read(h plumbing.Hash) ([]entry, error) {
+	if e, ok := t.parsed[h]; ok || h.IsZero() {
+		return e, nil
+	}
+	data, ok, err := []byte(nil), false, error(nil)
+	if t.dir != "" {
+		data, ok, err = readLoose(t.dir, plumbing.TreeObject, h)
+	}
+	if err == nil && !ok {
+		data, err = readObject(t.s, plumbing.TreeObject, h)
+	}
+	if err != nil {
+		return nil, err
+	}
+	e, err := parseTree(h, data)
+	if err != nil {
+		return nil, err
+	}
+	t.parsed[h] = e
+	return e, nil
+}
+
 // UpdateTree returns the id of base (zero: the empty tree) with changes
 // applied, writing only the trees along the changed paths. Empty trees left
 // by deletions are dropped; the root tree is written even when empty. A
 // later change to the same path wins; a file replaces a folder of the same
 // name and the other way round. Deleting a missing path changes nothing.
-func UpdateTree(s storer.EncodedObjectStorer, base plumbing.Hash, changes []TreeChange) (plumbing.Hash, error) {
+func UpdateTree(t *Trees, base plumbing.Hash, changes []TreeChange) (plumbing.Hash, error) {
 	root, err := buildNodes(changes)
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
-	h, err := updateNode(s, base, root, "")
+	h, err := updateNode(t, base, root, "")
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
 	if h.IsZero() {
-		return writeObject(s, plumbing.TreeObject, nil)
+		return writeObject(t.s, plumbing.TreeObject, nil)
 	}
 	return h, nil
 }
@@ -110,11 +174,12 @@ func splitPath(p string) ([]string, error) {
 
 // updateNode applies n to the tree base (zero: none) and returns the new
 // tree's id, or zero when the result is empty.
-func updateNode(s storer.EncodedObjectStorer, base plumbing.Hash, n *node, prefix string) (plumbing.Hash, error) {
-	entries, err := readTree(s, base)
+func updateNode(t *Trees, base plumbing.Hash, n *node, prefix string) (plumbing.Hash, error) {
+	shared, err := t.read(base)
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
+	entries := append([]entry(nil), shared...)
 	byName := make(map[string]int, len(entries))
 	for i, e := range entries {
 		byName[e.name] = i
@@ -124,7 +189,7 @@ func updateNode(s storer.EncodedObjectStorer, base plumbing.Hash, n *node, prefi
 		if _, leaf := n.leaves[name]; leaf {
 			continue // the leaf change for name replaces the whole folder
 		}
-		e, c, err := updateDir(s, entries, byName, name, sub, prefix)
+		e, c, err := updateDir(t, entries, byName, name, sub, prefix)
 		if err != nil {
 			return plumbing.ZeroHash, err
 		}
@@ -138,17 +203,17 @@ func updateNode(s storer.EncodedObjectStorer, base plumbing.Hash, n *node, prefi
 		entries = setEntry(entries, byName, name, e, true)
 		changed = true
 	}
-	return finishTree(s, base, entries, changed)
+	return finishTree(t.s, base, entries, changed)
 }
 
 // updateDir computes the new entry for sub-folder name (nil: drop it) and
 // whether it differs from the current one.
-func updateDir(s storer.EncodedObjectStorer, entries []entry, byName map[string]int, name string, sub *node, prefix string) (*entry, bool, error) {
+func updateDir(t *Trees, entries []entry, byName map[string]int, name string, sub *node, prefix string) (*entry, bool, error) {
 	var old plumbing.Hash
 	if i, ok := byName[name]; ok && entries[i].isTree() {
 		old = entries[i].hash
 	}
-	h, err := updateNode(s, old, sub, prefix+name+"/")
+	h, err := updateNode(t, old, sub, prefix+name+"/")
 	if err != nil {
 		return nil, false, err
 	}
@@ -212,18 +277,6 @@ func encodeTree(entries []entry) []byte {
 		b.Write(e.hash[:])
 	}
 	return b.Bytes()
-}
-
-// readTree returns the entries of tree h (none for zero).
-func readTree(s storer.EncodedObjectStorer, h plumbing.Hash) ([]entry, error) {
-	if h.IsZero() {
-		return nil, nil
-	}
-	data, err := readObject(s, plumbing.TreeObject, h)
-	if err != nil {
-		return nil, err
-	}
-	return parseTree(h, data)
 }
 
 // parseTree decodes raw tree content: "<mode> <name>\0<20-byte id>"...

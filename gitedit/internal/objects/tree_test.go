@@ -71,7 +71,7 @@ func TestUpdateTreeMatchesGitWriteTree(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			changes := toChanges(t, s, tt.ops)
-			got, err := UpdateTree(s, base, changes)
+			got, err := UpdateTree(NewTrees(s, ""), base, changes)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -88,14 +88,14 @@ func TestUpdateTreeFromEmpty(t *testing.T) {
 	dir := fixtures.NewRepo(t, nil)
 	s := storage(dir)
 	changes := toChanges(t, s, []op{set("z", "z\n"), set("d/e/f", "f\n"), exe("x.sh", "x\n")})
-	got, err := UpdateTree(s, plumbing.ZeroHash, changes)
+	got, err := UpdateTree(NewTrees(s, ""), plumbing.ZeroHash, changes)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := gitWriteTree(t, dir, "--empty", changes); got.String() != want {
 		t.Errorf("UpdateTree = %s, git write-tree = %s", got, want)
 	}
-	empty, err := UpdateTree(s, plumbing.ZeroHash, nil)
+	empty, err := UpdateTree(NewTrees(s, ""), plumbing.ZeroHash, nil)
 	if err != nil || empty != EmptyTree {
 		t.Errorf("empty tree = %s, %v; want %s", empty, err, EmptyTree)
 	}
@@ -106,7 +106,7 @@ func TestUpdateTreeRefusesBadPaths(t *testing.T) {
 	s := storage(fixtures.NewRepo(t, nil))
 	h := HashBlob(nil)
 	for _, p := range []string{"", "/a", "a/", "a//b", "./a", "a/../b", ".git/config", "x/.GIT/y"} {
-		if _, err := UpdateTree(s, plumbing.ZeroHash, []TreeChange{{Path: p, Hash: h, Mode: filemode.Regular}}); err == nil {
+		if _, err := UpdateTree(NewTrees(s, ""), plumbing.ZeroHash, []TreeChange{{Path: p, Hash: h, Mode: filemode.Regular}}); err == nil {
 			t.Errorf("UpdateTree accepted path %q", p)
 		}
 	}

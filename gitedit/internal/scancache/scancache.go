@@ -1,0 +1,319 @@
+// Package scancache remembers, from one recipe scan to the next, what a
+// scan learned about working-tree files: whether a file is binary, and
+// which needles (the literals that recipe items prefilter on) it does not
+// contain. Each fact is filed under the file's path and stat data (ctime,
+// mtime, size, inode, device, mode), the way git's index vouches for a
+// file's content: a later scan that finds the same stat data knows the
+// content is the same and need not read the file.
+//
+// Soundness rests on the ctime, which every write to a file moves to the
+// current time and which no system call sets back: a fact is recorded only
+// for a file whose ctime is older than the start of the scan by Margin
+// (see Cache.Record), so a write after the scan read the file gives it a
+// ctime that no recorded entry carries. The cache is advisory: a missing,
+// unreadable or corrupt file is an empty cache, and writers racing each
+// other only replace true facts by true facts.
+package scancache
+
+import (
+	"encoding/binary"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+)
+
+// Margin is how much older than the scan's start a file's ctime must be
+// for its facts to be recorded: more than the coarsest file time stamp
+// granularity of common file systems (one second, or a jiffy).
+const Margin = 2 * time.Second
+
+// MaxNeedles is the number of needles the cache keeps facts about; the
+// needles used least recently are forgotten first.
+const MaxNeedles = 63
+
+// MaxNeedleLen is the length above which a needle is not cached (its
+// files are always read).
+const MaxNeedleLen = 1024
+
+// binaryBit marks a binary file in an entry's flags; bits 0 to 62 say
+// "needle i is absent".
+const binaryBit = 1 << 63
+
+// Stat is the stat data that identifies a file's content.
+type Stat struct {
+	Ctime, Mtime int64 // nanoseconds since the epoch
+	Size         int64
+	Ino, Dev     uint64
+	Mode         uint32
+}
+
+// Facts are what an earlier scan learned about a file.
+type Facts struct {
+	flags uint64 // in the bits of the current needle table
+}
+
+// Binary reports whether the file is binary (a NUL byte in its first
+// 8000 bytes).
+func (f Facts) Binary() bool { return f.flags&binaryBit != 0 }
+
+// Absent reports whether needle bit (from Cache.Use) is known to be absent
+// from the file; false when it is present or unknown, or bit < 0.
+func (f Facts) Absent(bit int) bool {
+	return bit >= 0 && f.flags&(1<<uint(bit)) != 0
+}
+
+// Cache is the facts loaded from a cache file and those recorded since.
+// Lookup and Record may be called from several goroutines; Use, Save and
+// Dirty may not run alongside them.
+type Cache struct {
+	cutoff  int64 // ctimes at or after it are not recorded
+	needles []string
+	remap   []int    // old needle bit -> new bit, or -1
+	entries []byte   // loaded entries, sorted by key
+	fanout  []uint32 // fanout[b]: first entry whose key's top bits are >= b
+	mu      sync.Mutex
+	added   map[uint64]entry
+}
+
+// entry is one file's facts as stored.
+type entry struct {
+	key   uint64
+	stat  Stat
+	flags uint64
+}
+
+// Load reads the cache file at path for a scan that starts at now. It
+// never fails: a file that is missing, from another version or corrupt is
+// an empty cache.
+func Load(path string, now time.Time) *Cache {
+	c := &Cache{cutoff: now.Add(-Margin).UnixNano(), added: map[uint64]entry{}}
+	data, err := os.ReadFile(path)
+	if err == nil {
+		c.needles, c.entries = decode(data)
+	}
+	c.remap = identity(len(c.needles))
+	c.fanout = fanout(c.entries)
+	return c
+}
+
+// fanoutBits is how many top bits of a key index the fan-out table: with
+// keys spread evenly, a lookup among 100,000 entries reads one or two.
+const fanoutBits = 16
+
+// fanout builds the fan-out table of sorted entries: like a pack index's,
+// entry fanout[b] is the number of entries whose key's top bits are
+// below b, for b from 0 to 1<<fanoutBits.
+func fanout(entries []byte) []uint32 {
+	table := make([]uint32, 1<<fanoutBits+1)
+	n := len(entries) / entrySize
+	b := 0
+	for i := 0; i < n; i++ {
+		top := int(binary.LittleEndian.Uint64(entries[i*entrySize:]) >> (64 - fanoutBits))
+		for ; b <= top; b++ {
+			table[b] = uint32(i)
+		}
+	}
+	for ; b < len(table); b++ {
+		table[b] = uint32(n)
+	}
+	return table
+}
+
+// Len returns the number of files the loaded cache file had facts about.
+func (c *Cache) Len() int { return len(c.entries) / entrySize }
+
+// Use makes needles the first of the needle table (keeping the other
+// known ones up to MaxNeedles) and returns the bit of each, -1 for a
+// needle that is not cached (empty or too long).
+func (c *Cache) Use(needles []string) []int {
+	next := make([]string, 0, MaxNeedles)
+	bits := make([]int, len(needles))
+	for i, n := range needles {
+		bits[i] = -1
+		if n == "" || len(n) > MaxNeedleLen {
+			continue
+		}
+		if j := indexOf(next, n); j >= 0 {
+			bits[i] = j
+		} else if len(next) < MaxNeedles {
+			bits[i], next = len(next), append(next, n)
+		}
+	}
+	for _, n := range c.needles {
+		if len(next) < MaxNeedles && indexOf(next, n) < 0 {
+			next = append(next, n)
+		}
+	}
+	c.remap = remapping(c.needles, next, c.remap)
+	c.needles = next
+	return bits
+}
+
+// Lookup returns the facts recorded for the file at path when they were
+// recorded under the same stat data.
+func (c *Cache) Lookup(path string, st Stat) (Facts, bool) {
+	key := Key(path)
+	c.mu.Lock()
+	e, ok := c.added[key]
+	c.mu.Unlock()
+	if ok {
+		return Facts{e.flags}, e.stat == st
+	}
+	e, ok = c.find(key)
+	if !ok || e.stat != st {
+		return Facts{}, false
+	}
+	return Facts{c.remapFlags(e.flags)}, true
+}
+
+// Record files facts about the content of path read under st: whether it
+// is binary, and the bits of the needles it was found not to contain. It
+// does nothing (and reports false) when st's ctime or mtime is not older
+// than the scan's start by Margin. Facts already known under the same stat
+// data are kept.
+func (c *Cache) Record(path string, st Stat, binary bool, absent []int) bool {
+	if st.Ctime >= c.cutoff || st.Mtime >= c.cutoff {
+		return false
+	}
+	flags := uint64(0)
+	if binary {
+		flags |= binaryBit
+	}
+	for _, b := range absent {
+		if b >= 0 {
+			flags |= 1 << uint(b)
+		}
+	}
+	if old, ok := c.Lookup(path, st); ok {
+		flags |= old.flags
+	}
+	c.mu.Lock()
+	c.added[Key(path)] = entry{key: Key(path), stat: st, flags: flags}
+	c.mu.Unlock()
+	return true
+}
+
+// Dirty reports whether facts were recorded since Load.
+func (c *Cache) Dirty() bool { return len(c.added) > 0 }
+
+// Save writes the cache to path (through a temporary file renamed over
+// it): the recorded facts, and the loaded ones of the paths live still
+// reports as present (the tracked files).
+func (c *Cache) Save(path string, live func(key uint64) bool) error {
+	var all []entry
+	for i := 0; i < c.Len(); i++ {
+		e := c.entryAt(i)
+		if _, replaced := c.added[e.key]; !replaced && live(e.key) {
+			e.flags = c.remapFlags(e.flags)
+			all = append(all, e)
+		}
+	}
+	for _, e := range c.added {
+		all = append(all, e)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].key < all[j].key })
+	return writeAtomic(path, encode(c.needles, all))
+}
+
+// Key is the key a path's facts are filed under: the 64-bit FNV-1a hash
+// of the path. Two paths with the same key cannot mix up their facts
+// unless they also share the stat data (a hard link: the same content).
+func Key(path string) uint64 {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
+	for i := 0; i < len(path); i++ {
+		h = (h ^ uint64(path[i])) * prime
+	}
+	return h
+}
+
+// find returns the loaded entry with key, scanning the few entries of
+// its fan-out bucket.
+func (c *Cache) find(key uint64) (entry, bool) {
+	top := key >> (64 - fanoutBits)
+	for i := c.fanout[top]; i < c.fanout[top+1]; i++ {
+		if binary.LittleEndian.Uint64(c.entries[int(i)*entrySize:]) == key {
+			return c.entryAt(int(i)), true
+		}
+	}
+	return entry{}, false
+}
+
+// entryAt decodes the i-th loaded entry.
+func (c *Cache) entryAt(i int) entry {
+	return decodeEntry(c.entries[i*entrySize : (i+1)*entrySize])
+}
+
+// remapFlags moves a loaded entry's needle bits to the current table.
+func (c *Cache) remapFlags(flags uint64) uint64 {
+	out := flags & binaryBit
+	for old, bit := range c.remap {
+		if bit >= 0 && flags&(1<<uint(old)) != 0 {
+			out |= 1 << uint(bit)
+		}
+	}
+	return out
+}
+
+// remapping composes the mapping from the loaded table to prev with the
+// move from prev to next.
+func remapping(prev, next []string, toPrev []int) []int {
+	out := make([]int, len(toPrev))
+	for old, p := range toPrev {
+		out[old] = -1
+		if p >= 0 {
+			out[old] = indexOf(next, prev[p])
+		}
+	}
+	return out
+}
+
+// identity is the mapping of n bits to themselves.
+func identity(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// indexOf returns the position of s in list, or -1.
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// writeAtomic writes data to a temporary file beside path and renames it
+// over path (creating the folder). It does not fsync: losing the cache
+// loses nothing but time.
+func writeAtomic(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		_ = os.Remove(f.Name())
+	}
+	return err
+}
+
+// crcTable is the Castagnoli polynomial, computed in hardware on most
+// processors.
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
