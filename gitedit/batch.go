@@ -53,6 +53,7 @@ func (r *Repo) runBatch(ctx context.Context, opt Options, fn batchFunc) (*batchO
 // runBatchOver is runBatch for a caller that read the index before taking
 // the lock: read (unmodified) is used again when the file is unchanged.
 func (r *Repo) runBatchOver(ctx context.Context, opt Options, read *index.Index, fn batchFunc) (*batchOutcome, error) {
+	r = r.forOperation()
 	if opt.Commit && opt.NoStage {
 		return nil, errorf(CodeInvalidInput, "--no-stage and --commit exclude each other")
 	}
@@ -64,6 +65,9 @@ func (r *Repo) runBatchOver(ctx context.Context, opt Options, read *index.Index,
 		defer lock.Rollback()
 	}
 	w, err := traced("prepare", func() (*batchWriter, error) { return r.prepare(opt, read, fn) })
+	if w != nil {
+		defer w.db.Close()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +122,8 @@ func (r *Repo) prepare(opt Options, read *index.Index, fn batchFunc) (*batchWrit
 	if err != nil {
 		return nil, err
 	}
-	w := &batchWriter{r: r, opt: opt, idx: idx, indexTime: indexTime, meta: meta, changes: changes}
+	w := &batchWriter{r: r, opt: opt, idx: idx, indexTime: indexTime, meta: meta, changes: changes,
+		db: objects.NewDB(r.objects, r.objectsDir())}
 	w.out = &batchOutcome{Files: fileResults(changes), Diff: diffOf(changes), Changed: len(changes) > 0}
 	if opt.Commit && len(changes) > 0 {
 		err = w.checkDirty()

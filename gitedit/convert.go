@@ -528,6 +528,25 @@ type attrCache struct {
 	// system and global are the system-wide and per-user attribute files
 	// ("" when not read).
 	system, global string
+	// pinned, in the copy one operation uses (see Repo.forOperation),
+	// remembers each file's verdict for the rest of the operation, so that
+	// a batch of 1,000 files does not stat the same five attribute files
+	// for each of them; nil in the Repo's own cache.
+	pinned *pinnedAttrs
+	shared *attrCache // the Repo's cache, when pinned
+}
+
+// pinnedAttrs is one operation's memory of the attribute files it loaded.
+type pinnedAttrs struct {
+	mu    sync.Mutex
+	files map[string]*attrFile // nil: no such file
+}
+
+// pin returns a cache that shares c's parsed files and, for the rest of
+// one operation, stats each attribute file once.
+func (c *attrCache) pin() *attrCache {
+	return &attrCache{system: c.system, global: c.global, shared: c,
+		pinned: &pinnedAttrs{files: map[string]*attrFile{}}}
 }
 
 // cachedAttrFile is one parsed file with the stat data it was read at.
@@ -571,6 +590,36 @@ func (c *attrCache) load(path, base string, allowMacro, inTree bool) (*attrFile,
 	if path == "" {
 		return nil, nil
 	}
+	if c.pinned == nil {
+		return c.loadNow(path, base, allowMacro, inTree)
+	}
+	c.pinned.mu.Lock()
+	f, ok := c.pinned.files[path]
+	c.pinned.mu.Unlock()
+	if ok {
+		return f, nil
+	}
+	f, err := c.shared.loadNow(path, base, allowMacro, inTree)
+	if err == nil {
+		c.pinned.mu.Lock()
+		c.pinned.files[path] = f
+		c.pinned.mu.Unlock()
+	}
+	return f, err
+}
+
+// forget drops the operation's memory of the attribute files, after the
+// operation wrote one of them.
+func (c *attrCache) forget() {
+	if c.pinned != nil {
+		c.pinned.mu.Lock()
+		c.pinned.files = map[string]*attrFile{}
+		c.pinned.mu.Unlock()
+	}
+}
+
+// loadNow is load without the operation's memory.
+func (c *attrCache) loadNow(path, base string, allowMacro, inTree bool) (*attrFile, error) {
 	fi, err := os.Lstat(path)
 	if err == nil && fi.Mode()&fs.ModeSymlink != 0 && !inTree {
 		fi, err = os.Stat(path)

@@ -25,7 +25,7 @@ func (w *batchWriter) checkDirty() error {
 	if err != nil {
 		return err
 	}
-	w.trees = objects.NewTrees(w.r.objects, w.r.objectsDir())
+	w.trees = objects.NewTrees(w.db)
 	w.headTree = newTreeLookup(w.trees, root)
 	if err := w.checkClashes(); err != nil {
 		return err

@@ -381,3 +381,17 @@ func realPaths(paths ...string) []string {
 
 // objectsDir is the folder of the repository's own objects.
 func (r *Repo) objectsDir() string { return filepath.Join(r.commonDir, "objects") }
+
+// forOperation returns a copy of r for one operation (a batch, a run):
+// it shares everything but reads each attribute file at most once, since
+// the files of an operation are converted against the attributes as they
+// were when it started (a batch writes nothing until it has planned every
+// change).
+func (r *Repo) forOperation() *Repo {
+	if r.attrs.pinned != nil {
+		return r // already one operation's copy
+	}
+	op := *r
+	op.attrs = r.attrs.pin()
+	return &op
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"strings"
 	"time"
 
@@ -33,6 +34,8 @@ type batchWriter struct {
 	headTree *treeLookup
 	// trees reads and writes the commit's trees (commit mode).
 	trees *objects.Trees
+	// db reads and writes the batch's objects.
+	db *objects.DB
 	// dirty are the changes whose file already differed from HEAD, for
 	// dirty=commit-first.
 	dirty []*change
@@ -55,6 +58,9 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 	if err != nil {
 		return err
 	}
+	if writesAttributes(w.changes) {
+		w.r.attrs.forget() // the racy check below converts with the new ones
+	}
 	if _, err := traced("write index", func() (any, error) { return nil, w.prepareIndex(lock) }); err != nil {
 		restore()
 		return err
@@ -64,6 +70,16 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 		return err
 	}
 	return w.commitIndex(lock)
+}
+
+// writesAttributes reports whether a change writes a .gitattributes file.
+func writesAttributes(changes []*change) bool {
+	for _, c := range changes {
+		if path.Base(c.after.Rel) == ".gitattributes" {
+			return true
+		}
+	}
+	return false
 }
 
 // writeObjects stores the blobs and, in commit mode, the trees and commits
@@ -82,14 +98,18 @@ func (w *batchWriter) writeObjects() (*refs.Update, error) {
 	return w.buildCommits()
 }
 
-// writeBlobs stores the new content of every change.
+// writeBlobs stores the new content of every change, in parallel
+// (compressing is most of the work).
 func (w *batchWriter) writeBlobs() error {
-	for _, c := range w.changes {
-		if !c.after.Exists {
-			continue
+	errs := make([]error, len(w.changes))
+	parallel(len(w.changes), func(i int) {
+		if c := w.changes[i]; c.after.Exists {
+			_, errs[i] = objects.WriteBlob(w.db, c.gitAfter)
 		}
-		if _, err := objects.WriteBlob(w.r.objects, c.gitAfter); err != nil {
-			return ioError("write blob for "+c.after.Rel, err)
+	})
+	for i, err := range errs {
+		if err != nil {
+			return ioError("write blob for "+w.changes[i].after.Rel, err)
 		}
 	}
 	return nil
@@ -114,7 +134,7 @@ func (w *batchWriter) buildCommits() (*refs.Update, error) {
 		return nil, err
 	}
 	if w.trees == nil {
-		w.trees = objects.NewTrees(w.r.objects, w.r.objectsDir())
+		w.trees = objects.NewTrees(w.db)
 	}
 	var commits []plumbing.Hash
 	if len(w.dirty) > 0 && w.opt.Dirty == DirtyCommitFirst {
@@ -211,7 +231,7 @@ func (w *batchWriter) existingChange(c *change) (objects.TreeChange, error) {
 	}
 	content, err := w.r.toGitForIndex(rel, c.before.Content, c.blobBefore)
 	if err == nil {
-		_, err = objects.WriteBlob(w.r.objects, content)
+		_, err = objects.WriteBlob(w.db, content)
 	}
 	return objects.TreeChange{Path: rel, Hash: c.blobBefore, Mode: c.modeBefore}, wrapIO("write blob", err)
 }
@@ -227,7 +247,7 @@ func (w *batchWriter) writeCommit(parent, base plumbing.Hash, changes []objects.
 	if !parent.IsZero() {
 		c.Parents = []plumbing.Hash{parent}
 	}
-	id, err := objects.WriteCommit(w.r.objects, c)
+	id, err := objects.WriteCommit(w.db, c)
 	if err != nil {
 		return plumbing.ZeroHash, plumbing.ZeroHash, ioError("write commit", err)
 	}

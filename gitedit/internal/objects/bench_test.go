@@ -27,7 +27,7 @@ func BenchmarkUpdateTree(b *testing.B) {
 		p := fmt.Sprintf("d%02d/e%d/f%03d.go", i/1000, i/100%10, i%100)
 		changes = append(changes, TreeChange{Path: p, Hash: blob, Mode: filemode.Regular})
 	}
-	base, err := UpdateTree(NewTrees(s, ""), plumbing.ZeroHash, changes)
+	base, err := UpdateTree(NewTrees(s), plumbing.ZeroHash, changes)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func BenchmarkUpdateTree(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := UpdateTree(NewTrees(s, ""), base, []TreeChange{{Path: "d42/e7/f042.go", Hash: h, Mode: filemode.Regular}}); err != nil {
+		if _, err := UpdateTree(NewTrees(s), base, []TreeChange{{Path: "d42/e7/f042.go", Hash: h, Mode: filemode.Regular}}); err != nil {
 			b.Fatal(err)
 		}
 	}

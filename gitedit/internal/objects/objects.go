@@ -22,39 +22,13 @@ func HashBlob(data []byte) plumbing.Hash {
 }
 
 // WriteBlob stores data as a blob and returns its id. An object already in
-// the store is not written again.
-func WriteBlob(s storer.EncodedObjectStorer, data []byte) (plumbing.Hash, error) {
-	return writeObject(s, plumbing.BlobObject, data)
+// the database is not written again.
+func WriteBlob(db *DB, data []byte) (plumbing.Hash, error) {
+	return db.Write(plumbing.BlobObject, data)
 }
 
-// writeObject stores data as an object of type t unless the store already
-// has it, and returns its id. Loose objects are zlib-compressed files under
-// objects/xx/, as git writes them.
-func writeObject(s storer.EncodedObjectStorer, t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
-	h := plumbing.ComputeHash(t, data)
-	if s.HasEncodedObject(h) == nil {
-		return h, nil
-	}
-	obj := s.NewEncodedObject()
-	obj.SetType(t)
-	obj.SetSize(int64(len(data)))
-	w, err := obj.Writer()
-	if err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", t, h, err)
-	}
-	if _, err := w.Write(data); err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", t, h, err)
-	}
-	if err := w.Close(); err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", t, h, err)
-	}
-	if _, err := s.SetEncodedObject(obj); err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("store %s %s: %w", t, h, err)
-	}
-	return h, nil
-}
-
-// readObject returns the content of object h, which must have type t.
+// readObject returns the content of object h, which must have type t,
+// read through the go-git store.
 func readObject(s storer.EncodedObjectStorer, t plumbing.ObjectType, h plumbing.Hash) ([]byte, error) {
 	obj, err := s.EncodedObject(t, h)
 	if err != nil {
@@ -99,7 +73,7 @@ func (c Commit) Encode() []byte {
 
 // WriteCommit stores c and returns its id. It refuses a commit without a
 // tree or with an author or committer line holding a newline.
-func WriteCommit(s storer.EncodedObjectStorer, c Commit) (plumbing.Hash, error) {
+func WriteCommit(db *DB, c Commit) (plumbing.Hash, error) {
 	if c.Tree.IsZero() {
 		return plumbing.ZeroHash, fmt.Errorf("write commit: no tree")
 	}
@@ -108,7 +82,7 @@ func WriteCommit(s storer.EncodedObjectStorer, c Commit) (plumbing.Hash, error) 
 			return plumbing.ZeroHash, fmt.Errorf("write commit: invalid identity %q", id)
 		}
 	}
-	return writeObject(s, plumbing.CommitObject, c.Encode())
+	return db.Write(plumbing.CommitObject, c.Encode())
 }
 
 // modeString is the octal mode as git writes it in a tree ("40000" for a

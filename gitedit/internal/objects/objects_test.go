@@ -15,8 +15,10 @@ import (
 )
 
 // storage opens the object store of the repository in dir.
-func storage(dir string) *filesystem.Storage {
-	return filesystem.NewStorage(osfs.New(filepath.Join(dir, ".git")), cache.NewObjectLRUDefault())
+// storage is the object database of the repository at dir.
+func storage(dir string) *DB {
+	s := filesystem.NewStorage(osfs.New(filepath.Join(dir, ".git")), cache.NewObjectLRUDefault())
+	return NewDB(s, filepath.Join(dir, ".git", "objects"))
 }
 
 func TestHashBlobMatchesGit(t *testing.T) {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/storer"
 )
 
 // TreeChange sets or removes one path in a tree.
@@ -48,17 +47,13 @@ type node struct {
 // parsing each tree once: a batch's dirty check and its commit share one,
 // so the folders both visit are read and decoded once.
 type Trees struct {
-	s      storer.EncodedObjectStorer
-	dir    string // the objects folder, read directly for loose trees
+	db     *DB
 	parsed map[plumbing.Hash][]entry
 }
 
-// NewTrees returns a tree reader and writer over s. When dir names the
-// store's objects folder, loose trees are read from their files directly
-// (the store's own reader hashes each as it inflates it, which doubles the
-// cost); with dir empty, or for packed trees, s reads them.
-func NewTrees(s storer.EncodedObjectStorer, dir string) *Trees {
-	return &Trees{s: s, dir: dir, parsed: map[plumbing.Hash][]entry{}}
+// NewTrees returns a tree reader and writer over db.
+func NewTrees(db *DB) *Trees {
+	return &Trees{db: db, parsed: map[plumbing.Hash][]entry{}}
 }
 
 // Lookup finds the entry called name in tree h (zero: the empty tree): a
@@ -90,13 +85,7 @@ func (t *Trees) read(h plumbing.Hash) ([]entry, error) {
 	if e, ok := t.parsed[h]; ok || h.IsZero() {
 		return e, nil
 	}
-	data, ok, err := []byte(nil), false, error(nil)
-	if t.dir != "" {
-		data, ok, err = readLoose(t.dir, plumbing.TreeObject, h)
-	}
-	if err == nil && !ok {
-		data, err = readObject(t.s, plumbing.TreeObject, h)
-	}
+	data, err := t.db.Read(plumbing.TreeObject, h)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +112,7 @@ func UpdateTree(t *Trees, base plumbing.Hash, changes []TreeChange) (plumbing.Ha
 		return plumbing.ZeroHash, err
 	}
 	if h.IsZero() {
-		return writeObject(t.s, plumbing.TreeObject, nil)
+		return t.db.Write(plumbing.TreeObject, nil)
 	}
 	return h, nil
 }
@@ -203,7 +192,7 @@ func updateNode(t *Trees, base plumbing.Hash, n *node, prefix string) (plumbing.
 		entries = setEntry(entries, byName, name, e, true)
 		changed = true
 	}
-	return finishTree(t.s, base, entries, changed)
+	return finishTree(t.db, base, entries, changed)
 }
 
 // updateDir computes the new entry for sub-folder name (nil: drop it) and
@@ -249,7 +238,7 @@ func setEntry(entries []entry, byName map[string]int, name string, e *entry, cha
 
 // finishTree drops removed entries, sorts as git does and writes the tree
 // when it changed. It returns zero for an empty tree.
-func finishTree(s storer.EncodedObjectStorer, base plumbing.Hash, entries []entry, changed bool) (plumbing.Hash, error) {
+func finishTree(db *DB, base plumbing.Hash, entries []entry, changed bool) (plumbing.Hash, error) {
 	if !changed {
 		return base, nil
 	}
@@ -263,7 +252,7 @@ func finishTree(s storer.EncodedObjectStorer, base plumbing.Hash, entries []entr
 		return plumbing.ZeroHash, nil
 	}
 	sort.Slice(kept, func(i, j int) bool { return kept[i].sortKey() < kept[j].sortKey() })
-	return writeObject(s, plumbing.TreeObject, encodeTree(kept))
+	return db.Write(plumbing.TreeObject, encodeTree(kept))
 }
 
 // encodeTree returns the raw content of a tree with entries in order.

@@ -9,7 +9,6 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/storer"
 
 	"github.com/gitedit/gitedit/fixtures"
 )
@@ -71,7 +70,7 @@ func TestUpdateTreeMatchesGitWriteTree(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			changes := toChanges(t, s, tt.ops)
-			got, err := UpdateTree(NewTrees(s, ""), base, changes)
+			got, err := UpdateTree(NewTrees(s), base, changes)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -88,14 +87,14 @@ func TestUpdateTreeFromEmpty(t *testing.T) {
 	dir := fixtures.NewRepo(t, nil)
 	s := storage(dir)
 	changes := toChanges(t, s, []op{set("z", "z\n"), set("d/e/f", "f\n"), exe("x.sh", "x\n")})
-	got, err := UpdateTree(NewTrees(s, ""), plumbing.ZeroHash, changes)
+	got, err := UpdateTree(NewTrees(s), plumbing.ZeroHash, changes)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := gitWriteTree(t, dir, "--empty", changes); got.String() != want {
 		t.Errorf("UpdateTree = %s, git write-tree = %s", got, want)
 	}
-	empty, err := UpdateTree(NewTrees(s, ""), plumbing.ZeroHash, nil)
+	empty, err := UpdateTree(NewTrees(s), plumbing.ZeroHash, nil)
 	if err != nil || empty != EmptyTree {
 		t.Errorf("empty tree = %s, %v; want %s", empty, err, EmptyTree)
 	}
@@ -106,14 +105,14 @@ func TestUpdateTreeRefusesBadPaths(t *testing.T) {
 	s := storage(fixtures.NewRepo(t, nil))
 	h := HashBlob(nil)
 	for _, p := range []string{"", "/a", "a/", "a//b", "./a", "a/../b", ".git/config", "x/.GIT/y"} {
-		if _, err := UpdateTree(NewTrees(s, ""), plumbing.ZeroHash, []TreeChange{{Path: p, Hash: h, Mode: filemode.Regular}}); err == nil {
+		if _, err := UpdateTree(NewTrees(s), plumbing.ZeroHash, []TreeChange{{Path: p, Hash: h, Mode: filemode.Regular}}); err == nil {
 			t.Errorf("UpdateTree accepted path %q", p)
 		}
 	}
 }
 
 // toChanges writes the ops' blobs and returns them as TreeChanges.
-func toChanges(t *testing.T, s storer.EncodedObjectStorer, ops []op) []TreeChange {
+func toChanges(t *testing.T, s *DB, ops []op) []TreeChange {
 	t.Helper()
 	var changes []TreeChange
 	for _, o := range ops {

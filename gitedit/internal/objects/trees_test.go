@@ -21,7 +21,7 @@ func TestTreesLookupMatchesGit(t *testing.T) {
 		if packed {
 			fixtures.Git(t, dir, "gc", "-q")
 		}
-		trees := NewTrees(storage(dir), filepath.Join(dir, ".git", "objects"))
+		trees := NewTrees(storage(dir))
 		root := plumbing.NewHash(strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD^{tree}")))
 		for _, line := range strings.Split(strings.TrimSpace(fixtures.Git(t, dir, "ls-tree", "HEAD")), "\n") {
 			meta, name, _ := strings.Cut(line, "\t")

@@ -1,0 +1,163 @@
+package objects
+
+import (
+	"bytes"
+	"compress/zlib"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+)
+
+// DB is a repository's object database as a batch uses it: objects are
+// read loose or from the packs directly (go-git's store verifies each
+// object's hash as it inflates it, and walks its folders through a
+// portable file system layer, which costs more than the reading), and new
+// objects are written loose, as git writes them. The go-git store is the
+// fallback for what DB does not read itself: objects in alternate object
+// folders. Its methods are safe to call from several goroutines.
+type DB struct {
+	s   storer.EncodedObjectStorer
+	dir string // the objects folder
+
+	once       sync.Once
+	packs      *Packs // nil when the packs could not be opened
+	alternates bool   // objects/info/alternates exists
+}
+
+// NewDB returns the database of the objects folder dir, with s (the same
+// repository's go-git store) as the fallback reader.
+func NewDB(s storer.EncodedObjectStorer, dir string) *DB {
+	return &DB{s: s, dir: dir}
+}
+
+// open opens the packs on first use: a batch that reads nothing packed
+// does not pay for their indexes.
+func (db *DB) open() {
+	db.once.Do(func() {
+		db.packs, _ = OpenPacks(db.dir) // unreadable packs: the store reads them
+		_, err := os.Stat(filepath.Join(db.dir, "info", "alternates"))
+		db.alternates = err == nil
+	})
+}
+
+// Read returns the content of object h, which must have type t: loose,
+// then packed, then through the fallback store.
+func (db *DB) Read(t plumbing.ObjectType, h plumbing.Hash) ([]byte, error) {
+	data, ok, err := readLoose(db.dir, t, h)
+	if ok || err != nil {
+		return data, err
+	}
+	db.open()
+	if db.packs != nil {
+		data, got, ok, err := db.packs.Read(h)
+		switch {
+		case err != nil:
+			return nil, err
+		case ok && got != t:
+			return nil, fmt.Errorf("read %s %s: object is a %s", t, h, got)
+		case ok:
+			return data, nil
+		}
+	}
+	return readObject(db.s, t, h)
+}
+
+// Has reports whether the database holds object h.
+func (db *DB) Has(h plumbing.Hash) bool {
+	if _, err := os.Lstat(db.loosePath(h)); err == nil {
+		return true
+	}
+	db.open()
+	switch {
+	case db.packs != nil && db.packs.Has(h):
+		return true
+	case db.packs != nil && !db.alternates:
+		return false
+	}
+	return db.s.HasEncodedObject(h) == nil
+}
+
+// Write stores data as an object of type t unless the database has it,
+// and returns its id. A new object is written loose, as git writes it:
+// zlib-compressed into a temporary file in its objects/xx/ folder, made
+// read-only and renamed into place (so a reader never sees it half
+// written; a racing writer of the same object writes the same bytes).
+// It is not fsynced here: the batch's syncfs covers it, as git leaves
+// loose objects to core.fsync.
+func (db *DB) Write(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
+	h := plumbing.ComputeHash(t, data)
+	if db.Has(h) {
+		return h, nil
+	}
+	if err := db.writeLoose(h, t, data); err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", t, h, err)
+	}
+	return h, nil
+}
+
+// writeLoose writes the loose file of object h.
+func (db *DB) writeLoose(h plumbing.Hash, t plumbing.ObjectType, data []byte) error {
+	var z bytes.Buffer
+	zw := zlib.NewWriter(&z)
+	header := t.String() + " " + strconv.Itoa(len(data)) + "\x00"
+	if _, err := zw.Write([]byte(header)); err != nil {
+		return err
+	}
+	if _, err := zw.Write(data); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	final := db.loosePath(h)
+	f, err := os.CreateTemp(filepath.Dir(final), "tmp_obj_")
+	if errors.Is(err, fs.ErrNotExist) {
+		if err = os.MkdirAll(filepath.Dir(final), 0o777); err == nil {
+			f, err = os.CreateTemp(filepath.Dir(final), "tmp_obj_")
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return finishLoose(f, z.Bytes(), final)
+}
+
+// finishLoose writes the compressed object to the temporary file f, makes
+// it read-only and renames it to final; on failure it removes f.
+func finishLoose(f *os.File, z []byte, final string) error {
+	_, err := f.Write(z)
+	if err == nil {
+		err = f.Chmod(0o444)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), final)
+	}
+	if err != nil {
+		_ = os.Remove(f.Name())
+	}
+	return err
+}
+
+// loosePath is the file of loose object h.
+func (db *DB) loosePath(h plumbing.Hash) string {
+	hex := h.String()
+	return filepath.Join(db.dir, hex[:2], hex[2:])
+}
+
+// Close releases the packs.
+func (db *DB) Close() error {
+	if db.packs != nil {
+		return db.packs.Close()
+	}
+	return nil
+}
