@@ -9,9 +9,10 @@ import (
 	"github.com/gitedit/gitedit/engine"
 )
 
-// compiledRecipe is a validated recipe with its items prepared.
+// compiledRecipe is a validated recipe with its globs and items prepared.
 type compiledRecipe struct {
 	Recipe
+	scope globSet
 	items []*compiledEdit
 }
 
@@ -28,7 +29,7 @@ func compileRecipes(recipes []Recipe) (recipeSet, error) {
 		if err := rc.validate(fmt.Sprintf("recipes[%d]", i)); err != nil {
 			return nil, err
 		}
-		c := &compiledRecipe{Recipe: rc}
+		c := &compiledRecipe{Recipe: rc, scope: compileGlobs(rc.Files)}
 		for _, it := range rc.Edits {
 			ce, _ := it.compile() // validate compiled it already
 			c.items = append(c.items, ce)
@@ -41,7 +42,7 @@ func compileRecipes(recipes []Recipe) (recipeSet, error) {
 // inScope reports whether some recipe selects rel.
 func (rs recipeSet) inScope(rel string) bool {
 	for _, rc := range rs {
-		if inScope(rc.Files, rel) {
+		if rc.scope.match(rel) {
 			return true
 		}
 	}
@@ -52,7 +53,7 @@ func (rs recipeSet) inScope(rel string) bool {
 // selects rel could match content (its needle occurs, or it has none).
 func (rs recipeSet) mayMatch(rel string, content []byte) bool {
 	for _, rc := range rs {
-		if !inScope(rc.Files, rel) {
+		if !rc.scope.match(rel) {
 			continue
 		}
 		for _, it := range rc.items {
@@ -99,7 +100,7 @@ func (rs recipeSet) apply(rel string, content []byte) (*fileOutcome, error) {
 	o := &fileOutcome{rel: rel, before: content, perRecipe: make([]int, len(rs))}
 	cur := string(content)
 	for ri, rc := range rs {
-		if !inScope(rc.Files, rel) {
+		if !rc.scope.match(rel) {
 			continue
 		}
 		for ii, it := range rc.items {

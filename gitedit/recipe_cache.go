@@ -113,7 +113,7 @@ func (m *scanMemo) known(dir scanDir, rs recipeSet, rel string) (res scanResult,
 // that selects rel has a needle not known to be absent.
 func (m *scanMemo) mayMatch(rs recipeSet, rel string, facts scancache.Facts) bool {
 	for ri, rc := range rs {
-		if !inScope(rc.Files, rel) {
+		if !rc.scope.match(rel) {
 			continue
 		}
 		for ii := range rc.items {

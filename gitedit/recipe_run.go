@@ -74,6 +74,7 @@ type RecipeStat struct {
 // count_mismatch), a recipe's expected_replacements total not met, or a
 // refused batch (dirty, conflict, locked) changes nothing.
 func (r *Repo) Run(ctx context.Context, req RunRequest, opt Options) (*RunResult, error) {
+	r = r.forOperation()
 	rs, err := r.runRecipes(req)
 	if err != nil {
 		return nil, err

@@ -8,19 +8,61 @@ import (
 
 // inScope reports whether rel is selected by the globs (see Recipe.Files):
 // the last glob that matches decides; with no positive glob every path
-// starts selected.
+// starts selected. Globs are git's wildmatch in pathname mode: "*", "?"
+// and classes stay within a segment, "**/" matches zero or more folders, a
+// trailing "/**" anything below; a leading "/" anchors at the root (globs
+// are always anchored).
 func inScope(globs []string, rel string) bool {
-	in := !hasPositive(globs)
+	return compileGlobs(globs).match(rel)
+}
+
+// globSet is a recipe's globs prepared for matching many paths.
+type globSet struct {
+	globs []glob
+	// all is the verdict before any glob matches: true when no glob is
+	// positive.
+	all bool
+}
+
+// glob is one prepared glob: its pattern (without "!" and leading "/"),
+// whether it negates, and the shortcut that matches it (see globShortcut).
+type glob struct {
+	pattern string
+	neg     bool
+	fast    func(pattern, rel string) bool // nil: wildmatch
+}
+
+// compileGlobs prepares globs.
+func compileGlobs(globs []string) globSet {
+	set := globSet{all: !hasPositive(globs)}
 	for _, g := range globs {
 		neg := len(g) > 0 && g[0] == '!'
 		if neg {
 			g = g[1:]
 		}
-		if globMatch(g, rel) {
-			in = !neg
+		g = strings.TrimPrefix(g, "/")
+		set.globs = append(set.globs, glob{pattern: g, neg: neg, fast: globShortcut(g)})
+	}
+	return set
+}
+
+// match reports whether the set selects rel.
+func (s globSet) match(rel string) bool {
+	in := s.all
+	for _, g := range s.globs {
+		if g.matches(rel) {
+			in = !g.neg
 		}
 	}
 	return in
+}
+
+// matches matches one glob against a repository-relative path.
+func (g glob) matches(rel string) bool {
+	if g.fast != nil {
+		return g.fast(g.pattern, rel)
+	}
+	return wildmatch(g.pattern, rel, true)
 }
 
 // hasPositive reports whether some glob is not a negation.
@@ -33,36 +75,23 @@ func hasPositive(globs []string) bool {
 	return false
 }
 
-// globMatch matches one glob against a repository-relative path with
-// git's wildmatch in pathname mode: "*", "?" and classes stay within a
-// segment, "**/" matches zero or more folders, a trailing "/**" anything
-// below. A leading "/" anchors at the root (globs are always anchored).
-func globMatch(glob, rel string) bool {
-	if len(glob) > 0 && glob[0] == '/' {
-		glob = glob[1:]
-	}
-	if matched, ok := globFast(glob, rel); ok {
-		return matched
-	}
-	return wildmatch(glob, rel, true)
-}
-
-// globFast matches the shapes most recipes use without wildmatch (a
-// scope of 100,000 paths took a twentieth of a second there): a literal
-// path, "**/*<suffix>", "*<suffix>" and "<folder>/**", where the parts
-// named hold no wildcard. ok is false for any other shape.
-func globFast(glob, rel string) (matched, ok bool) {
+// globShortcut returns a matcher for the shapes most recipes use, which
+// spares wildmatch (a scope of 100,000 paths took a twentieth of a second
+// there): a literal path, "**/*<suffix>", "*<suffix>" and
+// "<folder>/**", where the parts named hold no wildcard. It returns nil
+// for any other shape.
+func globShortcut(pattern string) func(pattern, rel string) bool {
 	switch {
-	case !hasGlobMeta(glob):
-		return rel == glob, true
-	case strings.HasPrefix(glob, "**/*") && isLiteralName(glob[4:]):
-		return strings.HasSuffix(rel[strings.LastIndexByte(rel, '/')+1:], glob[4:]), true
-	case strings.HasPrefix(glob, "*") && isLiteralName(glob[1:]):
-		return !strings.Contains(rel, "/") && strings.HasSuffix(rel, glob[1:]), true
-	case strings.HasSuffix(glob, "/**") && !hasGlobMeta(glob[:len(glob)-3]):
-		return strings.HasPrefix(rel, glob[:len(glob)-2]), true
+	case !hasGlobMeta(pattern):
+		return func(p, rel string) bool { return rel == p }
+	case strings.HasPrefix(pattern, "**/*") && isLiteralName(pattern[4:]):
+		return func(p, rel string) bool { return strings.HasSuffix(rel[strings.LastIndexByte(rel, '/')+1:], p[4:]) }
+	case strings.HasPrefix(pattern, "*") && isLiteralName(pattern[1:]):
+		return func(p, rel string) bool { return !strings.Contains(rel, "/") && strings.HasSuffix(rel, p[1:]) }
+	case strings.HasSuffix(pattern, "/**") && !hasGlobMeta(pattern[:len(pattern)-3]):
+		return func(p, rel string) bool { return strings.HasPrefix(rel, p[:len(p)-2]) }
 	}
-	return false, false
+	return nil
 }
 
 // hasGlobMeta reports whether s holds a wildmatch special character.

@@ -2,6 +2,7 @@ package gitedit
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -205,10 +206,12 @@ func filePerm(st *fileState) os.FileMode {
 // its name.
 func writeTemp(path string, content []byte, perm os.FileMode, fsync bool) (string, error) {
 	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return "", err
-	}
 	f, err := os.CreateTemp(dir, tempPattern)
+	if errors.Is(err, fs.ErrNotExist) { // a new folder: create it, once
+		if err = os.MkdirAll(dir, 0o777); err == nil {
+			f, err = os.CreateTemp(dir, tempPattern)
+		}
+	}
 	if err != nil {
 		return "", err
 	}

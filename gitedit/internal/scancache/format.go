@@ -21,13 +21,9 @@ const (
 	entrySize = 64
 )
 
-// encode serializes a needle table and entries sorted by key.
-func encode(needles []string, entries []entry) []byte {
-	size := 16 + len(entries)*entrySize + 4
-	for _, n := range needles {
-		size += 4 + len(n)
-	}
-	b := make([]byte, 0, size)
+// appendHeader appends the magic, version and needle table, and a zero
+// entry count for the caller to fill in (the last 4 bytes).
+func appendHeader(b []byte, needles []string) []byte {
 	b = append(b, magic...)
 	b = binary.LittleEndian.AppendUint32(b, version)
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(needles)))
@@ -35,11 +31,7 @@ func encode(needles []string, entries []entry) []byte {
 		b = binary.LittleEndian.AppendUint32(b, uint32(len(n)))
 		b = append(b, n...)
 	}
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(entries)))
-	for _, e := range entries {
-		b = appendEntry(b, e)
-	}
-	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, crcTable))
+	return binary.LittleEndian.AppendUint32(b, 0)
 }
 
 // appendEntry appends one entry's bytes.

@@ -152,17 +152,11 @@ func (c *Cache) Use(needles []string) []int {
 	return bits
 }
 
-// Lookup returns the facts recorded for the file at path when they were
-// recorded under the same stat data.
+// Lookup returns the facts the loaded file recorded for the file at path
+// when they were recorded under the same stat data. (What Record adds in
+// this run is not looked up: a scan visits each file once.)
 func (c *Cache) Lookup(path string, st Stat) (Facts, bool) {
-	key := Key(path)
-	c.mu.Lock()
-	e, ok := c.added[key]
-	c.mu.Unlock()
-	if ok {
-		return Facts{e.flags}, e.stat == st
-	}
-	e, ok = c.find(key)
+	e, ok := c.find(Key(path))
 	if !ok || e.stat != st {
 		return Facts{}, false
 	}
@@ -172,8 +166,8 @@ func (c *Cache) Lookup(path string, st Stat) (Facts, bool) {
 // Record files facts about the content of path read under st: whether it
 // is binary, and the bits of the needles it was found not to contain. It
 // does nothing (and reports false) when st's ctime or mtime is not older
-// than the scan's start by Margin. Facts already known under the same stat
-// data are kept.
+// than the scan's start by Margin. Facts the loaded file holds under the
+// same stat data are kept.
 func (c *Cache) Record(path string, st Stat, binary bool, absent []int) bool {
 	if st.Ctime >= c.cutoff || st.Mtime >= c.cutoff {
 		return false
@@ -201,21 +195,57 @@ func (c *Cache) Dirty() bool { return len(c.added) > 0 }
 
 // Save writes the cache to path (through a temporary file renamed over
 // it): the recorded facts, and the loaded ones of the paths live still
-// reports as present (the tracked files).
+// reports as present (the tracked files). Both lists being sorted, it
+// merges them, copying loaded entries as they are unless the needle table
+// moved their bits.
 func (c *Cache) Save(path string, live func(key uint64) bool) error {
-	var all []entry
-	for i := 0; i < c.Len(); i++ {
-		e := c.entryAt(i)
-		if _, replaced := c.added[e.key]; !replaced && live(e.key) {
+	added := make([]entry, 0, len(c.added))
+	for _, e := range c.added {
+		added = append(added, e)
+	}
+	sort.Slice(added, func(i, j int) bool { return added[i].key < added[j].key })
+	same := isIdentity(c.remap)
+	b, count := appendHeader(make([]byte, 0, len(c.entries)+len(added)*entrySize+1024), c.needles), 0
+	countAt := len(b) - 4
+	for i, n := 0, c.Len(); i < n || len(added) > 0; {
+		var raw []byte
+		if i < n {
+			raw = c.entries[i*entrySize : (i+1)*entrySize]
+		}
+		key := uint64(0)
+		if raw != nil {
+			key = binary.LittleEndian.Uint64(raw)
+		}
+		switch {
+		case len(added) > 0 && (raw == nil || added[0].key <= key):
+			if raw != nil && added[0].key == key {
+				i++ // replaced
+			}
+			b, added = appendEntry(b, added[0]), added[1:]
+		case !live(key):
+			i++
+			continue
+		case same:
+			b, i = append(b, raw...), i+1
+		default:
+			e := decodeEntry(raw)
 			e.flags = c.remapFlags(e.flags)
-			all = append(all, e)
+			b, i = appendEntry(b, e), i+1
+		}
+		count++
+	}
+	binary.LittleEndian.PutUint32(b[countAt:], uint32(count))
+	return writeAtomic(path, binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, crcTable)))
+}
+
+// isIdentity reports whether a bit mapping moves no bit.
+func isIdentity(remap []int) bool {
+	for old, bit := range remap {
+		if bit != old {
+			return false
 		}
 	}
-	for _, e := range c.added {
-		all = append(all, e)
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i].key < all[j].key })
-	return writeAtomic(path, encode(c.needles, all))
+	return true
 }
 
 // Key is the key a path's facts are filed under: the 64-bit FNV-1a hash

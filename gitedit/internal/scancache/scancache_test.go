@@ -196,8 +196,9 @@ func TestKeyIsFNV1a(t *testing.T) {
 	}
 }
 
-// TestLookupFindsEveryEntry fills the fan-out table's buckets unevenly
-// and checks that every recorded path is found and no other.
+// TestLookupFindsEveryEntry fills the fan-out table's buckets unevenly,
+// over two runs whose entries the second save merges, and checks that
+// every recorded path is found and no other.
 func TestLookupFindsEveryEntry(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "scan-cache")
 	c := Load(path, time.Now())
@@ -207,8 +208,13 @@ func TestLookupFindsEveryEntry(t *testing.T) {
 		p := filepath.Join("d", string(rune('a'+i%7)), string(rune('0'+i%10))+string(rune(0x100+i)))
 		paths = append(paths, p)
 		require.True(t, c.Record(p, settled(uint64(i)), false, []int{0}))
+		if i == 2500 {
+			c = reload(t, c, path, paths...)
+			c.Use([]string{"x"})
+		}
 	}
 	c = reload(t, c, path, paths...)
+	require.Equal(t, 5000, c.Len())
 	c.Use([]string{"x"})
 	for i, p := range paths {
 		f, ok := c.Lookup(p, settled(uint64(i)))
