@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
@@ -26,7 +27,7 @@ func (w *batchWriter) checkDirty() error {
 		return err
 	}
 	w.trees = objects.NewTrees(w.db)
-	w.headTree = newTreeLookup(w.trees, root)
+	w.headTree = w.headLookup(root)
 	if err := w.checkClashes(); err != nil {
 		return err
 	}
@@ -36,6 +37,15 @@ func (w *batchWriter) checkDirty() error {
 		}
 	}
 	return w.dirtyVerdict()
+}
+
+// headLookup answers for HEAD's tree root: from the index when its
+// cache-tree vouches for that tree, else by reading the trees.
+func (w *batchWriter) headLookup(root plumbing.Hash) headLookup {
+	if id, ok := w.idx.TreeID(); ok && id == root && !root.IsZero() {
+		return indexHead{w.idx}
+	}
+	return newTreeLookup(w.trees, root)
 }
 
 // checkClashes refuses a new file that displaces a path the batch does not
@@ -69,7 +79,7 @@ func (w *batchWriter) clashes(rel string) []string {
 			out = append(out, dir)
 		}
 	}
-	if !w.headTree.folder(rel).IsZero() {
+	if w.headTree.hasFolder(rel) {
 		out = append(out, rel+"/")
 	}
 	return out

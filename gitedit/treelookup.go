@@ -6,8 +6,37 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
+	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 )
+
+// headLookup finds files and folders in HEAD's tree: by reading its trees
+// (treeLookup), or through an index whose cache-tree vouches that it holds
+// exactly that tree (indexHead).
+type headLookup interface {
+	// file returns the blob id and mode of the file rel, and whether the
+	// tree holds a file there.
+	file(rel string) (plumbing.Hash, filemode.FileMode, bool)
+	// hasFolder reports whether the tree holds a folder dir.
+	hasFolder(dir string) bool
+}
+
+// indexHead answers for HEAD's tree from an index whose cache-tree root is
+// HEAD's tree (index.TreeID): no tree is read. After a git commit that is
+// the usual case, and it spares reading every folder a batch touches.
+type indexHead struct{ idx *index.Index }
+
+// file returns the index's entry for rel when it is a file.
+func (h indexHead) file(rel string) (plumbing.Hash, filemode.FileMode, bool) {
+	e := h.idx.Entry(rel)
+	if e == nil || !filemode.FileMode(e.Mode).IsFile() {
+		return plumbing.ZeroHash, 0, false
+	}
+	return e.Hash, filemode.FileMode(e.Mode), true
+}
+
+// hasFolder reports whether the index has entries below dir.
+func (h indexHead) hasFolder(dir string) bool { return h.idx.HasFolder(dir) }
 
 // treeLookup finds files and folders in a commit's tree, reading each
 // folder's tree once however many paths are looked up in it (a batch of
@@ -39,6 +68,9 @@ func (l *treeLookup) file(rel string) (plumbing.Hash, filemode.FileMode, bool) {
 	}
 	return h, mode, true
 }
+
+// hasFolder reports whether dir is a folder of the commit.
+func (l *treeLookup) hasFolder(dir string) bool { return !l.folder(dir).IsZero() }
 
 // folder returns the tree id of dir, or zero when it is not a folder of
 // the commit.

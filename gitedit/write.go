@@ -31,7 +31,7 @@ type batchWriter struct {
 	out       *batchOutcome
 	head      refs.Head
 	// headTree looks paths up in HEAD's tree (commit mode).
-	headTree *treeLookup
+	headTree headLookup
 	// trees reads and writes the commit's trees (commit mode).
 	trees *objects.Trees
 	// db reads and writes the batch's objects.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
 )
 
 // treeNode is one cache-tree node of the TREE extension: its path
@@ -114,4 +116,34 @@ func (ix *Index) treePayload(old []byte) ([]byte, error) {
 		root.invalidate(p)
 	}
 	return root.appendTo(make([]byte, 0, len(old))), nil
+}
+
+// TreeID returns the tree id the cache-tree records for the whole index,
+// and whether it vouches for it: the TREE extension is there, its root is
+// valid and covers every entry, nothing was added or removed since Read,
+// and the index holds no conflict, intent-to-add or sparse-directory
+// entry. Then the index's entries are exactly that tree's files, as git
+// itself trusts when it commits.
+func (ix *Index) TreeID() (plumbing.Hash, bool) {
+	x := ix.ext("TREE")
+	if x == nil || ix.changed || len(ix.touched) > 0 {
+		return plumbing.ZeroHash, false
+	}
+	root, err := parseTree(x.data)
+	if err != nil || root.count != len(ix.Entries) {
+		return plumbing.ZeroHash, false
+	}
+	for _, e := range ix.Entries {
+		if e.Stage != 0 || e.IntentToAdd || e.Mode == ModeSparseDir {
+			return plumbing.ZeroHash, false
+		}
+	}
+	return plumbing.Hash(root.hash), true
+}
+
+// HasFolder reports whether some stage-0 entry lies below the folder dir.
+func (ix *Index) HasFolder(dir string) bool {
+	prefix := dir + "/"
+	i, _ := ix.search(prefix, 0)
+	return i < len(ix.Entries) && strings.HasPrefix(ix.Entries[i].Name, prefix)
 }

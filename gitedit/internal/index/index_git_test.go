@@ -313,3 +313,46 @@ func TestUnchangedTracksTheFile(t *testing.T) {
 		t.Fatal("without a checksum (index.skipHash) Unchanged must not vouch for the file")
 	}
 }
+
+// TestTreeIDVouchesOnlyForAnIndexEqualToItsTree checks TreeID against git:
+// after a commit it is HEAD's tree; a git add, an Add of ours, a conflict
+// or an intent-to-add entry withdraw it.
+func TestTreeIDVouchesOnlyForAnIndexEqualToItsTree(t *testing.T) {
+	dir := fixtures.NewRepo(t, baseFiles())
+	path := filepath.Join(dir, ".git", "index")
+	read := func() *index.Index {
+		t.Helper()
+		ix, err := index.Read(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ix
+	}
+	ix := read()
+	id, ok := ix.TreeID()
+	if head := strings.TrimSpace(git(t, dir, "rev-parse", "HEAD^{tree}")); !ok || id.String() != head {
+		t.Fatalf("TreeID = %s, %v after a commit; HEAD^{tree} is %s", id, ok, head)
+	}
+	if !ix.HasFolder("dir") || !ix.HasFolder("dir/sub") || ix.HasFolder("di") || ix.HasFolder("a.txt") {
+		t.Error("HasFolder disagrees with the index's folders")
+	}
+	e := *ix.Entry("a.txt")
+	ix.Add(&e)
+	if _, ok := ix.TreeID(); ok {
+		t.Error("TreeID vouches for an index changed since Read")
+	}
+	fixtures.WriteFiles(t, dir, map[string]string{"dir/b.txt": "staged\n"})
+	git(t, dir, "add", "dir/b.txt")
+	if _, ok := read().TreeID(); ok {
+		t.Error("TreeID vouches for an index with a staged change")
+	}
+	git(t, dir, "commit", "-q", "-m", "b")
+	if _, ok := read().TreeID(); !ok {
+		t.Fatal("TreeID withdrawn after the commit")
+	}
+	fixtures.WriteFiles(t, dir, map[string]string{"new.txt": "n\n"})
+	git(t, dir, "add", "-N", "new.txt")
+	if _, ok := read().TreeID(); ok {
+		t.Error("TreeID vouches for an index with an intent-to-add entry")
+	}
+}

@@ -86,7 +86,8 @@ func (db *DB) Has(h plumbing.Hash) bool {
 
 // Write stores data as an object of type t unless the database has it,
 // and returns its id. A new object is written loose, as git writes it:
-// zlib-compressed into a temporary file in its objects/xx/ folder, made
+// zlib-compressed (at git's default level for loose objects, the fastest)
+// into a temporary file in its objects/xx/ folder, made
 // read-only and renamed into place (so a reader never sees it half
 // written; a racing writer of the same object writes the same bytes).
 // It is not fsynced here: the batch's syncfs covers it, as git leaves
@@ -105,7 +106,7 @@ func (db *DB) Write(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
 // writeLoose writes the loose file of object h.
 func (db *DB) writeLoose(h plumbing.Hash, t plumbing.ObjectType, data []byte) error {
 	var z bytes.Buffer
-	zw := zlib.NewWriter(&z)
+	zw, _ := zlib.NewWriterLevel(&z, zlib.BestSpeed) // git's core.looseCompression default
 	header := t.String() + " " + strconv.Itoa(len(data)) + "\x00"
 	if _, err := zw.Write([]byte(header)); err != nil {
 		return err

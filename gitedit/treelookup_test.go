@@ -1,0 +1,47 @@
+package gitedit
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
+)
+
+// TestIndexHeadAgreesWithTrees checks that the cache-tree shortcut answers
+// every question of the dirty check as reading HEAD's trees does.
+func TestIndexHeadAgreesWithTrees(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{
+		"a.txt": "a\n", "a-b/x": "x\n", "a/b/c.go": "c\n", "a/d.go": "d\n", "bin/run.sh": "#!/bin/sh\n", "z/y/x/w.txt": "w\n",
+	})
+	fixtures.Git(t, dir, "update-index", "--chmod=+x", "bin/run.sh")
+	require.NoError(t, os.Symlink("a.txt", filepath.Join(dir, "link")))
+	fixtures.Git(t, dir, "add", "link")
+	fixtures.Git(t, dir, "commit", "-q", "-m", "modes")
+	r := openRepo(t, dir)
+	idx, err := r.readIndex()
+	require.NoError(t, err)
+	root, err := r.commitTreeID(plumbing.NewHash(strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD"))))
+	require.NoError(t, err)
+	id, ok := idx.TreeID()
+	require.True(t, ok)
+	require.Equal(t, root, id)
+
+	fromIndex := indexHead{idx}
+	fromTrees := newTreeLookup(objects.NewTrees(objects.NewDB(r.objects, r.objectsDir())), root)
+	paths := []string{"a.txt", "a-b/x", "a/b/c.go", "a/d.go", "bin/run.sh", "link", "z/y/x/w.txt",
+		"a", "a/b", "z", "z/y", "missing", "a/missing", "a.txt/x", "a-b", "bin"}
+	for _, p := range paths {
+		h1, m1, ok1 := fromIndex.file(p)
+		h2, m2, ok2 := fromTrees.file(p)
+		require.Equal(t, ok2, ok1, "file %s", p)
+		require.Equal(t, h2, h1, "file %s", p)
+		require.Equal(t, m2, m1, "file %s", p)
+		require.Equal(t, fromTrees.hasFolder(p), fromIndex.hasFolder(p), "folder %s", p)
+	}
+}
