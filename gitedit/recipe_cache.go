@@ -23,6 +23,8 @@ type scanMemo struct {
 	// lookup is false when the cache starts empty: stat calls would only
 	// cost time.
 	lookup bool
+	// positions are the cache entries of the scan's files (see index).
+	positions []int32
 }
 
 // memoNeedle is one needle of a run and its bit in the cache.
@@ -83,10 +85,18 @@ func (m *scanMemo) addNeedle(text string, bit int) {
 	m.needles = append(m.needles, memoNeedle{text: []byte(text), bit: bit})
 }
 
-// known decides rel from the cache when its stat data matches an earlier
-// scan's: missing, binary, or unchanged by every item that selects it.
-// ok is false when the file must be read.
-func (m *scanMemo) known(dir scanDir, rs recipeSet, rel string) (res scanResult, ok bool) {
+// index finds the cache entries of the files about to be scanned, all at
+// once (see scancache.Cache.Index).
+func (m *scanMemo) index(files []string) {
+	if m != nil && m.lookup {
+		m.positions = m.cache.Index(files)
+	}
+}
+
+// known decides rel, the scan's i-th file, from the cache when its stat
+// data matches an earlier scan's: missing, binary, or unchanged by every
+// item that selects it. ok is false when the file must be read.
+func (m *scanMemo) known(dir scanDir, rs recipeSet, i int, rel string) (res scanResult, ok bool) {
 	if m == nil || !m.lookup {
 		return res, false
 	}
@@ -97,7 +107,7 @@ func (m *scanMemo) known(dir scanDir, rs recipeSet, rel string) (res scanResult,
 	case !regular:
 		return scanResult{skip: func(s *Skipped) { s.Missing++ }}, true
 	}
-	facts, hit := m.cache.Lookup(rel, st)
+	facts, hit := m.cache.LookupAt(m.positions[i], st)
 	switch {
 	case !hit:
 		return res, false

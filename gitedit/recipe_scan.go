@@ -57,17 +57,18 @@ func (r *Repo) scan(ctx context.Context, rs recipeSet, memo *scanMemo, files []s
 	defer dir.close()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	jobs := make(chan []string)
+	memo.index(files)
+	jobs := make(chan scanJob)
 	results := make(chan []scanResult, runtime.NumCPU())
 	var wg sync.WaitGroup
 	for range runtime.NumCPU() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for chunk := range jobs {
-				out := make([]scanResult, len(chunk))
-				for i, rel := range chunk {
-					out[i] = r.scanFile(dir, rs, memo, rel)
+			for job := range jobs {
+				out := make([]scanResult, len(job.files))
+				for i, rel := range job.files {
+					out[i] = r.scanFile(dir, rs, memo, job.start+i, rel)
 				}
 				results <- out
 			}
@@ -87,14 +88,18 @@ func (r *Repo) scan(ctx context.Context, rs recipeSet, memo *scanMemo, files []s
 // the work evenly and report progress often.
 const scanChunk = 128
 
+// scanJob is a chunk of the files to scan, starting at files[start].
+type scanJob struct {
+	start int
+	files []string
+}
+
 // feed sends the files to the workers in chunks until done or cancelled.
-func feed(ctx context.Context, jobs chan<- []string, files []string) {
+func feed(ctx context.Context, jobs chan<- scanJob, files []string) {
 	defer close(jobs)
-	for len(files) > 0 {
-		n := min(scanChunk, len(files))
+	for start := 0; start < len(files); start += scanChunk {
 		select {
-		case jobs <- files[:n]:
-			files = files[n:]
+		case jobs <- scanJob{start, files[start:min(start+scanChunk, len(files))]}:
 		case <-ctx.Done():
 			return
 		}
@@ -142,10 +147,10 @@ func (t *scanTally) add(res scanResult, outs *[]*fileOutcome) error {
 	return nil
 }
 
-// scanFile decides one file from the scan cache, or reads it (recording
+// scanFile decides one file (files[i] of the scan) from the scan cache, or reads it (recording
 // what it holds) and applies the recipes to it in memory.
-func (r *Repo) scanFile(dir scanDir, rs recipeSet, memo *scanMemo, rel string) scanResult {
-	if res, ok := memo.known(dir, rs, rel); ok {
+func (r *Repo) scanFile(dir scanDir, rs recipeSet, memo *scanMemo, i int, rel string) scanResult {
+	if res, ok := memo.known(dir, rs, i, rel); ok {
 		return res
 	}
 	content, st, ok, err := dir.readForScan(rel)

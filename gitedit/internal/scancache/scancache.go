@@ -16,10 +16,12 @@
 package scancache
 
 import (
+	"cmp"
 	"encoding/binary"
 	"hash/crc32"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -158,6 +160,47 @@ func (c *Cache) Use(needles []string) []int {
 func (c *Cache) Lookup(path string, st Stat) (Facts, bool) {
 	e, ok := c.find(Key(path))
 	if !ok || e.stat != st {
+		return Facts{}, false
+	}
+	return Facts{c.remapFlags(e.flags)}, true
+}
+
+// Index finds the loaded entries of many paths at once: positions[i] is
+// the entry of paths[i], or -1. Looking paths up one by one touches the
+// entries (sorted by key, so in no useful order) at random, a cache miss
+// each; sorting the keys first walks them in order. Use LookupAt with the
+// positions.
+func (c *Cache) Index(paths []string) []int32 {
+	type want struct {
+		key uint64
+		i   int32
+	}
+	wants := make([]want, len(paths))
+	for i, p := range paths {
+		wants[i] = want{Key(p), int32(i)}
+	}
+	slices.SortFunc(wants, func(a, b want) int { return cmp.Compare(a.key, b.key) })
+	positions := make([]int32, len(paths))
+	j, n := 0, c.Len()
+	for _, w := range wants {
+		for j < n && binary.LittleEndian.Uint64(c.entries[j*entrySize:]) < w.key {
+			j++
+		}
+		positions[w.i] = -1
+		if j < n && binary.LittleEndian.Uint64(c.entries[j*entrySize:]) == w.key {
+			positions[w.i] = int32(j)
+		}
+	}
+	return positions
+}
+
+// LookupAt is Lookup for a position from Index (-1: not cached).
+func (c *Cache) LookupAt(pos int32, st Stat) (Facts, bool) {
+	if pos < 0 {
+		return Facts{}, false
+	}
+	e := c.entryAt(int(pos))
+	if e.stat != st {
 		return Facts{}, false
 	}
 	return Facts{c.remapFlags(e.flags)}, true

@@ -4,6 +4,7 @@ import (
 	"hash/fnv"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -223,4 +224,16 @@ func TestLookupFindsEveryEntry(t *testing.T) {
 	}
 	_, ok := c.Lookup("missing", settled(1))
 	require.False(t, ok)
+
+	// Index finds the same entries all at once, in any order of paths.
+	query := append([]string{"missing"}, paths...)
+	slices.Reverse(query)
+	positions := c.Index(query)
+	for i, p := range query {
+		want, wantOK := c.Lookup(p, settled(uint64(slices.Index(paths, p))))
+		got, gotOK := c.LookupAt(positions[i], settled(uint64(slices.Index(paths, p))))
+		require.Equal(t, wantOK, gotOK, p)
+		require.Equal(t, want, got, p)
+	}
+	require.Equal(t, int32(-1), positions[len(query)-1], "a path without facts has no position")
 }
