@@ -38,8 +38,11 @@ func BuildBinary(dir string) (string, error) {
 }
 
 // Generate writes files generated files into repo, in 1000-file folders
-// (name(i) gives each path, body(i) its content), and commits them with
-// git on branch main.
+// (name(i) gives each path, body(i) its content), commits them with git on
+// branch main and packs the repository, as a clone is. Automatic gc is
+// turned off (gc.auto=0): a commit would otherwise start one in the
+// background, and it would steal the processor from whichever contender
+// runs next.
 func Generate(repo string, files int, name, body func(i int) string) error {
 	for i := 0; i < files; i++ {
 		p := filepath.Join(repo, name(i))
@@ -52,7 +55,7 @@ func Generate(repo string, files int, name, body func(i int) string) error {
 			return err
 		}
 	}
-	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"add", "-A"}, {"commit", "-q", "-m", "initial"}} {
+	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"config", "gc.auto", "0"}, {"add", "-A"}, {"commit", "-q", "-m", "initial"}, {"gc", "-q"}} {
 		if err := Command(repo, "git", args...); err != nil {
 			return err
 		}
@@ -63,11 +66,17 @@ func Generate(repo string, files int, name, body func(i int) string) error {
 // Command runs name with args in dir with a fixed identity and no user or
 // system git configuration.
 func Command(dir, name string, args ...string) error {
+	return CommandEnv(dir, nil, name, args...)
+}
+
+// CommandEnv is Command with extra environment variables ("KEY=value").
+func CommandEnv(dir string, env []string, name string, args ...string) error {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null",
 		"GIT_AUTHOR_NAME=bench", "GIT_AUTHOR_EMAIL=bench@example.com",
 		"GIT_COMMITTER_NAME=bench", "GIT_COMMITTER_EMAIL=bench@example.com")
+	cmd.Env = append(cmd.Env, env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("%s %s: %v: %s", name, strings.Join(args, " "), err, out)
 	}
@@ -76,8 +85,13 @@ func Command(dir, name string, args ...string) error {
 
 // Timed runs Command and returns its wall time.
 func Timed(dir, name string, args ...string) (time.Duration, error) {
+	return TimedEnv(dir, nil, name, args...)
+}
+
+// TimedEnv runs CommandEnv and returns its wall time.
+func TimedEnv(dir string, env []string, name string, args ...string) (time.Duration, error) {
 	start := time.Now()
-	err := Command(dir, name, args...)
+	err := CommandEnv(dir, env, name, args...)
 	return time.Since(start), err
 }
 
