@@ -26,7 +26,12 @@ import (
 // caller removes the journal (forgetTemps) when the batch is over. If a
 // rename fails, the files already replaced are put back; on success the
 // returned function puts them back (used when the ref cannot move).
-func (r *Repo) writeFiles(changes []*change) (restore func(), err error) {
+//
+// settle (which may be nil) runs after the renames and before they are
+// made durable: the batch waits there for its objects, written meanwhile,
+// so that the same syncfs covers them. If it fails, the files are put
+// back and its error returned.
+func (r *Repo) writeFiles(changes []*change, settle func() error) (restore func(), err error) {
 	r.removeStaleTemps()
 	if err := r.noteTemps(changes); err != nil {
 		return nil, ioError("write "+r.tempJournalPath(), err)
@@ -37,6 +42,12 @@ func (r *Repo) writeFiles(changes []*change) (restore func(), err error) {
 	}
 	if restore, err = r.placeFiles(changes, temps); err != nil {
 		return nil, err
+	}
+	if settle != nil {
+		if err := settle(); err != nil {
+			restore()
+			return nil, err
+		}
 	}
 	r.syncFolders(changes)
 	return restore, nil

@@ -42,19 +42,37 @@ type batchWriter struct {
 }
 
 // apply writes the prepared batch so that a failure at any step leaves
-// files, index and refs as they were: objects first (unreferenced objects
-// are harmless), then the working-tree files, then the new index written
-// and fsynced into index.lock, then the ref (the files are put back if it
-// cannot move), and last the rename of index.lock, which cannot fail short
-// of a broken file system. A crash leaves the old or the new state of each
-// file, and at worst a stale index.lock, as with git.
+// files, index and refs as they were: the objects (unreferenced objects
+// are harmless) and, at the same time, the working-tree files (put back
+// if the objects fail), both made durable by one syncfs; then the new
+// index written and fsynced into index.lock, then the ref (the files are
+// put back if it cannot move), and last the rename of index.lock, which
+// cannot fail short of a broken file system. A crash leaves the old or the
+// new state of each file, and at worst a stale index.lock, as with git.
 func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
-	update, err := traced("write objects", w.writeObjects)
-	if err != nil {
-		return err
+	type written struct {
+		update *refs.Update
+		err    error
 	}
+	objs := make(chan written, 1) // buffered: never blocks if writeFiles fails first
+	go func() {
+		u, err := traced("write objects", w.writeObjects)
+		objs <- written{u, err}
+	}()
+	var update *refs.Update
+	settled := false
+	settle := func() error {
+		o := <-objs
+		update, settled = o.update, true
+		return o.err
+	}
+	defer func() {
+		if !settled {
+			<-objs // the files failed first: let the objects finish before the database closes
+		}
+	}()
 	defer w.r.forgetTemps()
-	restore, err := traced("write files", func() (func(), error) { return w.r.writeFiles(w.changes) })
+	restore, err := traced("write files", func() (func(), error) { return w.r.writeFiles(w.changes, settle) })
 	if err != nil {
 		return err
 	}
