@@ -237,3 +237,28 @@ func TestLookupFindsEveryEntry(t *testing.T) {
 	}
 	require.Equal(t, int32(-1), positions[len(query)-1], "a path without facts has no position")
 }
+
+func TestRadixSortOrdersByKey(t *testing.T) {
+	var wants []want
+	for i := range 5000 {
+		wants = append(wants, want{Key(string(rune(i))) >> uint(i%64), int32(i)})
+	}
+	wants = append(wants, want{0, 5000}, want{^uint64(0), 5001}, want{0, 5002})
+	sorted := radixSort(append([]want(nil), wants...))
+	require.Len(t, sorted, len(wants))
+	require.True(t, slices.IsSortedFunc(sorted, func(a, b want) int {
+		switch {
+		case a.key < b.key:
+			return -1
+		case a.key > b.key:
+			return 1
+		}
+		return 0
+	}))
+	for k := 1; k < len(sorted); k++ {
+		if sorted[k-1].key == sorted[k].key {
+			require.Less(t, sorted[k-1].i, sorted[k].i, "equal keys keep their order (stable)")
+		}
+	}
+	require.Equal(t, int32(5001), sorted[len(sorted)-1].i)
+}
