@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gitedit/gitedit/fixtures"
@@ -44,4 +45,54 @@ func TestIndexHeadAgreesWithTrees(t *testing.T) {
 		require.Equal(t, m2, m1, "file %s", p)
 		require.Equal(t, fromTrees.hasFolder(p), fromIndex.hasFolder(p), "folder %s", p)
 	}
+}
+
+// TestTreeFromIndexMatchesUpdateTree builds the same commit trees both
+// ways: from the index and cache-tree, and by rewriting HEAD's trees.
+func TestTreeFromIndexMatchesUpdateTree(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{
+		"a.txt": "a\n", "a-b/x": "x\n", "a/b/c.go": "c\n", "a/d.go": "d\n", "a0": "0\n", "bin/run.sh": "#!/bin/sh\n", "z/y/x/w.txt": "w\n",
+	})
+	fixtures.Git(t, dir, "update-index", "--chmod=+x", "bin/run.sh")
+	require.NoError(t, os.Symlink("a.txt", filepath.Join(dir, "link")))
+	fixtures.Git(t, dir, "add", "link")
+	head := strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD"))
+	fixtures.Git(t, dir, "update-index", "--add", "--cacheinfo", "160000,"+head+",vendor/mod")
+	fixtures.Git(t, dir, "commit", "-q", "-m", "modes")
+	r := openRepo(t, dir)
+	idx, err := r.readIndex()
+	require.NoError(t, err)
+	base, ok := idx.TreeID()
+	require.True(t, ok)
+	db := objects.NewDB(r.objects, r.objectsDir())
+	w := &batchWriter{r: r, idx: idx, db: db, headTree: indexHead{idx}, trees: objects.NewTrees(db)}
+	blob := func(s string) plumbing.Hash {
+		h, err := objects.WriteBlob(db, []byte(s))
+		require.NoError(t, err)
+		return h
+	}
+	sets := map[string][]objects.TreeChange{
+		"one deep file":  {{Path: "a/b/c.go", Hash: blob("C\n"), Mode: filemode.Regular}},
+		"top and nested": {{Path: "a.txt", Hash: blob("A\n"), Mode: filemode.Regular}, {Path: "z/y/x/w.txt", Hash: blob("W\n"), Mode: filemode.Regular}},
+		"mode change":    {{Path: "a/d.go", Hash: blob("d\n"), Mode: filemode.Executable}},
+		"symlink target": {{Path: "link", Hash: blob("a0"), Mode: filemode.Symlink}},
+	}
+	for name, changes := range sets {
+		got, ok, err := w.treeFromIndex(base, changes)
+		require.NoError(t, err, name)
+		require.True(t, ok, name)
+		want, err := objects.UpdateTree(w.trees, base, changes)
+		require.NoError(t, err, name)
+		require.Equal(t, want, got, name)
+	}
+	for name, changes := range map[string][]objects.TreeChange{
+		"new file": {{Path: "new.txt", Hash: blob("n\n"), Mode: filemode.Regular}},
+		"deletion": {{Path: "a.txt", Delete: true}},
+		"gitlink":  {{Path: "vendor/mod", Hash: blob("x"), Mode: filemode.Regular}},
+	} {
+		_, ok, err := w.treeFromIndex(base, changes)
+		require.NoError(t, err, name)
+		require.False(t, ok, "%s falls back to rewriting HEAD's trees", name)
+	}
+	fixtures.Git(t, dir, "fsck", "--strict", "--no-dangling")
 }

@@ -257,7 +257,10 @@ func (w *batchWriter) existingChange(c *change) (objects.TreeChange, error) {
 // writeCommit writes the tree base+changes and a commit of it on parent
 // (none when parent is zero), and returns the commit and tree.
 func (w *batchWriter) writeCommit(parent, base plumbing.Hash, changes []objects.TreeChange, author, committer, msg string) (plumbing.Hash, plumbing.Hash, error) {
-	tree, err := objects.UpdateTree(w.trees, base, changes)
+	tree, ok, err := w.treeFromIndex(base, changes)
+	if err == nil && !ok {
+		tree, err = objects.UpdateTree(w.trees, base, changes)
+	}
 	if err != nil {
 		return plumbing.ZeroHash, plumbing.ZeroHash, ioError("write tree", err)
 	}

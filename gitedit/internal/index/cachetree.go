@@ -147,3 +147,51 @@ func (ix *Index) HasFolder(dir string) bool {
 	i, _ := ix.search(prefix, 0)
 	return i < len(ix.Entries) && strings.HasPrefix(ix.Entries[i].Name, prefix)
 }
+
+// CachedTree returns the tree id the cache-tree records for the folder
+// dir ("" for the root), and false when it records none (no TREE
+// extension, no node for dir, or an invalid one). Only meaningful when
+// TreeID vouches for the index.
+func (ix *Index) CachedTree(dir string) (plumbing.Hash, bool) {
+	x := ix.ext("TREE")
+	if x == nil {
+		return plumbing.ZeroHash, false
+	}
+	if ix.tree == nil || ix.treeOf != x {
+		root, err := parseTree(x.data)
+		if err != nil {
+			return plumbing.ZeroHash, false
+		}
+		ix.tree, ix.treeOf = root, x
+	}
+	n := ix.tree
+	for dir != "" && n != nil {
+		comp, rest, _ := strings.Cut(dir, "/")
+		n, dir = n.child(comp), rest
+	}
+	if n == nil || n.count < 0 {
+		return plumbing.ZeroHash, false
+	}
+	return plumbing.Hash(n.hash), true
+}
+
+// child returns the subtree called name, or nil.
+func (n *treeNode) child(name string) *treeNode {
+	for _, c := range n.children {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// Range returns the positions [lo, hi) of the entries below the folder
+// dir ("" for the whole index).
+func (ix *Index) Range(dir string) (lo, hi int) {
+	if dir == "" {
+		return 0, len(ix.Entries)
+	}
+	lo, _ = ix.search(dir+"/", 0)
+	hi, _ = ix.search(dir+"0", 0) // '0' follows '/': the first name past the folder
+	return lo, hi
+}

@@ -75,6 +75,8 @@ type Index struct {
 	split     *splitState // non-nil for a split index
 	ieotBlock int         // entries per IEOT block; 0 when there is no IEOT
 	file      fileID      // size and trailing checksum of the file read
+	tree      *treeNode   // the parsed TREE extension, for CachedTree
+	treeOf    *extension  // the extension tree was parsed from
 }
 
 // fileID identifies the bytes of an index file: its size and trailing

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -343,4 +344,30 @@ func parseTree(h plumbing.Hash, data []byte) ([]entry, error) {
 		data = data[nul+1+len(plumbing.ZeroHash):]
 	}
 	return entries, nil
+}
+
+// TreeEntry is one entry of a tree to write.
+type TreeEntry struct {
+	Mode filemode.FileMode
+	Name string
+	Hash plumbing.Hash
+}
+
+// WriteTree writes a tree of entries, which must already be in git's tree
+// order (the order an index lists the paths in gives it), and returns its
+// id.
+func WriteTree(db *DB, entries []TreeEntry) (plumbing.Hash, error) {
+	size := 0
+	for _, e := range entries {
+		size += 8 + len(e.Name) + len(e.Hash)
+	}
+	b := make([]byte, 0, size)
+	for _, e := range entries {
+		b = strconv.AppendUint(b, uint64(e.Mode), 8)
+		b = append(b, ' ')
+		b = append(b, e.Name...)
+		b = append(b, 0)
+		b = append(b, e.Hash[:]...)
+	}
+	return db.Write(plumbing.TreeObject, b)
 }

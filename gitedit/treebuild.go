@@ -1,0 +1,99 @@
+package gitedit
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/gitedit/gitedit/gitedit/internal/index"
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
+)
+
+// errNoCachedTree stops treeFromIndex when the cache-tree lacks a folder.
+var errNoCachedTree = errors.New("no cached tree")
+
+// treeFromIndex builds base with changes applied from the index, the way
+// git write-tree does, when the index's cache-tree vouches that the index
+// holds exactly base (index.TreeID) and every change rewrites a file the
+// index already has: the folders along the changed paths are encoded
+// from the index's entries, every other folder's id comes from the
+// cache-tree, and no tree is read. ok is false when that does not apply
+// (the caller then rewrites base's trees with objects.UpdateTree).
+func (w *batchWriter) treeFromIndex(base plumbing.Hash, changes []objects.TreeChange) (plumbing.Hash, bool, error) {
+	if _, fromIndex := w.headTree.(indexHead); !fromIndex || base.IsZero() {
+		return plumbing.ZeroHash, false, nil
+	}
+	if id, ok := w.idx.TreeID(); !ok || id != base {
+		return plumbing.ZeroHash, false, nil
+	}
+	b := &treeBuild{idx: w.idx, db: w.db, changed: map[string]objects.TreeChange{}, dirs: map[string]bool{}}
+	for _, c := range changes {
+		e := w.idx.Entry(c.Path)
+		if c.Delete || e == nil || !filemode.FileMode(e.Mode).IsFile() || !c.Mode.IsFile() {
+			return plumbing.ZeroHash, false, nil
+		}
+		b.changed[c.Path] = c
+		for dir := parentOf(c.Path); dir != ""; dir = parentOf(dir) {
+			b.dirs[dir] = true
+		}
+	}
+	h, err := b.build("")
+	if errors.Is(err, errNoCachedTree) {
+		return plumbing.ZeroHash, false, nil
+	}
+	return h, err == nil, err
+}
+
+// treeBuild writes the trees of the folders a batch changes from an index
+// that equals HEAD's tree.
+type treeBuild struct {
+	idx     *index.Index
+	db      *objects.DB
+	changed map[string]objects.TreeChange // by path
+	dirs    map[string]bool               // folders holding a change ("" aside)
+}
+
+// build writes the tree of dir ("" for the root) and returns its id.
+func (b *treeBuild) build(dir string) (plumbing.Hash, error) {
+	lo, hi := b.idx.Range(dir)
+	prefix := ""
+	if dir != "" {
+		prefix = dir + "/"
+	}
+	var entries []objects.TreeEntry
+	for i := lo; i < hi; {
+		e := b.idx.Entries[i]
+		rest := e.Name[len(prefix):]
+		if j := strings.IndexByte(rest, '/'); j >= 0 {
+			sub := prefix + rest[:j]
+			h, err := b.folder(sub)
+			if err != nil {
+				return plumbing.ZeroHash, err
+			}
+			entries = append(entries, objects.TreeEntry{Mode: filemode.Dir, Name: rest[:j], Hash: h})
+			_, i = b.idx.Range(sub)
+			continue
+		}
+		entry := objects.TreeEntry{Mode: filemode.FileMode(e.Mode), Name: rest, Hash: e.Hash}
+		if c, ok := b.changed[e.Name]; ok {
+			entry.Mode, entry.Hash = c.Mode, c.Hash
+		}
+		entries = append(entries, entry)
+		i++
+	}
+	return objects.WriteTree(b.db, entries)
+}
+
+// folder returns the id of the sub-folder dir: rebuilt when it holds a
+// change, else as the cache-tree records it.
+func (b *treeBuild) folder(dir string) (plumbing.Hash, error) {
+	if b.dirs[dir] {
+		return b.build(dir)
+	}
+	if h, ok := b.idx.CachedTree(dir); ok {
+		return h, nil
+	}
+	return plumbing.ZeroHash, errNoCachedTree
+}
