@@ -44,6 +44,24 @@ func (r *Repo) scanCachePath() string {
 	return filepath.Join(r.gitDir, "gitedit", "scan-cache")
 }
 
+// memoLoad is the outcome of openScanMemo.
+type memoLoad struct {
+	memo *scanMemo
+	err  error
+}
+
+// loadScanMemo opens the scan cache in the background (its file is read
+// and checked while the index is parsed); the scan starts now.
+func (r *Repo) loadScanMemo(rs recipeSet) <-chan memoLoad {
+	out := make(chan memoLoad, 1)
+	start := scanClock()
+	go func() {
+		m, err := r.openScanMemo(rs, start)
+		out <- memoLoad{m, err}
+	}()
+	return out
+}
+
 // openScanMemo loads the scan cache for a scan of rs starting at start,
 // unless gitedit.scanCache is false or the system gives no stat data.
 func (r *Repo) openScanMemo(rs recipeSet, start time.Time) (*scanMemo, error) {

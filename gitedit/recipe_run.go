@@ -79,13 +79,15 @@ func (r *Repo) Run(ctx context.Context, req RunRequest, opt Options) (*RunResult
 	if err != nil {
 		return nil, err
 	}
+	memo := r.loadScanMemo(rs) // read while the index is
 	sc, err := traced("scope", func() (*runFiles, error) { return r.runScope(rs, req.Paths) })
 	if err != nil {
+		<-memo
 		return nil, err
 	}
 	var tally scanTally
 	outs, err := traced("scan", func() (outs []*fileOutcome, err error) {
-		outs, tally, err = r.scanScope(ctx, rs, sc, req.Progress)
+		outs, tally, err = r.scanScope(ctx, rs, sc, <-memo, req.Progress)
 		return outs, err
 	})
 	if err != nil {
@@ -104,8 +106,8 @@ func (r *Repo) Run(ctx context.Context, req RunRequest, opt Options) (*RunResult
 // when the scan taught it something (in check mode too: the cache is not
 // part of the repository, as git status refreshing the index is not a
 // change).
-func (r *Repo) scanScope(ctx context.Context, rs recipeSet, sc *runFiles, progress func(RunProgress)) ([]*fileOutcome, scanTally, error) {
-	memo, err := r.openScanMemo(rs, scanClock())
+func (r *Repo) scanScope(ctx context.Context, rs recipeSet, sc *runFiles, loaded memoLoad, progress func(RunProgress)) ([]*fileOutcome, scanTally, error) {
+	memo, err := loaded.memo, loaded.err
 	if err != nil {
 		return nil, scanTally{}, err
 	}

@@ -75,7 +75,7 @@ type Cache struct {
 	entries []byte   // loaded entries, sorted by key
 	fanout  []uint32 // fanout[b]: first entry whose key's top bits are >= b
 	mu      sync.Mutex
-	added   map[uint64]entry
+	added   []entry // recorded since Load, in no order; a later one wins
 }
 
 // entry is one file's facts as stored.
@@ -89,7 +89,7 @@ type entry struct {
 // never fails: a file that is missing, from another version or corrupt is
 // an empty cache.
 func Load(path string, now time.Time) *Cache {
-	c := &Cache{cutoff: now.Add(-Margin).UnixNano(), added: map[uint64]entry{}}
+	c := &Cache{cutoff: now.Add(-Margin).UnixNano()}
 	data, err := os.ReadFile(path)
 	if err == nil {
 		c.needles, c.entries = decode(data)
@@ -252,7 +252,7 @@ func (c *Cache) Record(path string, st Stat, binary bool, absent []int) bool {
 		flags |= old.flags
 	}
 	c.mu.Lock()
-	c.added[Key(path)] = entry{key: Key(path), stat: st, flags: flags}
+	c.added = append(c.added, entry{key: Key(path), stat: st, flags: flags})
 	c.mu.Unlock()
 	return true
 }
@@ -266,11 +266,7 @@ func (c *Cache) Dirty() bool { return len(c.added) > 0 }
 // merges them, copying loaded entries as they are unless the needle table
 // moved their bits.
 func (c *Cache) Save(path string, live func(key uint64) bool) error {
-	added := make([]entry, 0, len(c.added))
-	for _, e := range c.added {
-		added = append(added, e)
-	}
-	sort.Slice(added, func(i, j int) bool { return added[i].key < added[j].key })
+	added := latest(c.added)
 	same := isIdentity(c.remap)
 	b, count := appendHeader(make([]byte, 0, len(c.entries)+len(added)*entrySize+1024), c.needles), 0
 	countAt := len(b) - 4
@@ -303,6 +299,21 @@ func (c *Cache) Save(path string, live func(key uint64) bool) error {
 	}
 	binary.LittleEndian.PutUint32(b[countAt:], uint32(count))
 	return writeAtomic(path, binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, crcTable)))
+}
+
+// latest sorts recorded entries by key, keeping the last one recorded for
+// each key.
+func latest(recorded []entry) []entry {
+	added := append([]entry(nil), recorded...)
+	sort.SliceStable(added, func(i, j int) bool { return added[i].key < added[j].key })
+	out := added[:0]
+	for i, e := range added {
+		if i+1 < len(added) && added[i+1].key == e.key {
+			continue // a later record of the same file wins
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // isIdentity reports whether a bit mapping moves no bit.
