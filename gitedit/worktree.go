@@ -77,7 +77,9 @@ func (r *Repo) placeFiles(changes []*change, temps []string) (restore func(), er
 			failed.Store(errs[i] != nil)
 		}
 	}
-	parallel(len(changes), func(i int) {
+	order := acrossFolders(changes)
+	parallel(len(changes), func(k int) {
+		i := order[k]
 		if c := changes[i]; c.after.Exists && !failed.Load() {
 			errs[i] = r.commitState(c.after, temps[i])
 			if placed[i] = errs[i] == nil; !placed[i] {
@@ -129,7 +131,9 @@ func (r *Repo) syncWorkTree() bool {
 func (r *Repo) prepareTemps(changes []*change) ([]string, error) {
 	temps := make([]string, len(changes))
 	errs := make([]error, len(changes))
-	parallel(len(changes), func(i int) {
+	order := acrossFolders(changes)
+	parallel(len(changes), func(k int) {
+		i := order[k]
 		if st := changes[i].after; st.Exists {
 			temps[i], errs[i] = writeTemp(r.abs(st.Rel), st.Content, filePerm(st), !haveSyncFS)
 		}
@@ -149,6 +153,26 @@ func (r *Repo) prepareTemps(changes []*change) ([]string, error) {
 
 // errSyncFailed is the cause reported when syncfs fails.
 var errSyncFailed = errors.New("syncfs failed")
+
+// acrossFolders orders the changes' positions so that consecutive ones are
+// in different folders (the first file of each folder, then the second of
+// each, …): creating or renaming a file locks its folder, and workers
+// taking neighbouring paths of one folder would wait on each other.
+func acrossFolders(changes []*change) []int {
+	rank := make([]int, len(changes)) // position of the change within its folder
+	seen := map[string]int{}
+	for i, c := range changes {
+		dir := parentOf(c.after.Rel)
+		rank[i] = seen[dir]
+		seen[dir]++
+	}
+	order := make([]int, len(changes))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return rank[order[a]] < rank[order[b]] })
+	return order
+}
 
 // parallel calls f(0..n-1) on up to GOMAXPROCS×4 goroutines (file writes
 // wait on the disk more than on the processor).

@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -73,6 +74,32 @@ type contender struct {
 	env   []string
 	args  []string // after the binary; nil for the shell pipeline
 	times []time.Duration
+	// phases are the wall times gitedit reports for each phase of its
+	// runs (GITEDIT_TRACE_PERFORMANCE), in the order first seen.
+	phases map[string][]time.Duration
+	order  []string
+}
+
+// run times one run of a gitedit contender and records its phases.
+func (g *contender) run(repo, bin string) (time.Duration, error) {
+	start := time.Now()
+	stderr, err := benchrepo.CommandStderr(repo, append(g.env, "GITEDIT_TRACE_PERFORMANCE=1"), bin, g.args...)
+	d := time.Since(start)
+	for _, line := range strings.Split(stderr, "\n") {
+		rest, ok := strings.CutPrefix(line, "gitedit: performance: ")
+		value, phase, ok2 := strings.Cut(rest, " s: ")
+		secs, err := strconv.ParseFloat(value, 64)
+		if ok && ok2 && err == nil {
+			if g.phases == nil {
+				g.phases = map[string][]time.Duration{}
+			}
+			if _, seen := g.phases[phase]; !seen {
+				g.order = append(g.order, phase)
+			}
+			g.phases[phase] = append(g.phases[phase], time.Duration(secs*float64(time.Second)))
+		}
+	}
+	return d, err
 }
 
 // compare alternates gitedit (with its scan cache, then without it) and
@@ -94,7 +121,7 @@ func compare(bin, tmp, repo string, rounds, files int) error {
 	var first time.Duration
 	for i := 0; i < rounds+1; i++ {
 		for _, g := range []*contender{cached, uncached} {
-			d, err := benchrepo.TimedEnv(repo, g.env, bin, g.args...)
+			d, err := g.run(repo, bin)
 			if err != nil {
 				return err
 			}
@@ -123,6 +150,13 @@ func report(rounds int, first time.Duration, shell *contender, gitedit ...*conte
 		fmt.Printf("%-46s median %s over %d rounds, ratio to the shell %.2f\n", g.name+":", mg.Round(time.Millisecond), rounds, float64(mg)/float64(ms))
 	}
 	fmt.Printf("%-46s %s (ratio to the shell's median %.2f)\n", "gitedit's first run (no scan cache yet):", first.Round(time.Millisecond), float64(first)/float64(ms))
+	for _, g := range gitedit {
+		fmt.Printf("phases of %s (medians, first run included):", g.name)
+		for _, p := range g.order {
+			fmt.Printf(" %s %s;", p, benchrepo.Median(g.phases[p]).Round(time.Millisecond))
+		}
+		fmt.Println()
+	}
 }
 
 // shellPipeline is the codemod teams write by hand (the tokens hold no

@@ -73,16 +73,25 @@ func Command(dir, name string, args ...string) error {
 
 // CommandEnv is Command with extra environment variables ("KEY=value").
 func CommandEnv(dir string, env []string, name string, args ...string) error {
+	_, err := CommandStderr(dir, env, name, args...)
+	return err
+}
+
+// CommandStderr is CommandEnv that also returns what the command printed
+// on standard error.
+func CommandStderr(dir string, env []string, name string, args ...string) (string, error) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null",
 		"GIT_AUTHOR_NAME=bench", "GIT_AUTHOR_EMAIL=bench@example.com",
 		"GIT_COMMITTER_NAME=bench", "GIT_COMMITTER_EMAIL=bench@example.com")
 	cmd.Env = append(cmd.Env, env...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("%s %s: %v: %s", name, strings.Join(args, " "), err, out)
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return stderr.String(), fmt.Errorf("%s %s: %v: %s%s", name, strings.Join(args, " "), err, stdout.String(), stderr.String())
 	}
-	return nil
+	return stderr.String(), nil
 }
 
 // Timed runs Command and returns its wall time.
