@@ -20,15 +20,18 @@ var errNoCachedTree = errors.New("no cached tree")
 // index already has: the folders along the changed paths are encoded
 // from the index's entries, every other folder's id comes from the
 // cache-tree, and no tree is read. ok is false when that does not apply
-// (the caller then rewrites base's trees with objects.UpdateTree).
+// (the caller then rewrites base's trees with objects.UpdateTree). On
+// success it keeps the trees it wrote in w.built, so that the index's
+// cache-tree can stay valid (see prepareIndex).
 func (w *batchWriter) treeFromIndex(base plumbing.Hash, changes []objects.TreeChange) (plumbing.Hash, bool, error) {
+	w.built = nil // only the batch's own (last) commit may vouch for the staged index
 	if _, fromIndex := w.headTree.(indexHead); !fromIndex || base.IsZero() {
 		return plumbing.ZeroHash, false, nil
 	}
 	if id, ok := w.idx.TreeID(); !ok || id != base {
 		return plumbing.ZeroHash, false, nil
 	}
-	b := &treeBuild{idx: w.idx, db: w.db, changed: map[string]objects.TreeChange{}, dirs: map[string]bool{}}
+	b := &treeBuild{idx: w.idx, db: w.db, changed: map[string]objects.TreeChange{}, dirs: map[string]bool{}, built: map[string]plumbing.Hash{}}
 	for _, c := range changes {
 		e := w.idx.Entry(c.Path)
 		if c.Delete || e == nil || !filemode.FileMode(e.Mode).IsFile() || !c.Mode.IsFile() {
@@ -43,6 +46,9 @@ func (w *batchWriter) treeFromIndex(base plumbing.Hash, changes []objects.TreeCh
 	if errors.Is(err, errNoCachedTree) {
 		return plumbing.ZeroHash, false, nil
 	}
+	if err == nil {
+		w.built = b.built
+	}
 	return h, err == nil, err
 }
 
@@ -53,6 +59,7 @@ type treeBuild struct {
 	db      *objects.DB
 	changed map[string]objects.TreeChange // by path
 	dirs    map[string]bool               // folders holding a change ("" aside)
+	built   map[string]plumbing.Hash      // the trees written, by folder
 }
 
 // build writes the tree of dir ("" for the root) and returns its id.
@@ -83,7 +90,9 @@ func (b *treeBuild) build(dir string) (plumbing.Hash, error) {
 		entries = append(entries, entry)
 		i++
 	}
-	return objects.WriteTree(b.db, entries)
+	h, err := objects.WriteTree(b.db, entries)
+	b.built[dir] = h
+	return h, err
 }
 
 // folder returns the id of the sub-folder dir: rebuilt when it holds a

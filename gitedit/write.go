@@ -36,6 +36,9 @@ type batchWriter struct {
 	trees *objects.Trees
 	// db reads and writes the batch's objects.
 	db *objects.DB
+	// built are the trees the commit encoded from the index (see
+	// treeFromIndex), by folder; nil when HEAD's trees were rewritten.
+	built map[string]plumbing.Hash
 	// dirty are the changes whose file already differed from HEAD, for
 	// dirty=commit-first.
 	dirty []*change
@@ -325,6 +328,13 @@ func (w *batchWriter) prepareIndex(lock *lockfile.File) error {
 		if err := w.stageOne(c); err != nil {
 			return err
 		}
+	}
+	if w.built != nil {
+		// The index now holds exactly the new commit's tree, whose folders
+		// along the changed paths were encoded from it: the cache-tree
+		// stays valid, as after git commit, and the next batch skips
+		// reading trees too.
+		w.idx.Revalidate(w.built)
 	}
 	w.smudgeRacy()
 	data, err := w.idx.Encode()

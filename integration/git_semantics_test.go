@@ -1,7 +1,10 @@
 package integration
 
 import (
+	"bytes"
+	be "encoding/binary"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -93,4 +96,60 @@ func TestCRLFInHeadUnderAutocrlfIsNotDirty(t *testing.T) {
 	ok(t, dir, "edit", "f.txt", "--old", "a", "--new", "A", "--commit")
 	require.Equal(t, "", git(t, dir, "status", "--porcelain"))
 	requireHealthy(t, dir)
+}
+
+// TestCacheTreeStaysValidAndRight checks the cache-tree gitedit leaves
+// after its commits against git's own: write-tree agrees with HEAD, and
+// the TREE extension is byte for byte the one git read-tree builds for
+// HEAD. A wrong cache-tree would make git's next commit record wrong
+// trees, so the extension itself is compared, after several kinds of
+// batches in a row.
+func TestCacheTreeStaysValidAndRight(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{
+		"a.go": "FetchUser(1)\n", "p/b.go": "FetchUser(2)\n", "p/q/c.go": "FetchUser(3)\n", "p/q/d.go": "x\n", "z/e.go": "y\n",
+	})
+	recipe := filepath.Join(t.TempDir(), "r.yaml")
+	require.NoError(t, os.WriteFile(recipe, []byte("name: r\nedits:\n  - old_string: FetchUser(\n    new_string: LoadUser(\n    replace_all: true\n"), 0o644))
+	steps := []struct {
+		args  []string
+		valid bool // gitedit keeps the whole cache-tree valid
+	}{
+		{[]string{"run", "--commit", recipe}, true},
+		{[]string{"edit", "z/e.go", "--old", "y", "--new", "Y", "--commit"}, true},
+		{[]string{"edit", "p/q/d.go", "--old", "x", "--new", "X", "--commit"}, true},
+		{[]string{"edit", "new/f.go", "--old", "", "--new", "new\n", "--commit"}, false}, // a new path: trees rewritten, cache-tree invalidated
+		{[]string{"edit", "p/q/d.go", "--old", "X", "--new", "XX", "--commit"}, false},
+	}
+	for _, st := range steps {
+		step := st.args
+		ok(t, dir, step...)
+		got := treeExtension(t, filepath.Join(dir, ".git", "index")) // before write-tree, which rewrites it
+		head := git(t, dir, "rev-parse", "HEAD^{tree}")
+		require.Equal(t, head, git(t, dir, "write-tree"), "after %v", step)
+		tmp := filepath.Join(t.TempDir(), "index")
+		cmd := exec.Command("git", "read-tree", "HEAD")
+		cmd.Dir, cmd.Env = dir, append(os.Environ(), "GIT_INDEX_FILE="+tmp)
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		want := treeExtension(t, tmp)
+		if !st.valid {
+			continue // parts invalid: git recomputes them; write-tree agreed above
+		}
+		require.Equal(t, string(want), string(got), "cache-tree after %v", step)
+	}
+	requireClean(t, dir)
+}
+
+// treeExtension returns the payload of the TREE extension of the index
+// file at path (nil without one), found by its signature after the entries.
+func treeExtension(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	i := bytes.Index(data, []byte("TREE"))
+	if i < 0 {
+		return nil
+	}
+	n := int(be.BigEndian.Uint32(data[i+4:]))
+	return data[i+8 : i+8+n]
 }

@@ -103,7 +103,8 @@ func (n *treeNode) invalidate(path string) {
 }
 
 // treePayload returns the TREE extension with the touched paths
-// invalidated; untouched, it is the original bytes.
+// invalidated, then the folders given to Revalidate valid again; untouched,
+// it is the original bytes.
 func (ix *Index) treePayload(old []byte) ([]byte, error) {
 	if len(ix.touched) == 0 {
 		return old, nil
@@ -112,10 +113,40 @@ func (ix *Index) treePayload(old []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	orig, _ := parseTree(old)
 	for _, p := range ix.touched {
 		root.invalidate(p)
 	}
+	for dir, id := range ix.revalidate {
+		n, o := root.find(dir), orig.find(dir)
+		if n != nil && o != nil && o.count >= 0 {
+			n.count, n.hash = o.count, id
+		}
+	}
 	return root.appendTo(make([]byte, 0, len(old))), nil
+}
+
+// Revalidate records, for the next Encode, the tree ids of folders whose
+// entries the caller replaced ("" for the root): their cache-tree nodes,
+// invalidated by the Adds, are made valid again with these ids and their
+// old entry counts. The caller vouches that it only replaced entries (no
+// path entered or left these folders) and that each id is exactly the tree
+// of the folder's entries as they now are, as a commit of the index would
+// write it (git commit updates the cache-tree the same way).
+func (ix *Index) Revalidate(trees map[string]plumbing.Hash) {
+	ix.revalidate = map[string][hashLen]byte{}
+	for dir, id := range trees {
+		ix.revalidate[dir] = id
+	}
+}
+
+// find returns the node of the folder dir below n ("" is n), or nil.
+func (n *treeNode) find(dir string) *treeNode {
+	for dir != "" && n != nil {
+		comp, rest, _ := strings.Cut(dir, "/")
+		n, dir = n.child(comp), rest
+	}
+	return n
 }
 
 // TreeID returns the tree id the cache-tree records for the whole index,
@@ -164,11 +195,7 @@ func (ix *Index) CachedTree(dir string) (plumbing.Hash, bool) {
 		}
 		ix.tree, ix.treeOf = root, x
 	}
-	n := ix.tree
-	for dir != "" && n != nil {
-		comp, rest, _ := strings.Cut(dir, "/")
-		n, dir = n.child(comp), rest
-	}
+	n := ix.tree.find(dir)
 	if n == nil || n.count < 0 {
 		return plumbing.ZeroHash, false
 	}

@@ -77,6 +77,9 @@ type Index struct {
 	file      fileID      // size and trailing checksum of the file read
 	tree      *treeNode   // the parsed TREE extension, for CachedTree
 	treeOf    *extension  // the extension tree was parsed from
+	// revalidate holds the folders (and their new tree ids) whose
+	// cache-tree nodes Encode makes valid again (see Revalidate).
+	revalidate map[string][hashLen]byte
 }
 
 // fileID identifies the bytes of an index file: its size and trailing
