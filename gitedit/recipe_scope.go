@@ -6,17 +6,12 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 )
 
-// inScope reports whether rel is selected by the globs (see Recipe.Files):
-// the last glob that matches decides; with no positive glob every path
-// starts selected. Globs are git's wildmatch in pathname mode: "*", "?"
-// and classes stay within a segment, "**/" matches zero or more folders, a
-// trailing "/**" anything below; a leading "/" anchors at the root (globs
-// are always anchored).
-func inScope(globs []string, rel string) bool {
-	return compileGlobs(globs).match(rel)
-}
-
-// globSet is a recipe's globs prepared for matching many paths.
+// globSet is a recipe's globs (see Recipe.Files) prepared for matching
+// many paths: the last glob that matches decides; with no positive glob
+// every path starts selected. Globs are git's wildmatch in pathname mode:
+// "*", "?" and classes stay within a segment, "**/" matches zero or more
+// folders, a trailing "/**" anything below; a leading "/" anchors at the
+// root (globs are always anchored).
 type globSet struct {
 	globs []glob
 	// all is the verdict before any glob matches: true when no glob is

@@ -61,6 +61,9 @@ func TestParseRecipesRefuses(t *testing.T) {
 	}
 }
 
+// inScope matches globs against one path, as a recipe's scope does.
+func inScope(globs []string, rel string) bool { return compileGlobs(globs).match(rel) }
+
 func TestInScope(t *testing.T) {
 	tests := []struct {
 		globs []string

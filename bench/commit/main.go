@@ -30,22 +30,13 @@ func main() {
 
 // run builds the binary and the repository, then alternates the contenders.
 func run(files, rounds int, keep bool) error {
-	tmp, cleanup, err := benchrepo.Workspace("gitedit-bench-commit-", keep)
+	s, err := benchrepo.Prepare("gitedit-bench-commit-", keep, files, fileName, body)
 	if err != nil {
 		return err
 	}
-	defer cleanup()
-	bin, err := benchrepo.BuildBinary(tmp)
-	if err != nil {
-		return err
-	}
-	repo := filepath.Join(tmp, "repo")
-	start := time.Now()
-	if err := benchrepo.Generate(repo, files, fileName, body); err != nil {
-		return err
-	}
-	fmt.Printf("repository: %d tracked files, index %s, built in %s\n", files, indexSize(repo), time.Since(start).Round(time.Millisecond))
-	return compare(bin, repo, files, rounds)
+	defer s.Cleanup()
+	fmt.Printf("repository: %d tracked files, index %s, built in %s\n", files, indexSize(s.Repo), s.Built.Round(time.Millisecond))
+	return compare(s.Bin, s.Repo, files, rounds)
 }
 
 // compare alternates gitedit and git on distinct files and reports.

@@ -41,22 +41,14 @@ func main() {
 
 // run builds the binary and the repository, then alternates the contenders.
 func run(files, rounds int, keep bool) error {
-	tmp, cleanup, err := benchrepo.Workspace("gitedit-bench-recipe-", keep)
+	s, err := benchrepo.Prepare("gitedit-bench-recipe-", keep, files, fileName, body)
 	if err != nil {
 		return err
 	}
-	defer cleanup()
-	bin, err := benchrepo.BuildBinary(tmp)
-	if err != nil {
-		return err
-	}
-	repo := filepath.Join(tmp, "repo")
-	start := time.Now()
-	if err := benchrepo.Generate(repo, files, fileName, body); err != nil {
-		return err
-	}
+	defer s.Cleanup()
+	bin, repo, tmp := s.Bin, s.Repo, filepath.Dir(s.Repo)
 	fmt.Printf("repository: %d tracked files, %d with the target, built in %s; %d CPUs\n",
-		files, targets(files), time.Since(start).Round(time.Millisecond), runtime.NumCPU())
+		files, targets(files), s.Built.Round(time.Millisecond), runtime.NumCPU())
 	// Read every file once, so that the first timed run does not pay for
 	// the access-time updates of files never read since they were written.
 	if err := benchrepo.Command(repo, "git", "grep", "-q", "-F", "never-found-in-the-bench", "--", "."); err != nil && !strings.Contains(err.Error(), "exit status 1") {

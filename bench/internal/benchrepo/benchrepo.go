@@ -65,6 +65,36 @@ func Generate(repo string, files int, name, body func(i int) string) error {
 	return Command(repo, "sync")
 }
 
+// Setup is what a benchmark command needs before it times anything: a
+// scratch folder (removed by Cleanup unless keep), the gitedit binary and
+// a generated repository.
+type Setup struct {
+	Bin, Repo string
+	Built     time.Duration // time taken to generate the repository
+	Cleanup   func()
+}
+
+// Prepare makes the scratch folder (named from prefix), builds the binary
+// and generates a repository of files files (see Generate).
+func Prepare(prefix string, keep bool, files int, name, body func(i int) string) (*Setup, error) {
+	tmp, cleanup, err := Workspace(prefix, keep)
+	if err != nil {
+		return nil, err
+	}
+	s := &Setup{Repo: filepath.Join(tmp, "repo"), Cleanup: cleanup}
+	if s.Bin, err = BuildBinary(tmp); err != nil {
+		cleanup()
+		return nil, err
+	}
+	start := time.Now()
+	if err := Generate(s.Repo, files, name, body); err != nil {
+		cleanup()
+		return nil, err
+	}
+	s.Built = time.Since(start)
+	return s, nil
+}
+
 // Command runs name with args in dir with a fixed identity and no user or
 // system git configuration.
 func Command(dir, name string, args ...string) error {
