@@ -32,7 +32,7 @@ func writeFlags(extra ...cli.Flag) []cli.Flag {
 		&cli.BoolFlag{Name: "dry-run", Usage: "compute everything, write nothing"},
 		&cli.BoolFlag{Name: "no-stage", Usage: "write only the working tree (no blob, index entry or commit)"},
 		&cli.StringFlag{Name: "dirty", Usage: "`POLICY` for files already changed, in commit mode: refuse, include or commit-first", DefaultText: "git config gitedit.dirty, else refuse"},
-		&cli.DurationFlag{Name: "lock-timeout", Usage: "how long to wait for index.lock", DefaultText: "5s"},
+		&cli.DurationFlag{Name: "lock-timeout", Usage: "how long to wait for index.lock (0: do not wait)", DefaultText: "5s"},
 	), extra...)
 }
 
@@ -91,6 +91,9 @@ func options(c *cli.Context, repo *gitedit.Repo) (gitedit.Options, error) {
 	}
 	if c.IsSet("lock-timeout") {
 		opt.LockTimeout = c.Duration("lock-timeout")
+		if opt.LockTimeout == 0 {
+			opt.LockTimeout = gitedit.NoLockWait
+		}
 	}
 	return opt, nil
 }

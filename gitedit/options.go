@@ -16,6 +16,10 @@ const (
 // DefaultLockTimeout is how long gitedit waits for index.lock by default.
 const DefaultLockTimeout = 5 * time.Second
 
+// NoLockWait, as Options.LockTimeout, makes one attempt at each lock and
+// fails with locked at once when it is held (the CLI's --lock-timeout 0).
+const NoLockWait time.Duration = -1
+
 // Options are the per-call settings shared by every command (SPEC 5). The
 // zero value stages without committing; Repo.Defaults returns the values
 // set in git config.
@@ -36,9 +40,22 @@ type Options struct {
 	NoStage bool
 	// Dirty is the dirty policy in commit mode; "" means DirtyRefuse.
 	Dirty DirtyPolicy
-	// LockTimeout bounds the wait for index.lock; 0 means DefaultLockTimeout.
+	// LockTimeout bounds the wait for index.lock and the ref locks; 0
+	// means DefaultLockTimeout, a negative value (NoLockWait) no wait.
 	LockTimeout time.Duration
 	// MatchMode is the default match mode for items that name none; ""
 	// means auto.
 	MatchMode string
+}
+
+// lockTimeout is the wait for a lock as package lockfile takes it: 0 for
+// one attempt, else the bound.
+func (o Options) lockTimeout() time.Duration {
+	switch {
+	case o.LockTimeout < 0:
+		return 0
+	case o.LockTimeout == 0:
+		return DefaultLockTimeout
+	}
+	return o.LockTimeout
 }

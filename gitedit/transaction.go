@@ -176,11 +176,7 @@ func (r *Repo) abs(rel string) string {
 
 // lockIndex takes index.lock, waiting up to the option's timeout.
 func (r *Repo) lockIndex(ctx context.Context, opt Options) (*lockfile.File, error) {
-	timeout := opt.LockTimeout
-	if timeout <= 0 {
-		timeout = DefaultLockTimeout
-	}
-	lock, err := lockfile.Acquire(ctx, r.indexPath(), timeout)
+	lock, err := lockfile.Acquire(ctx, r.indexPath(), opt.lockTimeout())
 	if errors.Is(err, lockfile.ErrLocked) {
 		return nil, &Error{Code: CodeLocked, Message: err.Error() + " (another git or gitedit process is working here; if none is, remove the lock file)", Err: err}
 	}

@@ -301,11 +301,7 @@ func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
 	if u == nil {
 		return nil
 	}
-	timeout := w.opt.LockTimeout
-	if timeout <= 0 {
-		timeout = DefaultLockTimeout
-	}
-	err := w.r.refs.Apply(ctx, *u, timeout)
+	err := w.r.refs.Apply(ctx, *u, w.opt.lockTimeout())
 	switch {
 	case errors.Is(err, refs.ErrStale):
 		return &Error{Code: CodeConflict, Message: fmt.Sprintf("%s moved while the batch was prepared; nothing was committed, try again", u.Ref), Err: err}
