@@ -14,6 +14,9 @@ import (
 // writes its requests and closes standard input (as `printf … | gitedit mcp`
 // does). Messages on stdio are newline-delimited JSON (MCP stdio transport).
 type drain struct {
+	// writeMu keeps whole lines whole: the SDK's messages and the gate's
+	// error replies share the output.
+	writeMu   sync.Mutex
 	mu        sync.Mutex
 	cond      *sync.Cond
 	requests  int // requests read (messages with an id and a method)
@@ -41,7 +44,7 @@ func (d *drain) reader(ctx context.Context, in io.Reader) io.ReadCloser {
 }
 
 // writer wraps out, counting the responses written through it.
-func (d *drain) writer(out io.Writer) io.WriteCloser { return &drainWriter{d: d, out: out} }
+func (d *drain) writer(out io.Writer) *drainWriter { return &drainWriter{d: d, out: out} }
 
 // drainReader is drain's reader side.
 type drainReader struct {
@@ -80,12 +83,22 @@ type drainWriter struct {
 
 // Write writes to the output, counting the responses it completes.
 func (w *drainWriter) Write(p []byte) (int, error) {
+	w.d.writeMu.Lock()
 	n, err := w.out.Write(p)
+	w.d.writeMu.Unlock()
 	w.d.mu.Lock()
 	defer w.d.mu.Unlock()
 	w.d.outLine = countLines(w.d.outLine, p[:n], &w.d.responses, isResponse)
 	w.d.cond.Broadcast()
 	return n, err
+}
+
+// reply writes a line that answers no counted request (the gate's error
+// replies to lines the SDK never sees).
+func (w *drainWriter) reply(line []byte) {
+	w.d.writeMu.Lock()
+	defer w.d.writeMu.Unlock()
+	_, _ = w.out.Write(line)
 }
 
 // Close does nothing: closing the MCP connection must not close the

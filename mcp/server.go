@@ -35,7 +35,9 @@ type Config struct {
 
 // Serve runs an MCP server with gitedit's tools on the given streams
 // (newline-delimited JSON-RPC, as on stdio) until the client closes the
-// connection (nil) or ctx is cancelled (ctx's error). It fails before
+// connection (nil) or ctx is cancelled (ctx's error). A line that is not a
+// JSON-RPC message, or is longer than MaxRequestSize, is answered with the
+// JSON-RPC error for it (-32700 or -32600) and the server goes on. It fails before
 // serving when cfg.Dir is not in a repository gitedit can handle.
 func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	srv, err := NewServer(cfg)
@@ -43,7 +45,11 @@ func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 		return err
 	}
 	d := newDrain()
-	t := &sdk.IOTransport{Reader: d.reader(ctx, in), Writer: d.writer(out)}
+	w := d.writer(out)
+	g := newGate(in, MaxRequestSize, w.reply)
+	// The gate bounds each line; the SDK's own bound (which would end the
+	// connection) is set beyond it, allowing for its read-ahead.
+	t := &sdk.IOTransport{Reader: d.reader(ctx, g), Writer: w, MaxLineLength: 2 * MaxRequestSize}
 	if err := srv.Run(ctx, t); err != nil && !errors.Is(err, io.EOF) {
 		return fmt.Errorf("mcp server: %w", err)
 	}

@@ -1,0 +1,196 @@
+package mcp
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// MaxRequestSize bounds one line of input (one JSON-RPC message): a
+// longer line is answered with an Invalid Request error and skipped,
+// without ever being held in memory whole.
+const MaxRequestSize = 16 << 20
+
+// maxNesting is the deepest nesting of arrays and objects the SDK decodes
+// (deeper messages would end its connection); deeper lines are refused.
+const maxNesting = 1000
+
+// The JSON-RPC 2.0 error codes for a message that cannot be served.
+const (
+	codeParseError     = -32700
+	codeInvalidRequest = -32600
+)
+
+// gate sits between the client's stream and the SDK, which ends the whole
+// connection on the first message it cannot decode. It passes on each
+// line that is a JSON-RPC 2.0 message the SDK can handle, and answers
+// every other line itself with the error JSON-RPC defines (-32700 for a
+// line that is not JSON, -32600 for one that is not a valid message, a
+// batch, or a line over MaxRequestSize), then goes on reading.
+type gate struct {
+	in    *bufio.Reader
+	max   int
+	reply func(line []byte)
+	// pending is the part of an accepted line not yet read by the SDK.
+	pending []byte
+	err     error
+}
+
+// newGate returns a gate over in that answers bad lines through reply.
+func newGate(in io.Reader, max int, reply func(line []byte)) *gate {
+	return &gate{in: bufio.NewReaderSize(in, 64<<10), max: max, reply: reply}
+}
+
+// Read returns the bytes of accepted lines, newline included.
+func (g *gate) Read(p []byte) (int, error) {
+	for len(g.pending) == 0 {
+		if g.err != nil {
+			return 0, g.err
+		}
+		line, tooLong, err := g.nextLine()
+		g.err = err
+		g.admit(line, tooLong)
+	}
+	n := copy(p, g.pending)
+	g.pending = g.pending[n:]
+	return n, nil
+}
+
+// admit queues line for the SDK, or answers it when it cannot be served.
+func (g *gate) admit(line []byte, tooLong int) {
+	if tooLong > 0 {
+		g.refuse(codeInvalidRequest, fmt.Sprintf("Invalid Request: the message is larger than the %d MiB limit (%d bytes or more); send smaller requests (edit large files in several calls)", g.max>>20, tooLong))
+		return
+	}
+	if len(bytes.TrimSpace(line)) == 0 {
+		return
+	}
+	if code, msg := checkMessage(line); code != 0 {
+		g.refuse(code, msg)
+		return
+	}
+	g.pending = append(line, '\n')
+}
+
+// refuse writes a JSON-RPC error response with a null id.
+func (g *gate) refuse(code int, msg string) {
+	resp, _ := json.Marshal(map[string]any{
+		"jsonrpc": "2.0", "id": nil,
+		"error": map[string]any{"code": code, "message": msg},
+	})
+	g.reply(append(resp, '\n'))
+}
+
+// nextLine reads one line without its newline. A line longer than max is
+// read to its end and dropped: line is nil and tooLong its length so far.
+func (g *gate) nextLine() (line []byte, tooLong int, err error) {
+	var buf []byte
+	for {
+		chunk, err := g.in.ReadSlice('\n')
+		if tooLong > 0 || len(buf)+len(chunk) > g.max+1 {
+			tooLong += len(buf) + len(chunk)
+			buf = nil
+		} else {
+			buf = append(buf, chunk...)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if tooLong > 0 {
+			return nil, tooLong, err
+		}
+		return bytes.TrimSuffix(buf, []byte("\n")), 0, err
+	}
+}
+
+// checkMessage returns 0 when line is one JSON-RPC 2.0 request,
+// notification or response the SDK decodes, else the error code and
+// message to answer it with.
+func checkMessage(line []byte) (int, string) {
+	if !json.Valid(line) {
+		var v any
+		err := json.Unmarshal(line, &v)
+		return codeParseError, fmt.Sprintf("Parse error: the line is not JSON (%v)", err)
+	}
+	if nesting(line) > maxNesting {
+		return codeInvalidRequest, fmt.Sprintf("Invalid Request: nested more than %d levels deep", maxNesting)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(line, &m); err != nil {
+		if bytes.HasPrefix(bytes.TrimSpace(line), []byte("[")) {
+			return codeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported (MCP removed them in 2025-06-18); send one message per line"
+		}
+		return codeInvalidRequest, "Invalid Request: a message must be a JSON object"
+	}
+	if problem := messageProblem(m); problem != "" {
+		return codeInvalidRequest, "Invalid Request: " + problem
+	}
+	return 0, ""
+}
+
+// messageProblem says what keeps m from being a JSON-RPC 2.0 message as
+// the SDK decodes it ("" when nothing does).
+func messageProblem(m map[string]json.RawMessage) string {
+	var version string
+	if json.Unmarshal(m["jsonrpc"], &version) != nil || version != "2.0" {
+		return `"jsonrpc" must be "2.0"`
+	}
+	id, hasID := m["id"]
+	if hasID && !validID(id) {
+		return `"id" must be a string, a number or null`
+	}
+	method, hasMethod := m["method"]
+	var name string
+	switch {
+	case hasMethod && json.Unmarshal(method, &name) != nil:
+		return `"method" must be a string`
+	case !hasMethod && (!hasID || bytes.Equal(id, []byte("null"))):
+		return `a message needs a "method" (request or notification) or an "id" (response)`
+	}
+	return ""
+}
+
+// validID reports whether raw is an id the SDK accepts: a string, a
+// number or null.
+func validID(raw json.RawMessage) bool {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return false
+	}
+	switch v.(type) {
+	case nil, string, float64:
+		return true
+	}
+	return false
+}
+
+// nesting returns the deepest nesting of arrays and objects in the valid
+// JSON text data.
+func nesting(data []byte) int {
+	depth, deepest := 0, 0
+	inString, escaped := false, false
+	for _, b := range data {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case b == '\\':
+				escaped = true
+			case b == '"':
+				inString = false
+			}
+		case b == '"':
+			inString = true
+		case b == '[' || b == '{':
+			depth++
+			deepest = max(deepest, depth)
+		case b == ']' || b == '}':
+			depth--
+		}
+	}
+	return deepest
+}
