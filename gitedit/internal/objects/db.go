@@ -9,7 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/storer"
@@ -29,6 +31,9 @@ type DB struct {
 	once       sync.Once
 	packs      *Packs // nil when the packs could not be opened
 	alternates bool   // objects/info/alternates exists
+
+	altOnce sync.Once
+	alts    []string // the alternate object folders, see alternateDirs
 }
 
 // NewDB returns the database of the objects folder dir, with s (the same
@@ -84,8 +89,12 @@ func (db *DB) Has(h plumbing.Hash) bool {
 	return db.s.HasEncodedObject(h) == nil
 }
 
-// Write stores data as an object of type t unless the database has it,
-// and returns its id. A new object is written loose, as git writes it:
+// Write stores data as an object of type t and returns its id. When the
+// database already holds the object, its file is freshened instead (see
+// Freshen), so that a concurrent git gc or git prune, which removes
+// unreachable objects older than its expiry, keeps what the batch is about
+// to reference. A new object (or one that could not be freshened) is
+// written loose, as git writes it:
 // zlib-compressed (at git's default level for loose objects, the fastest)
 // into a temporary file in its objects/xx/ folder, made
 // read-only and renamed into place (so a reader never sees it half
@@ -94,13 +103,70 @@ func (db *DB) Has(h plumbing.Hash) bool {
 // loose objects to core.fsync.
 func (db *DB) Write(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
 	h := plumbing.ComputeHash(t, data)
-	if db.Has(h) {
+	if db.Freshen(h) {
 		return h, nil
 	}
 	if err := db.writeLoose(h, t, data); err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", t, h, err)
 	}
 	return h, nil
+}
+
+// Freshen reports whether the database holds object h in a file it could
+// set the modification time of to now, as git's check_and_freshen does
+// before it skips writing an object: the loose file (here, then in the
+// alternate object folders), else the pack holding it (touched once per
+// DB; a cruft pack does not count, its objects' times live in its
+// .mtimes file). False means the caller must write the object anew: it
+// is missing, or only in a file that cannot be touched (read-only, gone
+// in a concurrent repack, or read through the fallback store).
+func (db *DB) Freshen(h plumbing.Hash) bool {
+	if touch(db.loosePath(h)) {
+		return true
+	}
+	db.open()
+	if db.packs != nil && db.packs.freshen(h) {
+		return true
+	}
+	for _, alt := range db.alternateDirs() {
+		if touch(looseIn(alt, h)) {
+			return true
+		}
+	}
+	return false
+}
+
+// touch sets the access and modification times of path to now, as git's
+// freshen_file does (utime with a null time), and reports success.
+func touch(path string) bool {
+	now := time.Now()
+	return os.Chtimes(path, now, now) == nil
+}
+
+// alternateDirs lists the object folders named in objects/info/alternates
+// (relative ones from the objects folder), read once; none when there is
+// no such file.
+func (db *DB) alternateDirs() []string {
+	if !db.alternates {
+		return nil
+	}
+	db.altOnce.Do(func() {
+		data, err := os.ReadFile(filepath.Join(db.dir, "info", "alternates"))
+		if err != nil {
+			return
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || line[0] == '#' {
+				continue
+			}
+			if !filepath.IsAbs(line) {
+				line = filepath.Join(db.dir, line)
+			}
+			db.alts = append(db.alts, line)
+		}
+	})
+	return db.alts
 }
 
 // writeLoose writes the loose file of object h.
@@ -118,16 +184,25 @@ func (db *DB) writeLoose(h plumbing.Hash, t plumbing.ObjectType, data []byte) er
 		return err
 	}
 	final := db.loosePath(h)
-	f, err := os.CreateTemp(filepath.Dir(final), "tmp_obj_")
-	if errors.Is(err, fs.ErrNotExist) {
-		if err = os.MkdirAll(filepath.Dir(final), 0o777); err == nil {
-			f, err = os.CreateTemp(filepath.Dir(final), "tmp_obj_")
-		}
-	}
+	f, err := createLooseTemp(filepath.Dir(final))
 	if err != nil {
 		return err
 	}
 	return finishLoose(f, z.Bytes(), final)
+}
+
+// createLooseTemp creates a temporary object file in dir (an objects/xx/
+// folder), creating dir as needed. A concurrent git prune removes empty
+// objects/xx/ folders, possibly between the mkdir and the create: that is
+// retried a few times (git tries once).
+func createLooseTemp(dir string) (*os.File, error) {
+	f, err := os.CreateTemp(dir, "tmp_obj_")
+	for try := 0; try < 8 && errors.Is(err, fs.ErrNotExist); try++ {
+		if err = os.MkdirAll(dir, 0o777); err == nil {
+			f, err = os.CreateTemp(dir, "tmp_obj_")
+		}
+	}
+	return f, err
 }
 
 // finishLoose writes the compressed object to the temporary file f, makes
@@ -150,9 +225,12 @@ func finishLoose(f *os.File, z []byte, final string) error {
 }
 
 // loosePath is the file of loose object h.
-func (db *DB) loosePath(h plumbing.Hash) string {
+func (db *DB) loosePath(h plumbing.Hash) string { return looseIn(db.dir, h) }
+
+// looseIn is the file of loose object h in the objects folder dir.
+func looseIn(dir string, h plumbing.Hash) string {
 	hex := h.String()
-	return filepath.Join(db.dir, hex[:2], hex[2:])
+	return filepath.Join(dir, hex[:2], hex[2:])
 }
 
 // Close releases the packs.

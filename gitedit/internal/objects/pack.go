@@ -82,6 +82,9 @@ type pack struct {
 
 	once  sync.Once // checks the pack's header and trailer on first use
 	ready error
+
+	freshenOnce sync.Once // touches the .pack file once, see Packs.freshen
+	freshened   bool
 }
 
 // OpenPacks lists and opens the pack indexes under dir/pack (dir is the
@@ -307,6 +310,24 @@ func (p *Packs) find(h plumbing.Hash, first *pack) (*pack, int64, bool, error) {
 		}
 	}
 	return nil, 0, false, nil
+}
+
+// freshen touches the first pack that holds h and is not a cruft pack
+// (git's freshen_packed_object), once per pack, and reports success.
+func (p *Packs) freshen(h plumbing.Hash) bool {
+	for _, pk := range p.packs {
+		if _, ok := pk.position(h); ok && !pk.cruft() {
+			pk.freshenOnce.Do(func() { pk.freshened = touch(pk.path) })
+			return pk.freshened
+		}
+	}
+	return false
+}
+
+// cruft reports whether the pack is a cruft pack (it has a .mtimes file).
+func (pk *pack) cruft() bool {
+	_, err := os.Stat(strings.TrimSuffix(pk.path, ".pack") + ".mtimes")
+	return err == nil
 }
 
 // Has reports whether some pack holds h. It only searches the indexes.
