@@ -124,6 +124,7 @@ func (r *Repo) prepare(opt Options, read *index.Index, fn batchFunc) (*batchWrit
 	}
 	w := &batchWriter{r: r, opt: opt, idx: idx, indexTime: indexTime, meta: meta, changes: changes,
 		db: objects.NewDB(r.objects, r.objectsDir())}
+	w.db.SyncFile = r.objectSyncer()
 	w.out = &batchOutcome{Files: fileResults(changes), Diff: diffOf(changes), Changed: len(changes) > 0}
 	if opt.Commit && len(changes) > 0 {
 		err = w.checkDirty()

@@ -45,6 +45,14 @@ func (c *gitConfig) last(key string) (configValue, bool) {
 	return vs[len(vs)-1], true
 }
 
+// all returns every assignment of key, in the order git reads them.
+func (c *gitConfig) all(key string) []configValue {
+	if c == nil {
+		return nil
+	}
+	return c.values[canonicalKey(key)]
+}
+
 // getBool returns key as a git boolean: ok is false when the key is not
 // set; an unparsable value is invalid_input naming the key.
 func (c *gitConfig) getBool(key string) (val, ok bool, err error) {

@@ -16,6 +16,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
+	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
 )
 
@@ -41,6 +42,8 @@ type Repo struct {
 	config      *gitConfig
 	// attrs caches the parsed attribute files (see convert.go).
 	attrs *attrCache
+	// durable is what core.fsync asks to make durable (see durability.go).
+	durable durability.Policy
 }
 
 // Open finds the repository containing dir (walking up, as git does) and
@@ -266,13 +269,19 @@ func (loc *location) repo(cfg *gitConfig, env func(string) (string, bool)) (*Rep
 		index = absFrom(cwd(), f)
 	}
 	system, global := attrFilePaths(cfg, env)
+	durable, err := durabilityOf(cfg)
+	if err != nil {
+		return nil, err
+	}
 	storage := filesystem.NewStorageWithOptions(osfs.New(loc.commonDir), cache.NewObjectLRUDefault(),
 		filesystem.Options{AlternatesFS: osfs.New("/")})
-	return &Repo{
+	r := &Repo{
 		dir: loc.dir, workTree: wt, gitDir: loc.gitDir, commonDir: loc.commonDir,
 		indexFile: index, objects: storage, realGitDirs: realPaths(loc.gitDir, loc.commonDir), config: cfg, attrs: newAttrCache(system, global),
-		refs: &refs.Store{GitDir: loc.gitDir, CommonDir: loc.commonDir},
-	}, nil
+		durable: durable,
+	}
+	r.refs = &refs.Store{GitDir: loc.gitDir, CommonDir: loc.commonDir, Sync: r.syncerFor(durability.Reference)}
+	return r, nil
 }
 
 // knownExtensions are the repository extensions gitedit honours (in

@@ -39,3 +39,14 @@ func renameOver(temp, target string) error {
 		}
 	}
 }
+
+// writeOut writes f's data out to the device without a hardware flush,
+// as git's core.fsyncMethod=writeout-only does (sync_file_range), and
+// falls back to fsync where that is refused.
+func writeOut(f *os.File) error {
+	err := unix.SyncFileRange(int(f.Fd()), 0, 0, unix.SYNC_FILE_RANGE_WAIT_BEFORE|unix.SYNC_FILE_RANGE_WRITE|unix.SYNC_FILE_RANGE_WAIT_AFTER)
+	if err != nil {
+		return f.Sync()
+	}
+	return nil
+}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 )
@@ -183,6 +184,7 @@ func (r *Repo) lockIndex(ctx context.Context, opt Options) (*lockfile.File, erro
 	if err != nil {
 		return nil, ioError("lock index", err)
 	}
+	lock.SetSync(r.syncerFor(durability.Index), r.flushes(durability.Index))
 	return lock, nil
 }
 

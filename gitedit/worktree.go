@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/gitedit/gitedit/gitedit/internal/durability"
 )
 
 // writeFiles makes the working tree hold the new side of every change, in
@@ -119,10 +121,10 @@ func (r *Repo) syncWorkTree() bool {
 	if !haveSyncFS {
 		return false
 	}
-	if !sameFS(r.workTree, r.commonDir) && syncFS(r.commonDir) != nil {
+	if !sameFS(r.workTree, r.commonDir) && syncFileSystem(r.commonDir) != nil {
 		return false
 	}
-	return syncFS(r.workTree) == nil
+	return syncFileSystem(r.workTree) == nil
 }
 
 // prepareTemps writes the new content of every change that keeps a file
@@ -135,7 +137,7 @@ func (r *Repo) prepareTemps(changes []*change) ([]string, error) {
 	parallel(len(changes), func(k int) {
 		i := order[k]
 		if st := changes[i].after; st.Exists {
-			temps[i], errs[i] = writeTemp(r.abs(st.Rel), st.Content, filePerm(st), !haveSyncFS)
+			temps[i], errs[i] = writeTemp(r.abs(st.Rel), st.Content, filePerm(st), r.tempSyncer())
 		}
 	})
 	for i, err := range errs {
@@ -144,7 +146,7 @@ func (r *Repo) prepareTemps(changes []*change) ([]string, error) {
 			return nil, ioError("write "+changes[i].after.Rel, err)
 		}
 	}
-	if haveSyncFS && !r.syncWorkTree() {
+	if haveSyncFS && r.flushes(durability.Index) && !r.syncWorkTree() {
 		removeTemps(temps)
 		return nil, ioError("sync the working tree", errSyncFailed)
 	}
@@ -220,7 +222,7 @@ func (r *Repo) writeState(st *fileState) error {
 	temp := ""
 	if st.Exists {
 		var err error
-		if temp, err = writeTemp(r.abs(st.Rel), st.Content, filePerm(st), true); err != nil {
+		if temp, err = writeTemp(r.abs(st.Rel), st.Content, filePerm(st), r.tempSyncer()); err != nil {
 			return err
 		}
 	}
@@ -237,9 +239,9 @@ func filePerm(st *fileState) os.FileMode {
 }
 
 // writeTemp writes content into a new temporary file in path's folder
-// (created as needed), with perm, fsynced when fsync is set, and returns
-// its name.
-func writeTemp(path string, content []byte, perm os.FileMode, fsync bool) (string, error) {
+// (created as needed), with perm, synced by sync when it is set, and
+// returns its name.
+func writeTemp(path string, content []byte, perm os.FileMode, sync func(*os.File) error) (string, error) {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, tempPattern)
 	if errors.Is(err, fs.ErrNotExist) { // a new folder: create it, once
@@ -250,7 +252,7 @@ func writeTemp(path string, content []byte, perm os.FileMode, fsync bool) (strin
 	if err != nil {
 		return "", err
 	}
-	if err := fillTemp(f, content, perm, fsync); err != nil {
+	if err := fillTemp(f, content, perm, sync); err != nil {
 		_ = os.Remove(f.Name())
 		return "", err
 	}
@@ -364,26 +366,32 @@ func (r *Repo) folders(changes []*change) []string {
 	return dirs
 }
 
-// syncFolders makes the renames durable: one syncfs, else an fsync of each
-// folder a change renamed into.
+// syncFolders makes the renames (under core.fsync's index component) and
+// the loose objects written meanwhile (loose-object component) durable:
+// one syncfs, else an fsync of each folder a change renamed into (the
+// objects then synced themselves, see objectSyncer). By git's default
+// neither is synced.
 func (r *Repo) syncFolders(changes []*change) {
-	if r.syncWorkTree() {
+	if !r.flushes(durability.Index) && !r.flushes(durability.LooseObject) {
+		return
+	}
+	if r.syncWorkTree() || !r.flushes(durability.Index) {
 		return
 	}
 	for _, dir := range r.folders(changes) {
-		_ = syncDir(dir)
+		_ = fsyncFolder(dir)
 	}
 }
 
-// fillTemp writes, chmods, fsyncs (when fsync is set) and closes the
+// fillTemp writes, chmods, syncs (when sync is set) and closes the
 // temporary file.
-func fillTemp(f *os.File, content []byte, perm os.FileMode, fsync bool) error {
+func fillTemp(f *os.File, content []byte, perm os.FileMode, sync func(*os.File) error) error {
 	_, err := f.Write(content)
 	if err == nil {
 		err = f.Chmod(perm)
 	}
-	if err == nil && fsync {
-		err = f.Sync()
+	if err == nil && sync != nil {
+		err = sync(f)
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr

@@ -39,6 +39,20 @@ type File struct {
 	f      *os.File
 	info   os.FileInfo // identity of the file we created
 	done   bool        // committed or rolled back
+	// sync makes the content durable before the rename (nil: not synced);
+	// syncDir also fsyncs the target's folder after it. By default both
+	// are on (see SetSync).
+	sync    func(*os.File) error
+	syncDir bool
+	synced  bool // nothing written since the last Sync
+}
+
+// SetSync chooses how Sync and Commit make the lock's content durable:
+// sync is called on the file (nil: no sync, as git by default for the
+// index and refs), and dir asks for an fsync of the target's folder after
+// the rename. A new lock fsyncs both.
+func (f *File) SetSync(sync func(*os.File) error, dir bool) {
+	f.sync, f.syncDir = sync, dir
 }
 
 // Acquire creates path+".lock" exclusively, retrying until timeout (or ctx
@@ -79,7 +93,7 @@ func tryCreate(target, lock string) (*File, error) {
 		_ = os.Remove(lock)
 		return nil, fmt.Errorf("stat %s: %w", lock, err)
 	}
-	return &File{path: lock, target: target, f: f, info: info}, nil
+	return &File{path: lock, target: target, f: f, info: info, sync: (*os.File).Sync, syncDir: true}, nil
 }
 
 // nextWait returns how long to sleep before attempt+1, or false when the
@@ -122,6 +136,7 @@ func (f *File) Write(p []byte) (int, error) {
 	if f.done {
 		return 0, fmt.Errorf("write %s: lock already released", f.path)
 	}
+	f.synced = false
 	n, err := f.f.Write(p)
 	if err != nil {
 		return n, fmt.Errorf("write %s: %w", f.path, err)
@@ -129,27 +144,32 @@ func (f *File) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-// Sync fsyncs the lock file's content without releasing it, so that a
-// later Commit only has to rename it.
+// Sync makes the lock file's content durable (see SetSync) without
+// releasing it, so that a later Commit only has to rename it.
 func (f *File) Sync() error {
 	if f.done {
 		return fmt.Errorf("sync %s: lock already released", f.path)
 	}
-	if err := f.f.Sync(); err != nil {
+	if f.sync == nil || f.synced {
+		return nil
+	}
+	if err := f.sync(f.f); err != nil {
 		return fmt.Errorf("fsync %s: %w", f.path, err)
 	}
+	f.synced = true // Commit need not sync again
 	return nil
 }
 
-// Commit fsyncs and closes the lock file, renames it over the target and
-// fsyncs the target's directory so the rename is durable. On failure the
-// lock file is removed (if it is still ours) and the target is unchanged.
+// Commit makes the content durable (see SetSync), closes the lock file,
+// renames it over the target and, when asked, fsyncs the target's folder
+// so the rename is durable. On failure the lock file is removed (if it is
+// still ours) and the target is unchanged.
 func (f *File) Commit() error {
 	if f.done {
 		return fmt.Errorf("commit %s: lock already released", f.path)
 	}
-	if err := f.f.Sync(); err != nil {
-		return f.fail(fmt.Errorf("fsync %s: %w", f.path, err))
+	if err := f.Sync(); err != nil {
+		return f.fail(err)
 	}
 	if err := f.f.Close(); err != nil {
 		return f.fail(fmt.Errorf("close %s: %w", f.path, err))
@@ -158,6 +178,9 @@ func (f *File) Commit() error {
 		return f.fail(fmt.Errorf("rename %s to %s: %w", f.path, f.target, err))
 	}
 	f.done = true
+	if !f.syncDir {
+		return nil
+	}
 	return syncDir(filepath.Dir(f.target))
 }
 

@@ -28,6 +28,12 @@ type DB struct {
 	s   storer.EncodedObjectStorer
 	dir string // the objects folder
 
+	// SyncFile, when set, makes each new loose object durable before it
+	// is renamed into place (core.fsync's loose-object component, synced
+	// one by one); nil leaves that to the caller, as git leaves loose
+	// objects unsynced by default.
+	SyncFile func(*os.File) error
+
 	once       sync.Once
 	packs      *Packs // nil when the packs could not be opened
 	alternates bool   // objects/info/alternates exists
@@ -99,8 +105,7 @@ func (db *DB) Has(h plumbing.Hash) bool {
 // into a temporary file in its objects/xx/ folder, made
 // read-only and renamed into place (so a reader never sees it half
 // written; a racing writer of the same object writes the same bytes).
-// It is not fsynced here: the batch's syncfs covers it, as git leaves
-// loose objects to core.fsync.
+// It is synced only when SyncFile is set: the caller follows core.fsync.
 func (db *DB) Write(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
 	h := plumbing.ComputeHash(t, data)
 	if db.Freshen(h) {
@@ -188,7 +193,7 @@ func (db *DB) writeLoose(h plumbing.Hash, t plumbing.ObjectType, data []byte) er
 	if err != nil {
 		return err
 	}
-	return finishLoose(f, z.Bytes(), final)
+	return finishLoose(f, z.Bytes(), final, db.SyncFile)
 }
 
 // createLooseTemp creates a temporary object file in dir (an objects/xx/
@@ -206,11 +211,15 @@ func createLooseTemp(dir string) (*os.File, error) {
 }
 
 // finishLoose writes the compressed object to the temporary file f, makes
-// it read-only and renames it to final; on failure it removes f.
-func finishLoose(f *os.File, z []byte, final string) error {
+// it read-only, syncs it (when sync is set) and renames it to final; on
+// failure it removes f.
+func finishLoose(f *os.File, z []byte, final string, sync func(*os.File) error) error {
 	_, err := f.Write(z)
 	if err == nil {
 		err = f.Chmod(0o444)
+	}
+	if err == nil && sync != nil {
+		err = sync(f)
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr

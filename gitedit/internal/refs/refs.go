@@ -36,6 +36,10 @@ type Store struct {
 	// creates them for every ref; "false" only appends to reflogs that
 	// already exist.
 	LogAllRefUpdates string
+	// Sync, when set, makes a written ref and reflog durable before the
+	// ref is renamed into place (git's core.fsync "reference" component);
+	// nil writes them without a sync, as git does by default.
+	Sync func(*os.File) error
 }
 
 // Head is the state of HEAD.

@@ -130,6 +130,7 @@ func (s *Store) lock(ctx context.Context, ref string, timeout time.Duration) (*l
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", ref, err)
 	}
+	lk.SetSync(s.Sync, s.Sync != nil)
 	return lk, nil
 }
 
@@ -183,6 +184,12 @@ func (s *Store) appendLog(name, line string) error {
 	if _, err := f.WriteString(line); err != nil {
 		f.Close()
 		return fmt.Errorf("append reflog of %s: %w", name, err)
+	}
+	if s.Sync != nil {
+		if err := s.Sync(f); err != nil {
+			f.Close()
+			return fmt.Errorf("sync reflog of %s: %w", name, err)
+		}
 	}
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("append reflog of %s: %w", name, err)

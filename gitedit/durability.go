@@ -1,0 +1,79 @@
+package gitedit
+
+import (
+	"os"
+
+	"github.com/gitedit/gitedit/gitedit/internal/durability"
+)
+
+// The calls that make written data durable. Every sync gitedit does goes
+// through one of these variables, so that tests can count them.
+var (
+	// fsyncFile flushes one file to the device.
+	fsyncFile = (*os.File).Sync
+	// writeOutFile writes one file's data out without a device flush
+	// (core.fsyncMethod=writeout-only).
+	writeOutFile = writeOut
+	// syncFileSystem flushes the whole file system holding a folder.
+	syncFileSystem = syncFS
+	// fsyncFolder flushes a folder, so that a rename in it is durable.
+	fsyncFolder = syncDir
+)
+
+// durabilityOf reads core.fsync, core.fsyncMethod and core.fsyncObjectFiles
+// as git 2.39 does. A core.fsync or core.fsyncMethod written without a
+// value is an error, as it is for git.
+func durabilityOf(cfg *gitConfig) (durability.Policy, error) {
+	var values [2][]string
+	for i, key := range []string{"core.fsync", "core.fsyncmethod"} {
+		for _, v := range cfg.all(key) {
+			if v.noValue {
+				return durability.Policy{}, errorf(CodeInvalidInput, "config %s: missing value", key)
+			}
+			values[i] = append(values[i], v.value)
+		}
+	}
+	objectFiles, _, err := cfg.getBool("core.fsyncobjectfiles")
+	if err != nil {
+		return durability.Policy{}, err
+	}
+	return durability.FromConfig(values[0], values[1], objectFiles), nil
+}
+
+// syncerFor returns how a file of component c is made durable on its own:
+// nil when the policy does not sync c.
+func (r *Repo) syncerFor(c durability.Component) func(*os.File) error {
+	switch {
+	case !r.durable.Syncs(c):
+		return nil
+	case r.durable.Method == durability.WriteoutOnly:
+		return func(f *os.File) error { return writeOutFile(f) }
+	}
+	return func(f *os.File) error { return fsyncFile(f) }
+}
+
+// flushes reports whether component c is synced with a device flush
+// (every method but writeout-only).
+func (r *Repo) flushes(c durability.Component) bool {
+	return r.durable.Syncs(c) && r.durable.Method != durability.WriteoutOnly
+}
+
+// objectSyncer is how each loose object is synced as it is written: nil
+// when the batch's one syncfs covers them, or when they are not synced.
+func (r *Repo) objectSyncer() func(*os.File) error {
+	if haveSyncFS && r.flushes(durability.LooseObject) {
+		return nil
+	}
+	return r.syncerFor(durability.LooseObject)
+}
+
+// tempSyncer is how each temporary working-tree file is synced before it
+// is renamed: nil when one syncfs covers them, or when they are not
+// synced. Working-tree files follow the index component: the index
+// records their stat data as the staged content.
+func (r *Repo) tempSyncer() func(*os.File) error {
+	if haveSyncFS && r.flushes(durability.Index) {
+		return nil
+	}
+	return r.syncerFor(durability.Index)
+}
