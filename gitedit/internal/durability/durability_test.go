@@ -38,7 +38,7 @@ func TestParseComponentsLikeGit(t *testing.T) {
 		{"index,none", Index, nil},
 		{"none,index", Default | Index, []string{"none"}},
 		{"none,-pack", Default &^ (Pack | PackMetadata), []string{"none"}},
-		{"all,-index", All, nil}, // a removal only takes from the base, never from what is added
+		{"all,-index", All, nil},               // a removal only takes from the base, never from what is added
 		{"-index,index", Default | Index, nil}, // additions win over removals
 		{",,index,,", Default | Index, nil},
 		{"-", Default, nil},
