@@ -333,6 +333,9 @@ func (r *Repo) gitCreate(t *txn, name string, f *gitdiff.File, plan *patchPlan) 
 	if st.Exists {
 		return &Error{Code: CodeFileExists, FilePath: st.Rel, Message: "the patch creates this file, but it already exists"}
 	}
+	if err := r.checkPatchBlob(st, f); err != nil {
+		return err
+	}
 	res, err := applyFileChange(st.Rel, nil, f)
 	if err != nil {
 		return err
@@ -353,6 +356,9 @@ func (r *Repo) gitDelete(t *txn, name string, f *gitdiff.File, plan *patchPlan) 
 	}
 	if !st.Exists {
 		return &Error{Code: CodeFileMissing, FilePath: st.Rel, Message: "the patch deletes this file, but it does not exist"}
+	}
+	if err := r.checkPatchBlob(st, f); err != nil {
+		return err
 	}
 	res, err := applyFileChange(st.Rel, st.Content, f)
 	if err != nil {
@@ -376,6 +382,9 @@ func (r *Repo) gitModify(t *txn, oldName, newName string, f *gitdiff.File, plan 
 	}
 	if !src.Exists {
 		return &Error{Code: CodeFileMissing, FilePath: src.Rel, Message: "the patch changes this file, but it does not exist"}
+	}
+	if err := r.checkPatchBlob(src, f); err != nil {
+		return err
 	}
 	res, err := applyFileChange(src.Rel, src.Content, f)
 	if err != nil {

@@ -2,8 +2,10 @@ package gitedit
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
@@ -96,33 +98,32 @@ type hunkResult struct {
 	Hunks int
 }
 
-// applyTextHunks applies a file's text hunks to content in order. Each
-// hunk must match exactly at its stated line (shifted by the earlier
-// hunks); failing that, a unique exact match of its old lines later in
-// the file is used and noted. No match is not_found (with the closest
-// region), several are ambiguous.
+// applyTextHunks applies a file's text hunks to content in order, as git
+// apply does (engine.ApplyHunks): each hunk is searched from its line in
+// the old file and the nearest exact match wins; a hunk at the start or
+// end of the file must match there; a zero-context hunk applies at its
+// line only. A hunk applied away from its line is noted. A hunk that does
+// not apply is not_found, pointing at the closest region.
 func applyTextHunks(path string, content []byte, frags []*gitdiff.TextFragment) (*hunkResult, error) {
 	src := engine.SplitLines(string(content))
-	res := &hunkResult{Hunks: len(frags)}
-	var out strings.Builder
-	cursor, delta := 0, 0
+	hunks := make([]engine.Hunk, len(frags))
 	for i, f := range frags {
-		old, repl := fragmentSides(f)
-		want := fragmentStart(f) + delta
-		start, err := locateHunk(src, old, want, cursor)
-		if err != nil {
-			return nil, hunkError(err, path, i)
-		}
-		if start != want {
-			res.Notes = append(res.Notes, fmt.Sprintf("%s: hunk %d applied at line %d instead of line %d (its context moved)", path, i+1, start+1, want+1))
-		}
-		out.WriteString(strings.Join(src[cursor:start], ""))
-		out.WriteString(strings.Join(repl, ""))
-		cursor = start + len(old)
-		delta = start - fragmentStart(f) + len(repl) - len(old)
+		hunks[i] = engineHunk(f)
 	}
-	out.WriteString(strings.Join(src[cursor:], ""))
-	res.Content = []byte(out.String())
+	out, places, err := engine.ApplyHunks(src, hunks)
+	if err != nil {
+		var he *engine.HunkError
+		if errors.As(err, &he) {
+			return nil, hunkError(hunkFailure(src, hunks[he.Hunk], he), path, he.Hunk)
+		}
+		return nil, err
+	}
+	res := &hunkResult{Hunks: len(frags), Content: []byte(strings.Join(out, ""))}
+	for i, p := range places {
+		if p.Offset != 0 {
+			res.Notes = append(res.Notes, fmt.Sprintf("%s: hunk %d applied at line %d instead of line %d (offset %d, as git apply finds the nearest match)", path, i+1, p.Want+p.Offset+1, p.Want+1, p.Offset))
+		}
+	}
 	return res, nil
 }
 
@@ -134,71 +135,56 @@ func hunkError(err error, path string, i int) error {
 	return e
 }
 
-// fragmentSides returns a hunk's old lines (context and removed) and new
-// lines (context and added), each with its line ending as in the patch.
-func fragmentSides(f *gitdiff.TextFragment) (old, repl []string) {
+// engineHunk converts a parsed hunk: its old lines (context and removed)
+// and new lines (context and added) keep their endings as in the patch.
+func engineHunk(f *gitdiff.TextFragment) engine.Hunk {
+	h := engine.Hunk{OldPos: int(f.OldPosition), OldLines: int(f.OldLines), NewLines: int(f.NewLines),
+		Leading: int(f.LeadingContext), Trailing: int(f.TrailingContext)}
 	for _, l := range f.Lines {
 		if l.Old() {
-			old = append(old, l.Line)
+			h.Old = append(h.Old, l.Line)
 		}
 		if l.New() {
-			repl = append(repl, l.Line)
+			h.New = append(h.New, l.Line)
 		}
 	}
-	return old, repl
+	return h
 }
 
-// fragmentStart is the 0-based line where a hunk's old lines start: a
-// hunk without old lines ("@@ -5,0 +6 @@") inserts after its line.
-func fragmentStart(f *gitdiff.TextFragment) int {
-	if f.OldLines == 0 {
-		return int(f.OldPosition)
-	}
-	return max(int(f.OldPosition)-1, 0)
+// anchorWhy explains, per anchor, why a hunk could only apply at one place.
+var anchorWhy = map[engine.Anchor]string{
+	engine.AnchorNone:  "its lines are found nowhere in the file",
+	engine.AnchorStart: "it starts at the top of the file (line 1), so, as with git apply, it must match there, and it does not",
+	engine.AnchorEnd:   "it has no context after its last change, so, as with git apply, it must match at the end of the file, and it does not",
+	engine.AnchorBoth:  "it has no context before or after its changes and starts at line 1, so, as with git apply, it must match the whole file, and it does not",
+	engine.AnchorLine:  "it has no context lines (a diff -U0 hunk), so it applies only at its stated line, where the file does not hold its old lines",
 }
 
-// locateHunk returns where old matches in src: at want when it does there,
-// else at its unique exact match at or after cursor.
-func locateHunk(src, old []string, want, cursor int) (int, error) {
-	if want >= cursor && exactAt(src, old, want) {
-		return want, nil
+// hunkFailure is the not_found error of a hunk that does not apply: why,
+// whether its result is already in the file, and the closest region.
+func hunkFailure(src []string, h engine.Hunk, he *engine.HunkError) *Error {
+	e := notFoundLines(trimEnds(src), trimEnds(h.Old), 0, false)
+	hint := strings.TrimPrefix(e.Message, "the chunk's context lines were not found in the file")
+	e.Message = fmt.Sprintf("the hunk does not apply at line %d: %s", he.Want+1, anchorWhy[he.Anchor])
+	if at := appliedAt(src, h); at >= 0 {
+		e.Message += fmt.Sprintf("; its new lines are already there at line %d: is the patch already applied?", at+1)
 	}
-	var found []int
-	for s := cursor; s+len(old) <= len(src); s++ {
-		if exactAt(src, old, s) {
-			found = append(found, s)
-		}
-	}
-	switch len(found) {
-	case 1:
-		return found[0], nil
-	case 0:
-		return 0, hunkNotFound(src, old, want)
-	}
-	e := ambiguousLines(found)
-	e.Message = fmt.Sprintf("the hunk does not apply at line %d and its lines match %d other places (lines %s)", want+1, len(found), joinInts(e.Lines))
-	return 0, e
-}
-
-// exactAt reports whether old equals src's lines at start.
-func exactAt(src, old []string, start int) bool {
-	if start < 0 || start+len(old) > len(src) {
-		return false
-	}
-	for i, l := range old {
-		if src[start+i] != l {
-			return false
-		}
-	}
-	return true
-}
-
-// hunkNotFound is the not_found error of a hunk that matches nowhere,
-// pointing at the closest region.
-func hunkNotFound(src, old []string, want int) *Error {
-	e := notFoundLines(trimEnds(src), trimEnds(old), 0, false)
-	e.Message = fmt.Sprintf("the hunk does not apply at line %d and its lines are found nowhere else%s", want+1, strings.TrimPrefix(e.Message, "the chunk's context lines were not found in the file"))
+	e.Message += hint
 	return e
+}
+
+// appliedAt returns where h's new side, when it differs from its old side
+// and holds an added line, is found in src, or -1.
+func appliedAt(src []string, h engine.Hunk) int {
+	if len(h.New) == 0 || slices.Equal(h.Old, h.New) {
+		return -1
+	}
+	for s := 0; s+len(h.New) <= len(src); s++ {
+		if slices.Equal(src[s:s+len(h.New)], h.New) {
+			return s
+		}
+	}
+	return -1
 }
 
 // trimEnds drops the line endings of lines.
@@ -228,6 +214,9 @@ func applyFileChange(path string, content []byte, f *gitdiff.File) (*hunkResult,
 	if f.IsBinary {
 		b, err := applyBinary(path, content, f)
 		if err != nil {
+			return nil, err
+		}
+		if err := checkBinaryResult(path, b, f); err != nil {
 			return nil, err
 		}
 		return &hunkResult{Content: b, Hunks: 1}, nil
