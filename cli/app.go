@@ -18,6 +18,7 @@ import (
 // name) and returns the exit status: 0 success (a no-op included), 1 a
 // refused request, 2 invalid input or a usage error, 3 partially applied.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	args = versionAlias(args)
 	out := &printer{json: wantsJSON(args), stdout: stdout, stderr: stderr}
 	if stdin == nil {
 		stdin = strings.NewReader("")
@@ -71,7 +72,10 @@ func newApp(e *env) *cli.App {
 			editCommand(e), multieditCommand(e), applyCommand(e), batchCommand(e),
 			patchCommand(e), hashCommand(e), readCommand(e), logCommand(e),
 			undoCommand(e), seriesCommand(e), runCommand(e), mcpCommand(e),
-			schemaCommand(e), demoCommand(e),
+			schemaCommand(e), demoCommand(e), versionCommand(e),
+		},
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "version", Usage: "print the version (the version command)"},
 		},
 	}
 	for _, c := range app.Commands {

@@ -12,6 +12,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/gitedit/gitedit/gitedit"
+	"github.com/gitedit/gitedit/internal/buildinfo"
 )
 
 // Config configures the MCP server.
@@ -28,8 +29,8 @@ type Config struct {
 	// command does. An empty Session is replaced by one generated per
 	// server start; an empty Agent by the MCP client's name.
 	gitedit.Options
-	// Version is reported to clients as the server version ("dev" if
-	// empty).
+	// Version is reported to clients as the server version; empty means
+	// the binary's own version, as `gitedit version` prints it.
 	Version string
 }
 
@@ -111,10 +112,10 @@ func NewSessionID() string {
 	return "mcp-" + time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
 }
 
-// versionOr returns v, or "dev" when empty.
+// versionOr returns v, or the binary's module version when empty.
 func versionOr(v string) string {
 	if v == "" {
-		return "dev"
+		return buildinfo.Read().Version
 	}
 	return v
 }
