@@ -38,7 +38,9 @@ type matched struct {
 // first strategy with at least one candidate, so an ambiguous exact match
 // never falls through to a looser strategy. No candidate at all is the
 // not_found error; two overlapping candidates are the ambiguous error
-// (see tidy); an unknown or unavailable mode is invalid_input.
+// (see tidy), and so is a tolerant match that another region explains
+// comparably well (see hybridError); an unknown or unavailable mode is
+// invalid_input.
 func match(text, old string, mode MatchMode) (matched, error) {
 	if mode != Auto {
 		s, ok := strategies[mode]
@@ -67,6 +69,11 @@ func found(mode MatchMode, cands []Candidate, text, old string) (matched, error)
 	}
 	if len(cands) == 0 {
 		return matched{}, notFoundError(text, old)
+	}
+	if mode.Tolerant() {
+		if err := hybridError(text, old, mode, cands); err != nil {
+			return matched{}, err
+		}
 	}
 	return matched{mode: mode, cands: cands}, nil
 }

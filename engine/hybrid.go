@@ -1,0 +1,354 @@
+package engine
+
+import (
+	"sort"
+	"strconv"
+)
+
+// Bounds of the hybrid check, so that it stays a linear scan plus a
+// bounded amount of scoring.
+const (
+	// maxRivalRegions is the number of other regions scored per match.
+	maxRivalRegions = 64
+	// maxRivalCells bounds the line comparisons of all scoring together.
+	maxRivalCells = 1 << 22
+)
+
+// lineHit is a line of the text equal, after trimming, to line j of
+// old_string: 0-based line number n at byte offset off.
+type lineHit struct{ n, off, j int }
+
+// rivalStart is a window start voted for by lineHits.
+type rivalStart struct {
+	start, votes int
+	differ       bool // one vote came from a line the match does not explain
+	hit          lineHit
+}
+
+// hybridError refuses a tolerant match that another region of the file
+// explains comparably well: for each candidate, the lines of old_string
+// that the candidate's region does not explain (after trimming) are looked
+// up everywhere; a region of about old's size elsewhere that shares most
+// of old's lines (or its first and last lines) and explains one of those
+// lines, or explains every line the candidate explains, makes old_string
+// a hybrid of the two and the match ambiguous. The regions are found by
+// voting, so every plausible region is judged, whatever strategy matched.
+func hybridError(text, old string, mode MatchMode, cands []Candidate) error {
+	if mode == EscapeNormalized {
+		old = unescape(old)
+	}
+	ob := splitOld(old)
+	if len(ob.lines) < 2 {
+		return nil
+	}
+	var hits []lineHit
+	budget := maxRivalCells
+	firsts := lineNumbers(text, cands)
+	for i, c := range cands {
+		region := lineTexts(text, coveredLines(text, c))
+		agree, at := lcsMatch(ob.lines, region)
+		differ := unexplained(ob.lines, at)
+		if len(differ) == 0 {
+			continue
+		}
+		if hits == nil {
+			hits = oldLineHits(text, ob)
+		}
+		r := rivalScan{text: text, ob: ob, first: firsts[i] - 1, last: firsts[i] - 1 + len(region) - 1,
+			agree: agree, similarity: similarity(ob.lines, region), differ: differ, budget: &budget}
+		if e := r.find(hits, mode); e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// coveredLines returns the lines of text that candidate c touches.
+func coveredLines(text string, c Candidate) []span {
+	first := lineAround(text, c.Start)
+	last := lineAround(text, max(c.Start, c.End-1))
+	var w []span
+	for s, ok := first, true; ok && s.start <= last.start; s, ok = nextLine(text, s) {
+		w = append(w, s)
+	}
+	return w
+}
+
+// unexplained returns the indexes of the non-blank lines of old that at
+// does not align (see lcsMatch).
+func unexplained(old []string, at []int) map[int]bool {
+	out := map[int]bool{}
+	for j, l := range old {
+		if trimLine(l) != "" && at[j] < 0 {
+			out[j] = true
+		}
+	}
+	return out
+}
+
+// oldLineHits returns, in one pass over text, every line equal after
+// trimming to a non-blank line of ob (each such line once per equal old
+// line), at most maxAnchorPairs*16 of them.
+func oldLineHits(text string, ob oldBlock) []lineHit {
+	where := map[string][]int{}
+	for j, l := range ob.lines {
+		if t := trimLine(l); t != "" {
+			where[t] = append(where[t], j)
+		}
+	}
+	var hits []lineHit
+	for n, at := 0, 0; at <= len(text) && len(hits) < maxAnchorPairs*16; n++ {
+		end := len(text)
+		if i := indexByteFrom(text, at); i >= 0 {
+			end = i
+		}
+		for _, j := range where[trimLine(text[at:end])] {
+			hits = append(hits, lineHit{n: n, off: at, j: j})
+		}
+		at = end + 1
+	}
+	return hits
+}
+
+// indexByteFrom is the offset of the next line feed at or after at, or -1.
+func indexByteFrom(text string, at int) int {
+	for i := at; i < len(text); i++ {
+		if text[i] == '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
+// rivalScan judges the regions other than one candidate's.
+type rivalScan struct {
+	text        string
+	ob          oldBlock
+	first, last int     // 0-based lines of the candidate's region
+	agree       int     // old lines the candidate's region explains
+	similarity  float64 // similarity of the candidate's region to old
+	differ      map[int]bool
+	budget      *int
+}
+
+// find returns the ambiguous error for the first rival region that
+// explains old_string comparably well, or nil.
+func (r rivalScan) find(hits []lineHit, mode MatchMode) error {
+	content := 0
+	for _, l := range r.ob.lines {
+		if trimLine(l) != "" {
+			content++
+		}
+	}
+	for _, s := range r.starts(hits, content) {
+		if r.sameRegion(s.start) {
+			continue
+		}
+		w, wLine, core := r.window(s.hit)
+		if *r.budget -= len(r.ob.lines) * len(w); *r.budget < 0 {
+			return nil
+		}
+		agree, at := lcsMatch(r.ob.lines, lineTexts(r.text, w))
+		borrowed := -1
+		for j := range at {
+			if at[j] >= 0 && r.differ[j] && borrowed < 0 {
+				borrowed = j
+			}
+		}
+		if (borrowed < 0 && !r.tie(agree, core, mode)) || !r.plausible(agree, content, at, core) {
+			continue
+		}
+		fileLine := -1
+		if borrowed >= 0 {
+			fileLine = wLine + at[borrowed]
+		}
+		return r.errorFor(s.start, borrowed, fileLine, mode)
+	}
+	return nil
+}
+
+// starts returns the window starts worth scoring: those a line the
+// candidate does not explain voted for, and those most of old's lines
+// voted for; the best voted first, at most maxRivalRegions.
+func (r rivalScan) starts(hits []lineHit, content int) []rivalStart {
+	votes := map[int]*rivalStart{}
+	for _, h := range hits {
+		d := r.differ[h.j]
+		if !d && len(trimLine(r.ob.lines[h.j])) < 3 {
+			continue
+		}
+		v := votes[h.n-h.j]
+		if v == nil {
+			v = &rivalStart{start: h.n - h.j, hit: h}
+			votes[h.n-h.j] = v
+		}
+		v.votes++
+		v.differ = v.differ || d
+	}
+	var out []rivalStart
+	for _, v := range votes {
+		if v.differ || 2*v.votes >= content {
+			out = append(out, *v)
+		}
+	}
+	sort.Slice(out, func(a, b int) bool {
+		x, y := out[a], out[b]
+		if x.differ != y.differ {
+			return x.differ
+		}
+		if x.votes != y.votes {
+			return x.votes > y.votes
+		}
+		return x.start < y.start
+	})
+	return out[:min(len(out), maxRivalRegions)]
+}
+
+// sameRegion reports whether the window of old's size at line start
+// shares more than half its lines with the candidate's region or touches
+// another candidate (a match of its own).
+func (r rivalScan) sameRegion(start int) bool {
+	k := len(r.ob.lines)
+	shared := min(start+k-1, r.last) - max(start, r.first) + 1
+	return 2*shared > k
+}
+
+// window returns the lines around the window that hit votes for, widened
+// by a tenth of old's size (at least one line) each way so that a rival
+// with an inserted or dropped line is scored fairly, and the window's own
+// lines (nil when the text ends first); wLine is the 0-based line of w's
+// first line.
+func (r rivalScan) window(h lineHit) (w []span, wLine int, core []span) {
+	k := len(r.ob.lines)
+	t := max(1, k/10)
+	first, back := lineAround(r.text, h.off), 0
+	for ; back < h.j+t; back++ {
+		p, ok := prevLine(r.text, first)
+		if !ok {
+			break
+		}
+		first = p
+	}
+	w = windowUpTo(r.text, first, back-h.j+k+t)
+	if lead := back - h.j; lead >= 0 && lead+k <= len(w) {
+		core = w[lead : lead+k]
+	}
+	return w, h.n - back, core
+}
+
+// plausible reports whether a region that explains agree lines (in) is a
+// region old_string could have been copied from: it explains half of its
+// non-blank lines or its first and last ones (at, see lcsMatch), or its
+// own lines are similar to old's (contextMinSimilarity,
+// character-weighted).
+func (r rivalScan) plausible(agree, content int, at []int, core []span) bool {
+	if 2*agree >= content {
+		return true
+	}
+	f, l := -1, -1
+	for j, line := range r.ob.lines {
+		if trimLine(line) != "" {
+			if f < 0 {
+				f = j
+			}
+			l = j
+		}
+	}
+	if f >= 0 && f != l && at[f] >= 0 && at[l] >= 0 {
+		return true
+	}
+	return core != nil && weightedSimilarity(r.ob.lines, lineTexts(r.text, core)) >= contextMinSimilarity
+}
+
+// errorFor is the ambiguous error naming the candidate's region and the
+// rival at 0-based line start; borrowed is the first line of old the
+// rival explains and the candidate does not (-1: none), at 0-based line
+// fileLine of the text.
+func (r rivalScan) errorFor(start, borrowed, fileLine int, mode MatchMode) *Error {
+	k := len(r.ob.lines)
+	a, b := r.first+1, max(start, 0)+1
+	lines := []int{min(a, b), max(a, b)}
+	rng := func(f, n int) string { return "lines " + strconv.Itoa(f) + "-" + strconv.Itoa(f+n-1) }
+	msg := "old_string mixes two similar regions of the file: " + rng(a, r.last-r.first+1) +
+		" match it (" + string(mode) + ")"
+	if borrowed >= 0 {
+		msg += " except for line " + strconv.Itoa(borrowed+1) + " of old_string, " + visible(trimLine(r.ob.lines[borrowed])) +
+			", which is line " + strconv.Itoa(fileLine+1) + " of the similar region at " + rng(b, k)
+	} else {
+		msg += ", and the region at " + rng(b, k) + " matches it as well"
+	}
+	return &Error{Code: CodeAmbiguous, Count: 2, Lines: lines, Message: msg +
+		"; copy old_string from the one region you mean, or add context only that region has"}
+}
+
+// lcsMatch aligns the non-blank lines of old with the lines of region
+// (equal after trimming) by a longest common subsequence; it returns its
+// length and, for each line of old, the index of the region line it is
+// aligned with (-1: none).
+func lcsMatch(old, region []string) (int, []int) {
+	o, f := trimAll(old), trimAll(region)
+	dp := make([][]int, len(o)+1)
+	for i := range dp {
+		dp[i] = make([]int, len(f)+1)
+	}
+	for i := len(o) - 1; i >= 0; i-- {
+		for j := len(f) - 1; j >= 0; j-- {
+			dp[i][j] = max(dp[i+1][j], dp[i][j+1])
+			if o[i] != "" && o[i] == f[j] {
+				dp[i][j] = max(dp[i][j], dp[i+1][j+1]+1)
+			}
+		}
+	}
+	at := make([]int, len(o))
+	for i := range at {
+		at[i] = -1
+	}
+	for i, j := 0, 0; i < len(o) && j < len(f); {
+		switch {
+		case o[i] != "" && o[i] == f[j] && dp[i][j] == dp[i+1][j+1]+1:
+			at[i] = j
+			i, j = i+1, j+1
+		case dp[i+1][j] >= dp[i][j+1]:
+			i++
+		default:
+			j++
+		}
+	}
+	return dp[0][0], at
+}
+
+// trimAll returns the trimmed lines.
+func trimAll(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = trimLine(l)
+	}
+	return out
+}
+
+// tieMargin is how much less similar to old_string than the match a
+// rival region may be and still be as good a match.
+const tieMargin = 0.02
+
+// tie reports whether a rival region that explains agree lines of
+// old_string (none of those the match leaves unexplained), with core its
+// own lines, is as good a match as the match: under the strategies that
+// accept lines differing in content, when it explains as many lines and
+// is about as similar. Under the others every line of the match is
+// explained up to whitespace, typography or escaping, so a rival is only
+// as good when it borrows (see find).
+func (r rivalScan) tie(agree int, core []span, mode MatchMode) bool {
+	if (mode != BlockAnchor && mode != ContextAware) || agree < r.agree || core == nil {
+		return false
+	}
+	return similarity(r.ob.lines, lineTexts(r.text, core)) >= r.similarity-tieMargin
+}
+
+// similarity compares old with a region: line by line when they have
+// the same length, by common lines otherwise.
+func similarity(old, region []string) float64 {
+	if len(old) == len(region) {
+		return weightedSimilarity(old, region)
+	}
+	return lcsSimilarity(old, region)
+}
