@@ -114,8 +114,26 @@ func replaceMatches(content string, e Edit, mode MatchMode) (string, Applied, er
 	if err := checkCount(e, lines); err != nil {
 		return content, Applied{}, err
 	}
+	if err := checkAdapt(m.cands, lines, toLF(e.NewString)); err != nil {
+		return content, Applied{}, err
+	}
 	out := doc.withBOM(doc.replace(m.cands, toLF(e.NewString), styleOf(e.NewString)))
 	return out, Applied{Replacements: len(lines), MatchMode: m.mode, Lines: lines, Changed: out != content}, nil
+}
+
+// checkAdapt refuses new_string as ambiguous when a candidate (at the
+// given lines) cannot adapt it with confidence (see Candidate.Check).
+func checkAdapt(cands []Candidate, lines []int, newString string) error {
+	for i, c := range cands {
+		if c.Check == nil {
+			continue
+		}
+		if why := c.Check(newString); why != "" {
+			return &Error{Code: CodeAmbiguous, Count: 1, Lines: []int{lines[i]},
+				Message: "old_string matched at line " + strconv.Itoa(lines[i]) + ", but " + why}
+		}
+	}
+	return nil
 }
 
 // checkEdit validates e's fields and returns its match mode.

@@ -14,6 +14,9 @@ type Candidate struct {
 	// matched region (indentation shift, quote style, escapes) before it is
 	// inserted. nil inserts new_string as given.
 	Adapt func(newString string) string
+	// Check, when non-nil, returns why new_string cannot be adapted with
+	// confidence (the edit is then refused as ambiguous), or "".
+	Check func(newString string) string
 }
 
 // Strategy finds every region of text equivalent to old under one notion

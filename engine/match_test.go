@@ -46,20 +46,20 @@ func TestMatchDriver(t *testing.T) {
 		lines    []int // Error.Lines when code is set (nil: not checked)
 	}{
 		{name: "auto takes exact first", text: "ab ab", old: "ab", mode: Auto,
-			fake: []Candidate{{Start: 0, End: 1}}, wantMode: Exact, want: []Candidate{{0, 2, nil}, {3, 5, nil}}},
+			fake: []Candidate{{Start: 0, End: 1}}, wantMode: Exact, want: []Candidate{{0, 2, nil, nil}, {3, 5, nil, nil}}},
 		{name: "ambiguous exact does not fall through", text: "x x", old: "x", mode: Auto,
-			fake: []Candidate{{Start: 0, End: 1}}, wantMode: Exact, want: []Candidate{{0, 1, nil}, {2, 3, nil}}},
+			fake: []Candidate{{Start: 0, End: 1}}, wantMode: Exact, want: []Candidate{{0, 1, nil, nil}, {2, 3, nil, nil}}},
 		{name: "auto falls through when exact finds none", text: "a  b", old: "a b", mode: Auto,
-			fake: []Candidate{{Start: 0, End: 4}}, wantMode: fakeMode, want: []Candidate{{0, 4, nil}}},
+			fake: []Candidate{{Start: 0, End: 4}}, wantMode: fakeMode, want: []Candidate{{0, 4, nil, nil}}},
 		{name: "concrete mode runs only its strategy", text: "a b", old: "a b", mode: fakeMode,
 			fake: nil, code: CodeNotFound},
 		{name: "unavailable mode", text: "a", old: "a", mode: MatchMode("nope"), code: CodeInvalidInput},
 		{name: "candidates sorted, touching ones kept", text: "0123456789", old: "q", mode: fakeMode,
 			fake:     []Candidate{{Start: 6, End: 8}, {Start: 0, End: 3}, {Start: 3, End: 6}},
-			wantMode: fakeMode, want: []Candidate{{0, 3, nil}, {3, 6, nil}, {6, 8, nil}}},
+			wantMode: fakeMode, want: []Candidate{{0, 3, nil, nil}, {3, 6, nil, nil}, {6, 8, nil, nil}}},
 		{name: "repeats of one range are one match, invalid ranges ignored", text: "0123456789", old: "q", mode: fakeMode,
 			fake:     []Candidate{{Start: 2, End: 5}, {Start: 7, End: 6}, {Start: 2, End: 5}},
-			wantMode: fakeMode, want: []Candidate{{2, 5, nil}}},
+			wantMode: fakeMode, want: []Candidate{{2, 5, nil, nil}}},
 		{name: "overlap is ambiguous, not resolved", text: "0123456789", old: "q", mode: fakeMode,
 			fake: []Candidate{{Start: 6, End: 8}, {Start: 0, End: 3}, {Start: 2, End: 5}}, code: CodeAmbiguous, lines: []int{1, 1}},
 		{name: "overlap names both lines", text: "a\nb\nc\nd\n", old: "q", mode: fakeMode,
@@ -114,11 +114,11 @@ func TestExactFind(t *testing.T) {
 		text, old string
 		want      []Candidate
 	}{
-		{"abcabc", "bc", []Candidate{{1, 3, nil}, {4, 6, nil}}},
-		{"aaaa", "aa", []Candidate{{0, 2, nil}, {2, 4, nil}}},
+		{"abcabc", "bc", []Candidate{{1, 3, nil, nil}, {4, 6, nil, nil}}},
+		{"aaaa", "aa", []Candidate{{0, 2, nil, nil}, {2, 4, nil, nil}}},
 		// Non-overlapping, left to right (strings.Count, git grep): the
 		// occurrence at 1 is not a second match.
-		{"aaa", "aa", []Candidate{{0, 2, nil}}},
+		{"aaa", "aa", []Candidate{{0, 2, nil, nil}}},
 		{"abc", "", nil},
 		{"abc", "x", nil},
 	}

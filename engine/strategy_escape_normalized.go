@@ -37,40 +37,101 @@ func unescape(s string) string {
 	return b.String()
 }
 
-// Find returns every occurrence of old decoded one level.
+// Find returns every occurrence of old decoded one level. Each
+// candidate decodes new_string the same way only when new_string shows
+// the same extra level (see escapeDecision), and refuses it when its level
+// cannot be told.
 func (escapeNormalizedStrategy) Find(text, old string) []Candidate {
 	dec := unescape(old)
 	if dec == old || dec == "" {
 		return nil
 	}
-	adapt := escapeAdapter(old)
+	adapt := func(s string) string {
+		if decode, _ := escapeDecision(old, s); decode {
+			return unescape(s)
+		}
+		return s
+	}
+	check := func(s string) string {
+		if _, sure := escapeDecision(old, s); !sure {
+			return escapeDoubt
+		}
+		return ""
+	}
 	cands := (exactStrategy{}).Find(text, dec)
 	for i := range cands {
-		cands[i].Adapt = adapt
+		cands[i].Adapt, cands[i].Check = adapt, check
 	}
 	return cands
 }
 
-// escapeAdapter decodes new_string like old_string, unless new_string
-// holds raw a character (line feed, tab, quote) that old_string wrote
-// only escaped: then new_string is already in the file's form.
-func escapeAdapter(old string) func(string) string {
-	var onlyEscaped []string
-	for _, c := range []string{"\n", "\t", `"`, "'"} {
-		esc := `\` + map[string]string{"\n": "n", "\t": "t"}[c]
-		if esc == `\` {
-			esc += c
-		}
-		if strings.Contains(old, esc) && !strings.Contains(strings.ReplaceAll(old, esc, ""), c) {
-			onlyEscaped = append(onlyEscaped, c)
-		}
-	}
-	return func(s string) string {
-		for _, c := range onlyEscaped {
-			if strings.Contains(strings.ReplaceAll(s, `\`+c, ""), c) {
-				return s
+// escapeDoubt is the refusal of a new_string whose escaping is unclear.
+const escapeDoubt = "only once one level of escaping (\\n, \\t, \\\", \\\\) was removed, " +
+	"and new_string's own level cannot be told (it shows both levels, or neither): " +
+	"write new_string exactly as the file must read, or escaped the way old_string is"
+
+// escapeProfile is what one string shows of its escaping.
+type escapeProfile struct {
+	lone    map[byte]bool // c of every escape pair \c other than \\
+	doubled bool          // holds \\
+	after   map[byte]bool // characters right after a \\
+	raw     map[byte]bool // raw line feeds, tabs and quotes
+}
+
+// profileOf scans s left to right as unescape does.
+func profileOf(s string) escapeProfile {
+	p := escapeProfile{lone: map[byte]bool{}, after: map[byte]bool{}, raw: map[byte]bool{}}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\' && i+1 < len(s) && s[i+1] == '\\':
+			p.doubled = true
+			if i+2 < len(s) {
+				p.after[s[i+2]] = true
 			}
+			i++
+		case c == '\\' && i+1 < len(s) && escapes[s[i+1]] != "":
+			p.lone[s[i+1]] = true
+			i++
+		case strings.IndexByte("\n\t\"'`", c) >= 0:
+			p.raw[c] = true
 		}
-		return unescape(s)
 	}
+	return p
+}
+
+// escapeDecision decides, from the text of old (which matched once
+// decoded one level) and of new, whether new carries the same extra level
+// of escaping (decode) or is written at the file's level. Evidence of the
+// file's level: a raw character that old only ever wrote escaped, or an
+// escape pair \c where old wrote \\c (the file's \c) and never \c.
+// Evidence of the extra level: \\ where old doubled its backslashes, or
+// an escape pair old used whose character new never writes raw. sure is
+// false when the evidence points both ways, or nowhere while decoding
+// would change new.
+func escapeDecision(old, new string) (decode, sure bool) {
+	po, pn := profileOf(old), profileOf(new)
+	file, over := false, false
+	for c := range po.lone {
+		r := escapes[c]
+		if len(r) == 1 && !po.raw[r[0]] && pn.raw[r[0]] {
+			file = true
+		}
+	}
+	for c := range pn.lone {
+		r := escapes[c]
+		switch {
+		case po.after[c] && !po.lone[c]:
+			file = true
+		case po.lone[c] && (len(r) != 1 || !pn.raw[r[0]]):
+			over = true
+		}
+	}
+	over = over || (po.doubled && pn.doubled)
+	switch {
+	case file != over:
+		return over, true
+	case file:
+		return false, false
+	}
+	return false, unescape(new) == new
 }
