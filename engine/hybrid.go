@@ -3,6 +3,7 @@ package engine
 import (
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // Bounds of the hybrid check, so that it stays a linear scan plus a
@@ -99,8 +100,8 @@ func oldLineHits(text string, ob oldBlock) []lineHit {
 	var hits []lineHit
 	for n, at := 0, 0; at <= len(text) && len(hits) < maxAnchorPairs*16; n++ {
 		end := len(text)
-		if i := indexByteFrom(text, at); i >= 0 {
-			end = i
+		if i := strings.IndexByte(text[at:], '\n'); i >= 0 {
+			end = at + i
 		}
 		for _, j := range where[trimLine(text[at:end])] {
 			hits = append(hits, lineHit{n: n, off: at, j: j})
@@ -108,16 +109,6 @@ func oldLineHits(text string, ob oldBlock) []lineHit {
 		at = end + 1
 	}
 	return hits
-}
-
-// indexByteFrom is the offset of the next line feed at or after at, or -1.
-func indexByteFrom(text string, at int) int {
-	for i := at; i < len(text); i++ {
-		if text[i] == '\n' {
-			return i
-		}
-	}
-	return -1
 }
 
 // rivalScan judges the regions other than one candidate's.
