@@ -175,6 +175,11 @@ func (r *Repo) hashChange(before, after *fileState, staged *index.Entry) (*chang
 		c.gitAfter, c.blobAfter = gitAfter, objects.HashBlob(gitAfter)
 	}
 	c.modeBefore, c.modeAfter = r.gitModes(before, after, staged)
+	if after.Exists {
+		if err := verifyPath(after.Rel, uint32(c.modeAfter)); err != nil {
+			return nil, err
+		}
+	}
 	return c, nil
 }
 

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"github.com/gitedit/gitedit/gitedit/internal/gitpath"
 )
 
 // maxSymlinkHops bounds symlink resolution (as the kernel's ELOOP does).
@@ -179,12 +181,22 @@ func (r *Repo) relInside(p, resolved string) (string, error) {
 		return "", errorf(CodeOutsideRepo, "%s is inside the git directory", p)
 	}
 	rel = filepath.ToSlash(rel)
-	for _, name := range strings.Split(rel, "/") {
-		if isDotGit(name) {
-			return "", errorf(CodeOutsideRepo, "%s: %q names the git directory; paths under .git are refused", p, name)
-		}
+	if err := verifyPath(rel, gitpath.ModeRegular); err != nil {
+		return "", err
 	}
 	return rel, nil
+}
+
+// verifyPath refuses, with outside_repo, a path git's verify_path refuses
+// for an entry of the given git mode (see package gitpath): .git in any
+// spelling NTFS or HFS+ maps to it, a symlink named .gitmodules, and
+// malformed components.
+func verifyPath(rel string, mode uint32) error {
+	if err := gitpath.Verify(rel, mode); err != nil {
+		return &Error{Code: CodeOutsideRepo, FilePath: rel, Err: err,
+			Message: err.Error() + "; git refuses such paths (verify_path), and clones on Windows and macOS could not check them out"}
+	}
+	return nil
 }
 
 // inGitDir reports whether the resolved path p is in the git directory
@@ -214,28 +226,6 @@ func (r *Repo) checkNested(p, rel string) error {
 		}
 	}
 	return nil
-}
-
-// isDotGit reports whether a path component names the git directory in a
-// spelling some file system maps to ".git": any case, trailing dots or
-// spaces (NTFS), the NTFS short name "git~1", or with characters HFS+
-// ignores.
-func isDotGit(name string) bool {
-	name = strings.Map(func(c rune) rune {
-		if hfsIgnorable(c) {
-			return -1
-		}
-		return c
-	}, name)
-	name = strings.ToLower(strings.TrimRight(name, ". "))
-	return name == ".git" || name == "git~1"
-}
-
-// hfsIgnorable reports the code points HFS+ drops when comparing names
-// (the list git's is_hfs_dotgit uses).
-func hfsIgnorable(c rune) bool {
-	return c >= 0x200c && c <= 0x200f || c >= 0x202a && c <= 0x202e ||
-		c >= 0x206a && c <= 0x206f || c == 0xfeff
 }
 
 // wildmatch results, as in git's wildmatch.c.

@@ -141,18 +141,6 @@ func TestResolvePathThroughSymlinkedRepository(t *testing.T) {
 	}
 }
 
-func TestIsDotGit(t *testing.T) {
-	for name, want := range map[string]bool{
-		".git": true, ".GIT": true, ".git.": true, ".git . .": true, "git~1": true, "GIT~1": true,
-		".g\u200dit": true, "\ufeff.git": true,
-		".gitignore": false, ".gitattributes": false, "git": false, ".git~1": false, "x.git": false,
-	} {
-		if isDotGit(name) != want {
-			t.Errorf("isDotGit(%q) = %v", name, !want)
-		}
-	}
-}
-
 // TestWildmatchMatchesGit compares attribute pattern matching with
 // `git check-attr` for patterns with and without slashes.
 func TestWildmatchMatchesGit(t *testing.T) {
