@@ -42,6 +42,9 @@ var (
 // Errors are *Error with code invalid_input naming the offending field.
 func DecodeOperation(data []byte) (Operation, error) {
 	raw, err := oneValue(data)
+	if err == nil {
+		err = CheckText("", raw)
+	}
 	if err != nil {
 		return Operation{}, err
 	}
@@ -80,6 +83,9 @@ func DecodeBatch(data []byte) (*BatchRequest, error) {
 // {"input": "..."} (apply_patch), or the patch text as a JSON string.
 func DecodePatch(data []byte) (*PatchRequest, error) {
 	raw, err := oneValue(data)
+	if err == nil {
+		err = CheckText("", raw)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -92,6 +98,13 @@ func DecodePatch(data []byte) (*PatchRequest, error) {
 func DecodeEditItems(data []byte, filePath string) ([]EditItem, error) {
 	raw, err := oneValue(data)
 	if err != nil {
+		return nil, err
+	}
+	textPath := ""
+	if jsonKind(raw) == "array" {
+		textPath = "edits"
+	}
+	if err := CheckText(textPath, raw); err != nil {
 		return nil, err
 	}
 	if jsonKind(raw) == "object" {
@@ -157,6 +170,9 @@ func oneValue(data []byte) (json.RawMessage, error) {
 // parseRoot parses data as a single JSON object.
 func parseRoot(data []byte) (*reqObject, error) {
 	raw, err := oneValue(data)
+	if err == nil {
+		err = CheckText("", raw)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -294,7 +310,13 @@ func (o *reqObject) payload() (json.RawMessage, error) {
 	if err := json.Unmarshal(raw, &text); err != nil {
 		return nil, invalidInput(pathKey(o.path, "arguments"), "invalid JSON string: %v", err)
 	}
+	if err := CheckText(pathKey(o.path, "arguments"), raw); err != nil {
+		return nil, err
+	}
 	args, err := oneValue([]byte(text))
+	if err == nil {
+		err = CheckText("", args)
+	}
 	if err != nil {
 		return nil, invalidInput(pathKey(o.path, "arguments"), "%s", AsError(err).Message)
 	}

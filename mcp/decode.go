@@ -27,6 +27,9 @@ var aliases = map[string]string{"filePath": "file_path"}
 // struct) whose schema is s. The fields s lists as required must be given
 // and not null.
 func decodeStrict(args json.RawMessage, s *jsonschema.Schema, v any) error {
+	if err := gitedit.CheckText("", args); err != nil {
+		return err
+	}
 	fields, err := objectFields(args)
 	if err != nil {
 		return err
