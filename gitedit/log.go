@@ -1,10 +1,9 @@
 package gitedit
 
 import (
+	"container/heap"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,6 +12,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/plumbing/storer"
+
+	"github.com/gitedit/gitedit/gitedit/internal/shallow"
 )
 
 // LogRequest selects gitedit commits for `gitedit log` (SPEC 5).
@@ -100,6 +101,9 @@ type history struct {
 	s    storer.EncodedObjectStorer
 	head plumbing.Hash
 	ref  func(name string) (plumbing.Hash, error)
+	// shallow are the commits of a shallow clone whose parents are
+	// missing: as in git, they read as commits without parents.
+	shallow map[plumbing.Hash]bool
 }
 
 // history opens the repository's commit history at HEAD.
@@ -108,14 +112,21 @@ func (r *Repo) history() (*history, error) {
 	if err != nil {
 		return nil, ioError("read HEAD", err)
 	}
-	return &history{s: r.objects, head: head.Commit, ref: r.refs.Resolve}, nil
+	cut, err := shallow.Read(r.commonDir)
+	if err != nil {
+		return nil, ioError("read the shallow file", err)
+	}
+	return &history{s: r.objects, head: head.Commit, ref: r.refs.Resolve, shallow: cut}, nil
 }
 
-// commit reads one commit object.
+// commit reads one commit object; a shallow commit has no parents.
 func (h *history) commit(id plumbing.Hash) (*object.Commit, error) {
 	c, err := object.GetCommit(h.s, id)
 	if err != nil {
 		return nil, ioError("read commit "+id.String(), err)
+	}
+	if h.shallow[id] {
+		c.ParentHashes = nil
 	}
 	return c, nil
 }
@@ -127,35 +138,71 @@ func (h *history) log(ctx context.Context, req LogRequest) ([]LogEntry, error) {
 	if h.head.IsZero() {
 		return entries, nil
 	}
-	start, err := h.commit(h.head)
-	if err != nil {
-		return nil, err
-	}
-	iter := object.NewCommitIterCTime(start, nil, nil)
-	defer iter.Close()
-	for n := 0; n < maxWalk && (req.N <= 0 || len(entries) < req.N); n++ {
-		c, err := iter.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, ioError("walk history", err)
-		}
+	err := h.byCommitTime(h.head, func(c *object.Commit) (bool, error) {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return false, err
 		}
 		e, ok := entryOf(c)
 		if !ok {
-			continue
+			return true, nil
 		}
 		if err := e.listFiles(c); err != nil {
-			return nil, err
+			return false, err
 		}
 		if e.matches(req) {
 			entries = append(entries, e)
 		}
+		return req.N <= 0 || len(entries) < req.N, nil
+	})
+	return entries, err
+}
+
+// byCommitTime calls fn on from and its ancestors, newest committer date
+// first (as git log), each once, until fn returns false or an error, or
+// maxWalk commits were seen. Shallow commits end their line.
+func (h *history) byCommitTime(from plumbing.Hash, fn func(*object.Commit) (bool, error)) error {
+	start, err := h.commit(from)
+	if err != nil {
+		return err
 	}
-	return entries, nil
+	queue := &commitQueue{start}
+	seen := map[plumbing.Hash]bool{from: true}
+	for n := 0; queue.Len() > 0 && n < maxWalk; n++ {
+		c := heap.Pop(queue).(*object.Commit)
+		if more, err := fn(c); err != nil || !more {
+			return err
+		}
+		for _, p := range c.ParentHashes {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			pc, err := h.commit(p)
+			if err != nil {
+				return err
+			}
+			heap.Push(queue, pc)
+		}
+	}
+	return nil
+}
+
+// commitQueue is a max-heap of commits by committer date.
+type commitQueue []*object.Commit
+
+func (q commitQueue) Len() int           { return len(q) }
+func (q commitQueue) Less(i, j int) bool { return q[i].Committer.When.After(q[j].Committer.When) }
+func (q commitQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+
+// Push adds a commit (container/heap's interface).
+func (q *commitQueue) Push(x any) { *q = append(*q, x.(*object.Commit)) }
+
+// Pop removes the last commit (container/heap's interface).
+func (q *commitQueue) Pop() any {
+	old := *q
+	c := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return c
 }
 
 // listFiles fills Files from the commit's changes when its message lists

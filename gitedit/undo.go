@@ -101,6 +101,9 @@ func (h *history) undoTarget(rev string) (*object.Commit, error) {
 	if err != nil {
 		return nil, err
 	}
+	if found != nil && h.shallow[found.Hash] {
+		return nil, errorf(CodeUnsupported, "%s is a shallow commit of this clone (its parent is not here, so its changes are unknown); fetch more history first (git fetch --deepen=1)", describeCommit(found))
+	}
 	return checkUndoTarget(found, rev, reverted)
 }
 
