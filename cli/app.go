@@ -12,6 +12,9 @@ import (
 	"syscall"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/gitedit/gitedit/cli/internal/tty"
+	"github.com/gitedit/gitedit/gitedit"
 )
 
 // Main runs the gitedit command line with args (args[0] is the program
@@ -34,6 +37,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil && !isPrinted(err) {
 		out.fail(err)
 	}
+	out.flush()
 	return exitStatus(err)
 }
 
@@ -53,6 +57,10 @@ func interruptible() (context.Context, context.CancelFunc) {
 type env struct {
 	stdin io.Reader
 	out   *printer
+	// colors is true for a command with the colour flags; color is the
+	// colour its flags ask for ("" for none).
+	colors bool
+	color  string
 }
 
 // newApp builds the urfave/cli application with every command of SPEC 5.
@@ -87,10 +95,54 @@ func newApp(e *env) *cli.App {
 }
 
 // parsed runs once a command's flags are parsed: from then on --json is
-// known for sure ("--old --json" replaces the text "--json").
+// known for sure ("--old --json" replaces the text "--json"), and so is
+// --color; a command that prints for people escapes control characters on
+// a terminal from here on (colours wait for the repository's config).
 func (e *env) parsed(c *cli.Context) error {
 	e.out.json = c.Bool("json")
+	if e.colors = hasFlag(c.Command, "color"); !e.colors {
+		return nil
+	}
+	color, err := colorFlag(c)
+	if err != nil {
+		return err
+	}
+	e.color = color
+	e.out.terminal(nil)
 	return nil
+}
+
+// colorize colours the output of a command that prints for people when
+// its flags, NO_COLOR, repo's git config and the terminal say so.
+func (e *env) colorize(repo *gitedit.Repo) error {
+	if !e.colors || e.out.json {
+		return nil
+	}
+	config, err := colorConfig(repo)
+	if err != nil {
+		return err
+	}
+	if !wantColor(e.color, config, e.out.raw()) {
+		return nil
+	}
+	p, err := palette(repo)
+	if err != nil {
+		return err
+	}
+	e.out.terminal(tty.NewPainter(p))
+	return nil
+}
+
+// hasFlag reports whether cmd has a flag called name.
+func hasFlag(cmd *cli.Command, name string) bool {
+	for _, f := range cmd.Flags {
+		for _, n := range f.Names() {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // onUsageError turns urfave/cli's flag parsing errors into usage errors
@@ -169,6 +221,7 @@ func partition(args []string, takes map[string]bool, stopAtFirst bool) (flags, p
 			}
 			pos = append(pos, a)
 		default:
+			a = normalizeColorFlag(a)
 			flags = append(flags, a)
 			if takes[strings.TrimLeft(a, "-")] && i+1 < len(args) {
 				flags = append(flags, args[i+1])

@@ -112,7 +112,7 @@ func (r *applyRun) open() error {
 	if r.repo != nil {
 		return nil
 	}
-	repo, err := openRepo(r.c)
+	repo, err := r.e.openRepo(r.c)
 	if err != nil {
 		return err
 	}

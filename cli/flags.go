@@ -12,12 +12,13 @@ import (
 	"github.com/gitedit/gitedit/gitedit"
 )
 
-// repoFlags are the flags of every command that reads a repository.
+// repoFlags are the flags of every command that reads a repository and
+// prints for people.
 func repoFlags() []cli.Flag {
-	return []cli.Flag{
+	return append([]cli.Flag{
 		&cli.StringFlag{Name: "C", Value: ".", Usage: "run as if gitedit was started in `DIR`"},
 		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per request (SPEC 6)"},
-	}
+	}, colorFlags()...)
 }
 
 // writeFlags are the common flags of SPEC 5, for every command that
@@ -63,9 +64,14 @@ func validAuthor(a string) bool {
 }
 
 // openRepo opens the repository containing -C DIR (default: the current
-// directory).
-func openRepo(c *cli.Context) (*gitedit.Repo, error) {
-	return gitedit.Open(c.String("C"))
+// directory) and, for the commands that print for people, sets up the
+// colours its git config asks for.
+func (e *env) openRepo(c *cli.Context) (*gitedit.Repo, error) {
+	repo, err := gitedit.Open(c.String("C"))
+	if err != nil {
+		return nil, err
+	}
+	return repo, e.colorize(repo)
 }
 
 // options returns the repository's git config defaults overridden by the
@@ -112,7 +118,7 @@ type applyFunc func(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options
 // not nil), runs fn and prints its result. The error carries the exit
 // status: nil for success, a printed statusError for a partial result.
 func (e *env) execute(c *cli.Context, tweak func(*gitedit.Options), fn applyFunc) error {
-	repo, err := openRepo(c)
+	repo, err := e.openRepo(c)
 	if err != nil {
 		return err
 	}

@@ -22,7 +22,7 @@ func (e *env) hash(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	repo, err := openRepo(c)
+	repo, err := e.openRepo(c)
 	if err != nil {
 		return err
 	}

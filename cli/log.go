@@ -30,7 +30,7 @@ func (e *env) log(c *cli.Context) error {
 	if req.N < 0 {
 		return usagef("-n must not be negative")
 	}
-	repo, err := openRepo(c)
+	repo, err := e.openRepo(c)
 	if err != nil {
 		return err
 	}

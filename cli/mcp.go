@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"slices"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/gitedit/gitedit/mcp"
@@ -11,7 +13,7 @@ func mcpCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:   "mcp",
 		Usage:  "serve the tools read, edit, multiedit, apply_patch, undo and log over MCP on stdio",
-		Flags:  writeFlags(),
+		Flags:  without(writeFlags(), "color", "no-color"),
 		Action: e.mcp,
 	}
 }
@@ -25,7 +27,7 @@ func (e *env) mcp(c *cli.Context) error {
 	if err := checkWriteFlags(c); err != nil {
 		return err
 	}
-	repo, err := openRepo(c)
+	repo, err := e.openRepo(c)
 	if err != nil {
 		return err
 	}
@@ -34,4 +36,15 @@ func (e *env) mcp(c *cli.Context) error {
 		return err
 	}
 	return mcp.Serve(c.Context, mcp.Config{Repo: repo, Options: opt}, e.stdin, e.out.stdout)
+}
+
+// without returns flags less those named in names.
+func without(flags []cli.Flag, names ...string) []cli.Flag {
+	var out []cli.Flag
+	for _, f := range flags {
+		if !slices.Contains(names, f.Names()[0]) {
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/gitedit/gitedit/cli/internal/tty"
 	"github.com/gitedit/gitedit/gitedit"
 )
 
@@ -18,6 +19,38 @@ type printer struct {
 	command string
 	// results counts the results printed, to separate them.
 	results int
+	// term, when set, is stdout: the terminal writer that escapes and
+	// colours what the printer writes.
+	term *termWriter
+}
+
+// terminal routes stdout through a terminal writer, unless the output is
+// JSON: with a painter, coloured (also when stdout is not a terminal:
+// --color=always); without one, only escaped, and only on a terminal.
+func (p *printer) terminal(painter *tty.Painter) {
+	if p.json || (painter == nil && !isTerminal(p.stdout)) {
+		return
+	}
+	if p.term == nil {
+		p.term = &termWriter{w: p.stdout}
+		p.stdout = p.term
+	}
+	p.term.painter = painter
+}
+
+// raw returns the real standard output.
+func (p *printer) raw() io.Writer {
+	if p.term != nil {
+		return p.term.w
+	}
+	return p.stdout
+}
+
+// flush writes what the terminal writer still holds.
+func (p *printer) flush() {
+	if p.term != nil {
+		_ = p.term.Flush()
+	}
 }
 
 // fail prints a refused request: `gitedit: <code>: <message>` on stderr,
@@ -32,7 +65,11 @@ func (p *printer) fail(err error) {
 		}{false, ge.JSON()})
 		return
 	}
-	fmt.Fprintf(p.stderr, "gitedit: %s\n", ge.Error())
+	msg := ge.Error()
+	if isTerminal(p.stderr) {
+		msg = tty.Escape(msg)
+	}
+	fmt.Fprintf(p.stderr, "gitedit: %s\n", msg)
 	if _, ok := err.(*usageError); ok {
 		fmt.Fprintf(p.stderr, "see 'gitedit %s--help'\n", p.command)
 	}

@@ -30,7 +30,7 @@ func (e *env) read(c *cli.Context) error {
 	if req.Offset < 0 || req.Limit < 0 {
 		return usagef("--offset and --limit must not be negative")
 	}
-	repo, err := openRepo(c)
+	repo, err := e.openRepo(c)
 	if err != nil {
 		return err
 	}

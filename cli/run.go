@@ -28,7 +28,7 @@ func (e *env) run(c *cli.Context) error {
 		return err
 	}
 	req := runRequest(c)
-	repo, err := openRepo(c)
+	repo, err := e.openRepo(c)
 	if err != nil {
 		return err
 	}

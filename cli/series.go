@@ -43,7 +43,7 @@ func (e *env) series(c *cli.Context) error {
 			req.OutputDir = "."
 		}
 	}
-	repo, err := openRepo(c)
+	repo, err := e.openRepo(c)
 	if err != nil {
 		return err
 	}

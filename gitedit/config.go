@@ -505,6 +505,23 @@ func toLower(c byte) byte {
 	return c
 }
 
+// Config returns the value of a git config key ("section.name" or
+// "section.subsection.name") as git resolves it: the last assignment in
+// the system, global, repository, worktree and command-line configuration,
+// includes followed. set is false when the key is not set; a key written
+// without "=" has the value "".
+func (r *Repo) Config(key string) (value string, set bool) {
+	return r.config.get(key)
+}
+
+// ConfigBool returns a git config key as a git boolean (a key without "="
+// is true; yes/on/true, no/off/false, "" and integers are accepted); set
+// is false when the key is not set, and a value git would refuse is
+// invalid_input naming the key.
+func (r *Repo) ConfigBool(key string) (value, set bool, err error) {
+	return r.config.getBool(key)
+}
+
 // Defaults returns the options set in git config (gitedit.commit,
 // gitedit.agent, gitedit.matchMode, gitedit.dirty), the rest zero. A bad
 // boolean or an unknown dirty policy is invalid_input naming the key.
