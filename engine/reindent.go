@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"maps"
+	"slices"
+	"strings"
+)
 
 // indentUnit is one level of indentation: a tab, or width spaces (0 when
 // unknown).
@@ -60,44 +64,63 @@ func unitOf(wss []string) (indentUnit, bool) {
 
 // fileUnit infers the indentation unit of the file around byte offset
 // pos, reading at most 400 lines each way: tabs when most indented lines
-// start with a tab, else the common divisor of the space indentations
-// (4 when nothing can be inferred).
+// start with a tab, else spaces, as many as the file's most common
+// indentation step (see spaceStep; 4 when nothing can be inferred).
 func fileUnit(text string, pos int) indentUnit {
-	tabs, spaces, g := 0, 0, 0
-	count := func(s span) {
-		ws, rest := splitIndent(text[s.start:s.end])
-		switch {
+	first := lineAround(text, min(pos, len(text)))
+	for i := 0; i < 400; i++ {
+		p, ok := prevLine(text, first)
+		if !ok {
+			break
+		}
+		first = p
+	}
+	lines := lineTexts(text, windowUpTo(text, first, 801))
+	tabs, spaces := 0, 0
+	for _, l := range lines {
+		switch ws, rest := splitIndent(l); {
 		case ws == "" || rest == "":
 		case ws[0] == '\t':
 			tabs++
 		default:
 			spaces++
-			g = gcd(g, len(ws))
 		}
-	}
-	ln := lineAround(text, min(pos, len(text)))
-	count(ln)
-	for i, s := 0, ln; i < 400; i++ {
-		var ok bool
-		if s, ok = nextLine(text, s); !ok {
-			break
-		}
-		count(s)
-	}
-	for i, s := 0, ln; i < 400; i++ {
-		var ok bool
-		if s, ok = prevLine(text, s); !ok {
-			break
-		}
-		count(s)
 	}
 	if tabs > spaces {
 		return indentUnit{tab: true}
 	}
-	if g < 2 {
-		g = 4
+	return indentUnit{width: spaceStep(lines, 4)}
+}
+
+// spaceStep is the most common positive increase of indentation from one
+// non-blank line to the next among lines indented with spaces only (the
+// smaller on a tie): the indentation step, which aligned continuation
+// lines do not disturb as a common divisor would. fallback when there is
+// no such increase.
+func spaceStep(lines []string, fallback int) int {
+	count := map[int]int{}
+	prev := -1
+	for _, l := range lines {
+		ws, rest := splitIndent(l)
+		if rest == "" {
+			continue
+		}
+		if strings.Contains(ws, "\t") {
+			prev = -1
+			continue
+		}
+		if d := len(ws) - prev; prev >= 0 && d > 0 {
+			count[d]++
+		}
+		prev = len(ws)
 	}
-	return indentUnit{width: g}
+	best := fallback
+	for d, n := range count {
+		if n > count[best] || (n == count[best] && d < best) {
+			best = d
+		}
+	}
+	return best
 }
 
 // layoutShift is the indentation change from old_string to the region it
@@ -181,8 +204,9 @@ func (ls *layoutShift) mapRelative() bool {
 	return true
 }
 
-// inferFileUnit infers the file's unit from the relative indentation of
-// the region, else from the file around pos.
+// inferFileUnit infers the file's unit: tabs when the region's
+// indentation holds one, else the file's unit around pos (a region in
+// spaces within a file mostly in tabs takes its own common divisor).
 func (ls *layoutShift) inferFileUnit(text string, pos int) indentUnit {
 	var rels []string
 	for _, rf := range ls.rel {
@@ -190,13 +214,16 @@ func (ls *layoutShift) inferFileUnit(text string, pos int) indentUnit {
 			rels = append(rels, rf)
 		}
 	}
+	if u, ok := unitOf(append(rels, ls.baseFile)); ok && u.tab {
+		return u
+	}
+	if u := fileUnit(text, pos); !u.tab {
+		return u
+	}
 	if u, ok := unitOf(rels); ok {
 		return u
 	}
-	if strings.Contains(ls.baseFile, "\t") {
-		return indentUnit{tab: true}
-	}
-	return fileUnit(text, pos)
+	return indentUnit{width: 4}
 }
 
 // identity reports whether the shift changes nothing.
@@ -230,12 +257,17 @@ func (ls layoutShift) apply(newString string) string {
 	if reindent {
 		ls.oldUnit = ls.inferOldUnit(lines)
 	}
+	var prev [2]string // the last non-blank line's indentation, in and out
 	for i, l := range lines {
 		if ls.stripTrailing {
 			l = strings.TrimRight(l, " \t\f\v")
 		}
 		if reindent && !(i == 0 && ls.skipFirst) {
-			l = ls.reindentLine(l)
+			in, _ := splitIndent(l)
+			l = ls.reindentLine(l, prev)
+			if out, rest := splitIndent(l); rest != "" {
+				prev = [2]string{in, out}
+			}
 		}
 		lines[i] = l
 	}
@@ -289,28 +321,47 @@ func minIndent(lines []string, skipFirst bool) string {
 	return best
 }
 
-// inferOldUnit infers the unit new_string and old_string were written in.
+// inferOldUnit infers the unit new_string and old_string were written
+// in: tabs when a line starts with one; else the number of spaces that
+// stands for one of the file's levels in the relative indentation of a
+// pair of corresponding lines, else in the base indentation; else the
+// most common indentation step of old's and new's lines; else the file's
+// width.
 func (ls layoutShift) inferOldUnit(newLines []string) indentUnit {
-	var wss []string
+	var lines []string
 	for _, p := range ls.pairs {
-		ws, _ := splitIndent(p[0])
-		wss = append(wss, ws)
+		lines = append(lines, p[0])
 	}
-	for _, l := range newLines {
-		if ws, rest := splitIndent(l); rest != "" {
-			wss = append(wss, ws)
+	lines = append(lines, newLines...)
+	for _, l := range lines {
+		if ws, rest := splitIndent(l); rest != "" && strings.HasPrefix(ws, "\t") {
+			return indentUnit{tab: true}
 		}
 	}
-	if u, ok := unitOf(wss); ok {
-		return u
+	for _, ro := range slices.Sorted(maps.Keys(ls.rel)) {
+		rf := ls.rel[ro]
+		if n, extra := levels(rf, ls.fileUnit); n > 0 && extra == 0 && !strings.Contains(ro, "\t") && len(ro)%n == 0 && len(ro) >= n {
+			return indentUnit{width: len(ro) / n}
+		}
 	}
-	return ls.fileUnit
+	if n, extra := levels(ls.baseFile, ls.fileUnit); n > 0 && extra == 0 && !strings.Contains(ls.baseOld, "\t") &&
+		len(ls.baseOld)%n == 0 && len(ls.baseOld) >= 2*n {
+		return indentUnit{width: len(ls.baseOld) / n}
+	}
+	fallback := ls.fileUnit.width
+	if fallback < 2 {
+		fallback = 4
+	}
+	return indentUnit{width: spaceStep(lines, fallback)}
 }
 
 // reindentLine moves one line of new_string from old's layout to the
-// file's: a relative indentation seen in old maps as it did, any other is
-// converted level by level.
-func (ls layoutShift) reindentLine(l string) string {
+// file's: a relative indentation seen in old maps as it did; a line
+// aligned past the previous line (prev: its indentation in and out) by
+// spaces that are not whole levels keeps the previous line's indentation
+// plus those spaces, as gofmt aligns continuation lines in a file
+// indented with tabs; any other is converted level by level.
+func (ls layoutShift) reindentLine(l string, prev [2]string) string {
 	ws, rest := splitIndent(l)
 	if rest == "" {
 		return ""
@@ -320,6 +371,9 @@ func (ls layoutShift) reindentLine(l string) string {
 		if rf, ok := ls.rel[ro]; ok {
 			return ls.baseFile + rf + rest
 		}
+		if a, ok := ls.aligned(ws, prev); ok {
+			return a + rest
+		}
 		lvl, extra := levels(ro, ls.oldUnit)
 		return ls.baseFile + render(lvl, extra, ls.fileUnit) + rest
 	}
@@ -327,6 +381,20 @@ func (ls layoutShift) reindentLine(l string) string {
 	baseLvl, _ := levels(ls.baseOld, ls.oldUnit)
 	fileLvl, _ := levels(ls.baseFile, ls.fileUnit)
 	return render(fileLvl+lvl-baseLvl, extra, ls.fileUnit) + rest
+}
+
+// aligned returns the indentation of a line of new_string written ws in
+// old's layout when, in a file indented with tabs and old with spaces, it
+// is aligned past the previous line (see reindentLine).
+func (ls layoutShift) aligned(ws string, prev [2]string) (string, bool) {
+	if !ls.fileUnit.tab || ls.oldUnit.tab || ls.oldUnit.width < 2 || !strings.Contains(prev[1], "\t") {
+		return "", false
+	}
+	d := len(ws) - len(prev[0])
+	if d <= 0 || !strings.HasPrefix(ws, prev[0]) || strings.Contains(ws, "\t") || d%ls.oldUnit.width == 0 {
+		return "", false
+	}
+	return prev[1] + strings.Repeat(" ", d), true
 }
 
 // fitLayout finds how old's lines o sit on the corresponding file lines

@@ -128,6 +128,7 @@ func anchoredCandidates(text string, ob oldBlock, ws [][]span) []Candidate {
 	cands := make([]Candidate, 0, len(ws))
 	for _, w := range ws {
 		adapt, partial := fuzzyAdapter(text, ob, w)
+		adapt = compose(adapt, styleGuard(text, w[0].start, ob.lines, lineTexts(text, w), partial))
 		start, end := regionOf(text, w, ob, partial)
 		adapt = compose(adapt, plainTypography(strings.Join(ob.lines, "\n"), text[start:end]))
 		cands = append(cands, Candidate{Start: start, End: end, Adapt: adapt})

@@ -36,6 +36,7 @@ func windowCandidates(text string, ob oldBlock, ws [][]span) []Candidate {
 	cands := make([]Candidate, 0, len(ws))
 	for _, w := range ws {
 		adapt, partial := lineAdapter(text, ob, w)
+		adapt = compose(adapt, styleGuard(text, w[0].start, ob.lines, lineTexts(text, w), partial))
 		start, end := regionOf(text, w, ob, partial)
 		cands = append(cands, Candidate{Start: start, End: end, Adapt: adapt})
 	}
