@@ -37,9 +37,9 @@ func TestIndentStyleOfNewString(t *testing.T) {
 			want: "def f():\n    if a:\n        b()\n            d()\n    c()\n"},
 		{name: "misremembered line (block_anchor) with tabs into a space file",
 			content: "class A:\n    def m(self):\n        self.alpha = compute(1)\n        self.beta = compute(2)\n        self.gamma = compute(3)\n        return self\n",
-			old:  "\tdef m(self):\n\t\tself.alpha = compute(1)\n\t\tself.beta = compute(22)\n\t\tself.gamma = compute(3)\n\t\treturn self",
-			new:  "\tdef m(self):\n\t\tself.alpha = compute(1)\n\t\tif self.alpha:\n\t\t\tself.beta = compute(2)\n\t\tself.gamma = compute(3)\n\t\treturn self",
-			want: "class A:\n    def m(self):\n        self.alpha = compute(1)\n        if self.alpha:\n            self.beta = compute(2)\n        self.gamma = compute(3)\n        return self\n"},
+			old:     "\tdef m(self):\n\t\tself.alpha = compute(1)\n\t\tself.beta = compute(22)\n\t\tself.gamma = compute(3)\n\t\treturn self",
+			new:     "\tdef m(self):\n\t\tself.alpha = compute(1)\n\t\tif self.alpha:\n\t\t\tself.beta = compute(2)\n\t\tself.gamma = compute(3)\n\t\treturn self",
+			want:    "class A:\n    def m(self):\n        self.alpha = compute(1)\n        if self.alpha:\n            self.beta = compute(2)\n        self.gamma = compute(3)\n        return self\n"},
 	})
 }
 
