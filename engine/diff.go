@@ -13,18 +13,23 @@ const diffContext = 3
 // empty path is /dev/null, for a created or deleted file; a path with
 // unusual bytes is C-quoted, one with a space gets git's trailing tab),
 // "@@ -l,n +l,n @@" hunks, and "\ No newline at end of file" after a last
-// line without one. Line endings are normalised to LF first, so the diff
-// is empty when before and after differ only in CRLF versus LF (and when
-// they are equal).
+// line without one. Every changed byte shows: when both sides end every
+// line with CRLF the diff is written with LF endings, otherwise a CR before
+// a line's LF is part of the line, as in git's own diff (so a change of
+// line ending alone shows as a changed line). The diff is empty only when
+// before and after are equal.
 //
 // The line diff is Myers' linear-space algorithm after stripping the
 // common prefix and suffix; when a region would cost too much it is split
 // at lines unique to both sides (patience anchors), so large inputs stay
 // fast and memory stays linear.
 func UnifiedDiff(oldPath, newPath, before, after string) string {
-	a, b := toLF(before), toLF(after)
-	if a == b {
+	if before == after {
 		return ""
+	}
+	a, b := before, after
+	if !hasBareLF(a) && !hasBareLF(b) {
+		a, b = toLF(a), toLF(b)
 	}
 	var out strings.Builder
 	out.WriteString("--- " + diffName("a/", oldPath) + "\n")
@@ -34,6 +39,11 @@ func UnifiedDiff(oldPath, newPath, before, after string) string {
 		h.write(&out, al, bl, skip)
 	}
 	return out.String()
+}
+
+// hasBareLF reports whether s holds an LF not preceded by a CR.
+func hasBareLF(s string) bool {
+	return strings.Count(s, eolLF) != strings.Count(s, eolCRLF)
 }
 
 // diffName is the header name of path with prefix, or /dev/null.
@@ -246,4 +256,20 @@ func writeLines(out *strings.Builder, prefix byte, lines []string) {
 			out.WriteString("\n\\ No newline at end of file\n")
 		}
 	}
+}
+
+// BinaryDiff is git's line for a change it does not show as text:
+// "Binary files a/OLD and b/NEW differ", with /dev/null for the missing
+// side of a created or deleted file and names C-quoted as in UnifiedDiff.
+func BinaryDiff(oldPath, newPath string) string {
+	return "Binary files " + binaryName("a/", oldPath) + " and " + binaryName("b/", newPath) + " differ\n"
+}
+
+// binaryName is a side's name in the Binary files line (git adds no tab
+// after a name with a space there).
+func binaryName(prefix, path string) string {
+	if path == "" {
+		return "/dev/null"
+	}
+	return quotePath(prefix + path)
 }

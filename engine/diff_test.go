@@ -37,7 +37,14 @@ func TestUnifiedDiffGolden(t *testing.T) {
 		name, oldPath, newPath, before, after, want string
 	}{
 		{"equal", "f", "f", "a\nb\n", "a\nb\n", ""},
-		{"crlf only", "f", "f", "a\r\nb\r\n", "a\nb\n", ""},
+		{"crlf only", "f", "f", "a\r\nb\r\n", "a\nb\n",
+			"--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n-a\r\n-b\r\n+a\n+b\n"},
+		{"crlf file", "f", "f", "a\r\nb\r\n", "a\r\nB\r\n",
+			"--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n+B\n"},
+		{"mixed file", "f", "f", "a\r\nb\nc\r\n", "a\r\nb\nC\r\n",
+			"--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\r\n b\n-c\r\n+C\r\n"},
+		{"ending of one line", "f", "f", "a\nb\nc\n", "a\nb\r\nc\n",
+			"--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n-b\n+b\r\n c\n"},
 		{"one line", "f", "f", "a\nb\nc\n", "a\nB\nc\n",
 			"--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"},
 		{"created", "", "new.txt", "", "x\ny\n",

@@ -1,6 +1,7 @@
 package gitedit
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -125,7 +126,7 @@ func (r *Repo) prepare(opt Options, read *index.Index, fn batchFunc) (*batchWrit
 	w := &batchWriter{r: r, opt: opt, idx: idx, indexTime: indexTime, meta: meta, changes: changes,
 		db: objects.NewDB(r.objects, r.objectsDir())}
 	w.db.SyncFile = r.objectSyncer()
-	w.out = &batchOutcome{Files: fileResults(changes), Diff: diffOf(changes), Changed: len(changes) > 0}
+	w.out = &batchOutcome{Files: fileResults(changes), Diff: r.diffOf(changes), Changed: len(changes) > 0}
 	if opt.Commit && len(changes) > 0 {
 		err = w.checkDirty()
 	}
@@ -232,8 +233,9 @@ func fileResults(changes []*change) []FileResult {
 func blobString(h plumbing.Hash) string { return h.String() }
 
 // diffOf concatenates the unified diffs of the changes (created files
-// diff from /dev/null, deleted ones to it).
-func diffOf(changes []*change) string {
+// diff from /dev/null, deleted ones to it); a binary change (see
+// diffBinary) is git's "Binary files … differ" line, never its bytes.
+func (r *Repo) diffOf(changes []*change) string {
 	var b strings.Builder
 	for _, c := range changes {
 		oldPath, newPath := c.before.Rel, c.after.Rel
@@ -243,7 +245,11 @@ func diffOf(changes []*change) string {
 		if !c.after.Exists {
 			newPath = ""
 		}
-		b.WriteString(engine.UnifiedDiff(oldPath, newPath, string(c.before.Content), string(c.after.Content)))
+		if !bytes.Equal(c.before.Content, c.after.Content) && r.diffBinary(c) {
+			b.WriteString(engine.BinaryDiff(oldPath, newPath))
+		} else {
+			b.WriteString(engine.UnifiedDiff(oldPath, newPath, string(c.before.Content), string(c.after.Content)))
+		}
 		if c.before.Exists && c.after.Exists && c.before.Mode != c.after.Mode {
 			fmt.Fprintf(&b, "mode %o => %o %s\n", 0o100000|c.before.Mode, 0o100000|c.after.Mode, c.after.Rel)
 		}

@@ -3,6 +3,8 @@ package gitedit
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gitedit/gitedit/engine"
 )
 
 // The "*** Begin Patch" envelope of agent apply_patch tools (SPEC 2.4):
@@ -17,9 +19,12 @@ import (
 //	*** End of File           optional: the chunk ends at the end of the file
 //	*** End Patch
 //
-// Markers are recognised with any surrounding whitespace, any run of
-// spaces inside and any letter case; a heredoc wrapper (<<'EOF' … EOF)
-// around the envelope is dropped.
+// Where a file operation may start, markers are recognised with any
+// surrounding whitespace, any run of spaces inside and any letter case.
+// Inside an update a line's kind is its first character: a line starting
+// with a space is context whatever its text (a quoted "*** Delete File:"
+// is content), and only lines starting with "*" or "@@" are markers. A
+// heredoc wrapper (<<'EOF' … EOF) around the envelope is dropped.
 
 // envKind is the kind of one envelope file operation.
 type envKind int
@@ -48,17 +53,11 @@ type envOp struct {
 // removed and added lines.
 type envChunk struct {
 	Anchors []string
-	Lines   []envLine
+	Lines   []engine.LineChange
 	// EOF is set by "*** End of File": the chunk's old lines end the file.
 	EOF bool
 	// Line is the 1-based patch line where the chunk starts.
 	Line int
-}
-
-// envLine is one body line of a chunk: Op is ' ', '-' or '+'.
-type envLine struct {
-	Op   byte
-	Text string
 }
 
 // oldLines returns the lines the chunk expects in the file (context and
@@ -133,10 +132,31 @@ const (
 )
 
 // isFileMarker reports whether line starts a file operation or ends the
-// patch.
+// patch, surrounding whitespace allowed (where a file operation may start).
 func isFileMarker(line string) bool {
 	key, _, ok := envMarker(line)
 	return ok && (key == mkAdd || key == mkUpdate || key == mkDelete || key == mkEnd)
+}
+
+// chunkMarker is the marker key of a line inside an update. There a line's
+// kind is its first character: only a line starting with "*" is a marker;
+// one starting with a space is context whatever its text.
+func chunkMarker(line string) string {
+	if !strings.HasPrefix(line, "*") {
+		return ""
+	}
+	key, _, _ := envMarker(line)
+	return key
+}
+
+// endsUpdate reports whether line, inside an update, ends it: a file
+// marker written from the line's first column.
+func endsUpdate(line string) bool {
+	switch chunkMarker(line) {
+	case mkAdd, mkUpdate, mkDelete, mkEnd:
+		return true
+	}
+	return false
 }
 
 // envParser walks the lines between the Begin and End markers.
@@ -162,7 +182,7 @@ func parseEnvelope(text string) ([]envOp, error) {
 	}
 	p := &envParser{lines: lines[1 : len(lines)-1], base: 2}
 	var ops []envOp
-	for p.pos < len(p.lines) {
+	for p.skipBlank(); p.pos < len(p.lines); p.skipBlank() {
 		op, err := p.op()
 		if err != nil {
 			return nil, err
@@ -177,6 +197,13 @@ func parseEnvelope(text string) ([]envOp, error) {
 
 // lineNo is the 1-based patch line of p.lines[i].
 func (p *envParser) lineNo(i int) int { return p.base + i }
+
+// skipBlank moves past blank lines.
+func (p *envParser) skipBlank() {
+	for p.pos < len(p.lines) && strings.TrimSpace(p.lines[p.pos]) == "" {
+		p.pos++
+	}
+}
 
 // op parses one file operation starting at the current line.
 func (p *envParser) op() (envOp, error) {
@@ -217,17 +244,18 @@ func (p *envParser) addBody(op *envOp) error {
 }
 
 // updateBody reads the optional Move to and the chunks of an update.
+// Blank lines before the first "@@" line are skipped.
 func (p *envParser) updateBody(op *envOp) error {
-	if p.pos < len(p.lines) {
-		if key, arg, _ := envMarker(p.lines[p.pos]); key == mkMove {
-			if arg == "" {
-				return errorf(CodeInvalidInput, "line %d: '*** Move to:' names no path", p.lineNo(p.pos))
-			}
-			op.MoveTo = arg
-			p.pos++
+	if p.pos < len(p.lines) && chunkMarker(p.lines[p.pos]) == mkMove {
+		_, arg, _ := envMarker(p.lines[p.pos])
+		if arg == "" {
+			return errorf(CodeInvalidInput, "line %d: '*** Move to:' names no path", p.lineNo(p.pos))
 		}
+		op.MoveTo = arg
+		p.pos++
 	}
-	for p.pos < len(p.lines) && !isFileMarker(p.lines[p.pos]) {
+	p.skipBlankBeforeAnchor()
+	for p.pos < len(p.lines) && !endsUpdate(p.lines[p.pos]) {
 		c, err := p.chunk(len(op.Chunks) == 0)
 		if err != nil {
 			return err
@@ -240,13 +268,26 @@ func (p *envParser) updateBody(op *envOp) error {
 	return nil
 }
 
+// skipBlankBeforeAnchor skips empty lines when the next other line is an
+// "@@" line or ends the update: they separate the header from the first
+// chunk. Otherwise they are the first chunk's empty context lines.
+func (p *envParser) skipBlankBeforeAnchor() {
+	i := p.pos
+	for i < len(p.lines) && p.lines[i] == "" {
+		i++
+	}
+	if i == len(p.lines) || isAnchor(p.lines[i]) || endsUpdate(p.lines[i]) {
+		p.pos = i
+	}
+}
+
 // chunk reads one chunk: its @@ anchors, then its body lines up to the
 // next @@ line, file marker or End of File. Only the first chunk of an
 // update may start without an @@ line.
 func (p *envParser) chunk(first bool) (envChunk, error) {
 	c := envChunk{Line: p.lineNo(p.pos)}
 	for p.pos < len(p.lines) && isAnchor(p.lines[p.pos]) {
-		if a := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(p.lines[p.pos]), "@@")); a != "" {
+		if a := strings.TrimSpace(strings.TrimPrefix(p.lines[p.pos], "@@")); a != "" {
 			c.Anchors = append(c.Anchors, a)
 		}
 		p.pos++
@@ -263,9 +304,10 @@ func (p *envParser) chunk(first bool) (envChunk, error) {
 	return c, nil
 }
 
-// isAnchor reports whether line is an "@@" chunk header.
+// isAnchor reports whether line is an "@@" chunk header: it starts with
+// "@@" (a line starting with a space is context, whatever follows).
 func isAnchor(line string) bool {
-	return strings.HasPrefix(strings.TrimSpace(line), "@@")
+	return strings.HasPrefix(line, "@@")
 }
 
 // chunkBody reads the context, removed and added lines of a chunk. An
@@ -273,12 +315,12 @@ func isAnchor(line string) bool {
 func (p *envParser) chunkBody(c *envChunk) error {
 	for p.pos < len(p.lines) {
 		line := p.lines[p.pos]
-		if key, _, ok := envMarker(line); ok && key == mkEOF {
+		if chunkMarker(line) == mkEOF {
 			c.EOF = true
 			p.pos++
 			return nil
 		}
-		if isFileMarker(line) || (isAnchor(line) && len(c.Lines) > 0) {
+		if endsUpdate(line) || (isAnchor(line) && len(c.Lines) > 0) {
 			return nil
 		}
 		if line == "" {
@@ -286,7 +328,7 @@ func (p *envParser) chunkBody(c *envChunk) error {
 		}
 		switch line[0] {
 		case ' ', '-', '+':
-			c.Lines = append(c.Lines, envLine{Op: line[0], Text: line[1:]})
+			c.Lines = append(c.Lines, engine.LineChange{Op: line[0], Text: line[1:]})
 		default:
 			return errorf(CodeInvalidInput,
 				"line %d: unexpected line in an update chunk: %q; every line must start with ' ' (context), '-' (removed) or '+' (added)",
@@ -295,50 +337,6 @@ func (p *envParser) chunkBody(c *envChunk) error {
 		p.pos++
 	}
 	return nil
-}
-
-// textFile is a text file split into lines for chunk matching, with what
-// it takes to write it back in its own style.
-type textFile struct {
-	lines   []string
-	bom     bool
-	crlf    bool
-	finalNL bool
-}
-
-// splitText splits content into lines without endings (a CR before LF is
-// dropped), remembering BOM, CRLF and final-newline state.
-func splitText(content string) *textFile {
-	f := &textFile{}
-	if strings.HasPrefix(content, "\uFEFF") {
-		f.bom, content = true, content[len("\uFEFF"):]
-	}
-	f.crlf = strings.Contains(content, "\r\n")
-	content = strings.ReplaceAll(content, "\r\n", "\n")
-	if content == "" {
-		return f
-	}
-	f.finalNL = strings.HasSuffix(content, "\n")
-	f.lines = strings.Split(strings.TrimSuffix(content, "\n"), "\n")
-	return f
-}
-
-// String joins the lines back in the file's style. A file that had no
-// line and now has some gets a final newline.
-func (f *textFile) String() string {
-	eol := "\n"
-	if f.crlf {
-		eol = "\r\n"
-	}
-	var b strings.Builder
-	if f.bom {
-		b.WriteString("\uFEFF")
-	}
-	b.WriteString(strings.Join(f.lines, eol))
-	if len(f.lines) > 0 && f.finalNL {
-		b.WriteString(eol)
-	}
-	return b.String()
 }
 
 // addedContent is the content of an Add File operation: its lines, each
@@ -351,17 +349,16 @@ func addedContent(lines []string) string {
 }
 
 // applyChunks applies an update's chunks to content in order, each one
-// searched after the previous one. It returns the new content and the
-// distinct match strategies used. path names the file in errors.
+// searched after the previous one, on engine's line model: lines the
+// chunks do not touch keep their bytes, endings included. It returns the
+// new content and the distinct match strategies used. path names the file
+// in errors.
 func applyChunks(path, content string, chunks []envChunk) (string, []string, error) {
-	f := splitText(content)
-	if content == "" {
-		f.finalNL = true
-	}
+	f := engine.SplitLineFile(content)
 	cursor := 0
 	var modes []string
 	for i := range chunks {
-		next, mode, err := f.applyChunk(&chunks[i], cursor)
+		next, mode, err := applyChunk(f, &chunks[i], cursor)
 		if err != nil {
 			return "", nil, chunkError(err, path, i, len(chunks))
 		}
@@ -388,51 +385,52 @@ func chunkError(err error, path string, i, n int) error {
 // the strategy that matched ("" for a pure insertion). A chunk ending in
 // a blank context line that does not match is retried without it, as
 // patch writers often add one.
-func (f *textFile) applyChunk(c *envChunk, cursor int) (int, string, error) {
-	pos, err := f.seekAnchors(c.Anchors, cursor)
+func applyChunk(f *engine.LineFile, c *envChunk, cursor int) (int, string, error) {
+	lines := f.Lines()
+	pos, err := seekAnchors(lines, c.Anchors, cursor)
 	if err != nil {
 		return 0, "", err
 	}
 	old := c.oldLines()
 	if len(old) == 0 {
-		at := len(f.lines)
+		at := len(lines)
 		if len(c.Anchors) > 0 {
 			at = pos
 		}
-		return f.splice(at, 0, c), "", nil
+		return f.Splice(at, c.Lines), "", nil
 	}
-	start, lvl, err := f.seekChunk(c, old, pos)
+	start, lvl, err := seekChunk(lines, c, old, pos)
 	if n := len(c.Lines); err != nil && n > 1 && c.Lines[n-1].Op == ' ' && strings.TrimSpace(c.Lines[n-1].Text) == "" {
 		short := *c
 		short.Lines = c.Lines[:n-1]
-		if s, l, err2 := f.seekChunk(&short, short.oldLines(), pos); err2 == nil {
-			return f.splice(s, len(old)-1, &short), levelNames[l], nil
+		if s, l, err2 := seekChunk(lines, &short, short.oldLines(), pos); err2 == nil {
+			return f.Splice(s, short.Lines), levelNames[l], nil
 		}
 	}
 	if err != nil {
 		return 0, "", err
 	}
-	return f.splice(start, len(old), c), levelNames[lvl], nil
+	return f.Splice(start, c.Lines), levelNames[lvl], nil
 }
 
 // seekChunk finds the chunk's old lines: below @@ anchors, the first
 // match; without anchors, the unique one.
-func (f *textFile) seekChunk(c *envChunk, old []string, pos int) (int, int, error) {
+func seekChunk(lines []string, c *envChunk, old []string, pos int) (int, int, error) {
 	if len(c.Anchors) > 0 {
-		return seekAfterAnchor(f.lines, old, pos, c.EOF)
+		return seekAfterAnchor(lines, old, pos, c.EOF)
 	}
-	return seekUnique(f.lines, old, pos, c.EOF)
+	return seekUnique(lines, old, pos, c.EOF)
 }
 
 // seekAnchors finds the @@ anchor lines one after the other from cursor
 // and returns the line after the last one. The first anchor must be
 // unique after cursor (else ambiguous); each stacked anchor narrows the
 // search, so it is the first occurrence after the previous one.
-func (f *textFile) seekAnchors(anchors []string, cursor int) (int, error) {
+func seekAnchors(lines, anchors []string, cursor int) (int, error) {
 	for i, a := range anchors {
-		at, _, err := seekAfterAnchor(f.lines, []string{a}, cursor, false)
+		at, _, err := seekAfterAnchor(lines, []string{a}, cursor, false)
 		if i == 0 {
-			at, _, err = seekUnique(f.lines, []string{a}, cursor, false)
+			at, _, err = seekUnique(lines, []string{a}, cursor, false)
 		}
 		if err != nil {
 			return 0, anchorError(err, a)
@@ -447,30 +445,6 @@ func anchorError(err error, anchor string) error {
 	e := AsError(err)
 	e.Message = fmt.Sprintf("@@ %s: %s", anchor, e.Message)
 	return e
-}
-
-// splice replaces n lines at start with the chunk's new lines; context
-// lines keep the file's own text (which may differ in whitespace or
-// punctuation from the patch's). It returns the line after the inserted
-// ones.
-func (f *textFile) splice(start, n int, c *envChunk) int {
-	var repl []string
-	j := start
-	for _, l := range c.Lines {
-		switch l.Op {
-		case ' ':
-			repl = append(repl, f.lines[j])
-			j++
-		case '-':
-			j++
-		case '+':
-			repl = append(repl, l.Text)
-		}
-	}
-	lines := make([]string, 0, len(f.lines)-n+len(repl))
-	lines = append(append(append(lines, f.lines[:start]...), repl...), f.lines[start+n:]...)
-	f.lines = lines
-	return start + len(repl)
 }
 
 // levelNames are the line-comparison levels, strictest first, named by the

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gitedit/gitedit/engine"
 )
 
 // TestEnvelopeGolden applies each testdata/patch/env-*.patch (an update of
@@ -142,7 +144,7 @@ func TestParseEnvelopeOps(t *testing.T) {
 
 func TestApplyChunksNotFoundNamesClosestLines(t *testing.T) {
 	in := "package a\n\nfunc f() {\n\treturn 1\n}\n"
-	chunks := []envChunk{{Lines: []envLine{{' ', "func f() {"}, {'-', "\treturn 2"}, {'+', "\treturn 3"}}}}
+	chunks := []envChunk{{Lines: []engine.LineChange{{Op: ' ', Text: "func f() {"}, {Op: '-', Text: "\treturn 2"}, {Op: '+', Text: "\treturn 3"}}}}
 	_, _, err := applyChunks("a.go", in, chunks)
 	e := AsError(err)
 	if e.Code != CodeNotFound || e.FilePath != "a.go" || joinInts(e.Lines) != "3, 4" || !strings.Contains(e.Message, "3\tfunc f() {") {
@@ -158,7 +160,7 @@ func TestApplyChunksModes(t *testing.T) {
 		{"\u201cx\u201d\n", `"x"`, "unicode_normalized"},
 	}
 	for _, tt := range tests {
-		chunks := []envChunk{{Lines: []envLine{{'-', tt.old}, {'+', "y"}}}}
+		chunks := []envChunk{{Lines: []engine.LineChange{{Op: '-', Text: tt.old}, {Op: '+', Text: "y"}}}}
 		got, modes, err := applyChunks("f", tt.in, chunks)
 		if err != nil || got != "y\n" || strings.Join(modes, ",") != tt.want {
 			t.Errorf("%q: got %q %v %v, want mode %s", tt.in, got, modes, err, tt.want)

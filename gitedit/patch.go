@@ -223,9 +223,10 @@ func (r *Repo) envAdd(t *txn, op envOp, plan *patchPlan) error {
 	return nil
 }
 
-// envDelete deletes a file; a missing one is file_missing.
+// envDelete deletes a file (a binary one too); a missing one is
+// file_missing.
 func (r *Repo) envDelete(t *txn, op envOp, plan *patchPlan) error {
-	st, err := t.read(op.Path)
+	st, err := t.readAny(op.Path)
 	if err != nil {
 		return err
 	}
@@ -241,7 +242,11 @@ func (r *Repo) envDelete(t *txn, op envOp, plan *patchPlan) error {
 // envUpdate applies an update's chunks and its move, if any; moving onto
 // an existing file is file_exists.
 func (r *Repo) envUpdate(t *txn, op envOp, plan *patchPlan) error {
-	st, err := t.read(op.Path)
+	read := t.read
+	if len(op.Chunks) == 0 {
+		read = t.readAny // a pure move may move a binary file
+	}
+	st, err := read(op.Path)
 	if err != nil {
 		return err
 	}

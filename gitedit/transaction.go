@@ -63,6 +63,15 @@ func (t *txn) read(p string) (*fileState, error) {
 	return t.readRel(rel)
 }
 
+// readAny is read that also returns a binary file (for a deletion or a
+// move, which do not look at the content).
+func (t *txn) readAny(p string) (*fileState, error) {
+	prev := t.allowBinary
+	t.allowBinary = true
+	defer func() { t.allowBinary = prev }()
+	return t.read(p)
+}
+
 // readRel is read for an already repository-relative slash path.
 func (t *txn) readRel(rel string) (*fileState, error) {
 	if st, ok := t.cur[rel]; ok {

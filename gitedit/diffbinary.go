@@ -1,0 +1,41 @@
+package gitedit
+
+// diffBinary decides, as git diff does, whether the change of a file is
+// shown as "Binary files … differ" rather than as text: when either side
+// is binary. A side is binary by its path's diff attribute when that
+// decides (-diff and the binary macro: binary; diff set: text; diff=NAME:
+// the diff.NAME.binary config when set), else when its first 8000 bytes
+// hold a NUL byte. An attribute that cannot be read counts as unspecified.
+func (r *Repo) diffBinary(c *change) bool {
+	return r.sideBinary(c.before) || r.sideBinary(c.after)
+}
+
+// sideBinary is diffBinary for one side of a change.
+func (r *Repo) sideBinary(st *fileState) bool {
+	if !st.Exists {
+		return false
+	}
+	if b, ok := r.diffAttrBinary(st.Rel); ok {
+		return b
+	}
+	return isBinary(st.Content)
+}
+
+// diffAttrBinary is what rel's diff attribute says (git's userdiff
+// driver): binary or not, and whether it says anything.
+func (r *Repo) diffAttrBinary(rel string) (binary, ok bool) {
+	attrs, err := r.attributes(rel)
+	if err != nil {
+		return false, false
+	}
+	switch v := attrs["diff"]; v.state {
+	case attrSetFalse:
+		return true, true
+	case attrSetTrue:
+		return false, true
+	case attrValueSet:
+		b, set, err := r.config.getBool("diff." + v.value + ".binary")
+		return b, set && err == nil
+	}
+	return false, false
+}

@@ -1,0 +1,4 @@
+# package math
+
+def add(a, b):
+    return a + b

@@ -1,0 +1,4 @@
+# package src
+
+def add(a, b):
+    return a + b

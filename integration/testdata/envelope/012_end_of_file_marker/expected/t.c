@@ -1,0 +1,6 @@
+}
+func a() {
+}
+func b() {
+	return
+}

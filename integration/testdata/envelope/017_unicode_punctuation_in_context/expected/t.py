@@ -1,0 +1,2 @@
+print(“start”)  # — begin
+value = 2

@@ -1,0 +1,2 @@
+﻿using System.IO;
+class A {}
