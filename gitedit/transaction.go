@@ -77,6 +77,9 @@ func (t *txn) readRel(rel string) (*fileState, error) {
 	if st, ok := t.cur[rel]; ok {
 		return st.clone(), nil
 	}
+	if g := t.idx.GitlinkFor(rel); g != nil {
+		return nil, &Error{Code: CodeOutsideRepo, FilePath: rel, Message: fmt.Sprintf("%s is in submodule '%s' (git tracks nothing inside a submodule in this repository)", rel, g.Name)}
+	}
 	if t.idx.Conflicted(rel) {
 		return nil, &Error{Code: CodeConflict, FilePath: rel, Message: "the path has unresolved merge conflicts; resolve them first"}
 	}

@@ -197,6 +197,21 @@ func (ix *Index) SparseDirFor(name string) *Entry {
 	return nil
 }
 
+// GitlinkFor returns the gitlink (submodule) entry, at any stage, of a
+// parent folder of name, or nil: git tracks nothing inside a submodule in
+// the superproject, whether it is checked out or not. It costs one lookup
+// per parent folder.
+func (ix *Index) GitlinkFor(name string) *Entry {
+	for i := strings.IndexByte(name, '/'); i >= 0; i = nextSlash(name, i) {
+		for j, _ := ix.search(name[:i], 0); j < len(ix.Entries) && ix.Entries[j].Name == name[:i]; j++ {
+			if ix.Entries[j].Mode == ModeGitlink {
+				return ix.Entries[j]
+			}
+		}
+	}
+	return nil
+}
+
 func nextSlash(s string, i int) int {
 	j := strings.IndexByte(s[i+1:], '/')
 	if j < 0 {
