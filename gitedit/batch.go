@@ -188,7 +188,14 @@ func (r *Repo) hashChange(before, after *fileState, staged *index.Entry) (*chang
 // executable bit, or, with core.fileMode=false (the bit means nothing on
 // this file system), the mode already staged (0644 for a new file) unless
 // the batch itself changes the mode (a patch's mode change).
+//
+// With core.symlinks=false, a regular file whose entry is a symlink (120000)
+// is the link checked out as a plain file holding its target: it keeps
+// mode 120000 on both sides, as git add keeps it (ce_mode_from_stat).
 func (r *Repo) gitModes(before, after *fileState, staged *index.Entry) (filemode.FileMode, filemode.FileMode) {
+	if staged != nil && staged.Mode == index.ModeSymlink && !r.hasSymlinks() {
+		return filemode.Symlink, filemode.Symlink
+	}
 	if r.trustFileMode() {
 		return modeOf(before.Mode), modeOf(after.Mode)
 	}

@@ -444,6 +444,13 @@ func (r *Repo) trustFileMode() bool {
 	return err != nil || !ok || v
 }
 
+// hasSymlinks is core.symlinks (default true): whether links are checked
+// out as symbolic links, or as plain files holding their target.
+func (r *Repo) hasSymlinks() bool {
+	v, ok, err := r.config.getBool("core.symlinks")
+	return err != nil || !ok || v
+}
+
 // commitTreeID returns the tree id of commit h (zero for the zero hash).
 func (r *Repo) commitTreeID(h plumbing.Hash) (plumbing.Hash, error) {
 	if h.IsZero() {
