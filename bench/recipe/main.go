@@ -15,7 +15,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
@@ -67,9 +66,8 @@ type contender struct {
 	args  []string // after the binary; nil for the shell pipeline
 	times []time.Duration
 	// phases are the wall times gitedit reports for each phase of its
-	// runs (GITEDIT_TRACE_PERFORMANCE), in the order first seen.
-	phases map[string][]time.Duration
-	order  []string
+	// runs (GITEDIT_TRACE_PERFORMANCE).
+	phases benchrepo.Phases
 }
 
 // run times one run of a gitedit contender and records its phases.
@@ -77,20 +75,7 @@ func (g *contender) run(repo, bin string) (time.Duration, error) {
 	start := time.Now()
 	stderr, err := benchrepo.CommandStderr(repo, append(g.env, "GITEDIT_TRACE_PERFORMANCE=1"), bin, g.args...)
 	d := time.Since(start)
-	for _, line := range strings.Split(stderr, "\n") {
-		rest, ok := strings.CutPrefix(line, "gitedit: performance: ")
-		value, phase, ok2 := strings.Cut(rest, " s: ")
-		secs, err := strconv.ParseFloat(value, 64)
-		if ok && ok2 && err == nil {
-			if g.phases == nil {
-				g.phases = map[string][]time.Duration{}
-			}
-			if _, seen := g.phases[phase]; !seen {
-				g.order = append(g.order, phase)
-			}
-			g.phases[phase] = append(g.phases[phase], time.Duration(secs*float64(time.Second)))
-		}
-	}
+	g.phases.Add(stderr)
 	return d, err
 }
 
@@ -143,11 +128,7 @@ func report(rounds int, first time.Duration, shell *contender, gitedit ...*conte
 	}
 	fmt.Printf("%-46s %s (ratio to the shell's median %.2f)\n", "gitedit's first run (no scan cache yet):", first.Round(time.Millisecond), float64(first)/float64(ms))
 	for _, g := range gitedit {
-		fmt.Printf("phases of %s (medians, first run included):", g.name)
-		for _, p := range g.order {
-			fmt.Printf(" %s %s;", p, benchrepo.Median(g.phases[p]).Round(time.Millisecond))
-		}
-		fmt.Println()
+		fmt.Printf("phases of %s (medians, first run included): %s\n", g.name, g.phases.String(time.Millisecond))
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -55,6 +56,12 @@ func Generate(repo string, files int, name, body func(i int) string) error {
 			return err
 		}
 	}
+	return Init(repo)
+}
+
+// Init makes the files in repo a repository as Generate leaves it: one
+// commit of everything on branch main, packed, automatic gc off, synced.
+func Init(repo string) error {
 	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"config", "gc.auto", "0"}, {"add", "-A"}, {"commit", "-q", "-m", "initial"}, {"gc", "-q"}} {
 		if err := Command(repo, "git", args...); err != nil {
 			return err
@@ -112,16 +119,22 @@ func CommandEnv(dir string, env []string, name string, args ...string) error {
 func CommandStderr(dir string, env []string, name string, args ...string) (string, error) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null",
-		"GIT_AUTHOR_NAME=bench", "GIT_AUTHOR_EMAIL=bench@example.com",
-		"GIT_COMMITTER_NAME=bench", "GIT_COMMITTER_EMAIL=bench@example.com")
-	cmd.Env = append(cmd.Env, env...)
+	cmd.Env = Env(env...)
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		return stderr.String(), fmt.Errorf("%s %s: %v: %s%s", name, strings.Join(args, " "), err, stdout.String(), stderr.String())
 	}
 	return stderr.String(), nil
+}
+
+// Env is the environment the benchmarks run commands with: a fixed
+// identity, no user or system git configuration, plus extra.
+func Env(extra ...string) []string {
+	env := append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null",
+		"GIT_AUTHOR_NAME=bench", "GIT_AUTHOR_EMAIL=bench@example.com",
+		"GIT_COMMITTER_NAME=bench", "GIT_COMMITTER_EMAIL=bench@example.com")
+	return append(env, extra...)
 }
 
 // Timed runs Command and returns its wall time.
@@ -150,4 +163,43 @@ func Median(ds []time.Duration) time.Duration {
 	s := append([]time.Duration(nil), ds...)
 	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
 	return s[len(s)/2]
+}
+
+// Phases collects the wall time of each phase gitedit reports with
+// GITEDIT_TRACE_PERFORMANCE=1, over many runs, in the order first seen.
+type Phases struct {
+	times map[string][]time.Duration
+	order []string
+}
+
+// Add records the phases of one run from what it printed on standard
+// error ("gitedit: performance: 0.001234 s: phase" lines).
+func (p *Phases) Add(stderr string) {
+	for _, line := range strings.Split(stderr, "\n") {
+		rest, ok := strings.CutPrefix(line, "gitedit: performance: ")
+		value, phase, ok2 := strings.Cut(rest, " s: ")
+		secs, err := strconv.ParseFloat(value, 64)
+		if !ok || !ok2 || err != nil {
+			continue
+		}
+		if p.times == nil {
+			p.times = map[string][]time.Duration{}
+		}
+		if _, seen := p.times[phase]; !seen {
+			p.order = append(p.order, phase)
+		}
+		p.times[phase] = append(p.times[phase], time.Duration(secs*float64(time.Second)))
+	}
+}
+
+// String lists each phase with its median, rounded to round.
+func (p *Phases) String(round time.Duration) string {
+	var b strings.Builder
+	for i, phase := range p.order {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%s %s", phase, Median(p.times[phase]).Round(round))
+	}
+	return b.String()
 }

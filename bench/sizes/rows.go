@@ -1,0 +1,251 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/gitedit/gitedit/bench/internal/benchrepo"
+)
+
+// editRows times one edit and a commit at each size: gitedit edit
+// --commit against sed -i, git add and git commit, each contender on its
+// own file every round.
+func (b *bench) editRows() error {
+	sizes := []int{50, 5000}
+	if b.s.large {
+		sizes = append(sizes, 100000)
+	}
+	for _, n := range sizes {
+		if err := b.editRow(n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// editRow is one size of editRows.
+func (b *bench) editRow(files int) error {
+	dir, err := b.repo(fmt.Sprintf("edit-%d", files), files, editBody)
+	if err != nil {
+		return err
+	}
+	target := "≤ 0.5"
+	if files >= 100000 {
+		target = "≤ 0.25"
+	}
+	r := &row{name: fmt.Sprintf("edit + commit, %s files", count(files)), target: target}
+	vals := map[int]int{}
+	next := func(f int) (string, string) { // the line now and after the edit
+		v := vals[f] + 1
+		vals[f] = v
+		return fmt.Sprintf("value = %d", v), fmt.Sprintf("value = %d", v+1)
+	}
+	for i := 0; i <= b.s.rounds; i++ {
+		fa, fb := (2*i)%files, (2*i+1)%files
+		oldA, newA := next(fa)
+		ge, err := b.timedGitedit(r, dir, "edit", fileName(fa), "--old", oldA, "--new", newA, "--commit", "-m", "bench: gitedit")
+		if err != nil {
+			return err
+		}
+		oldB, newB := next(fb)
+		git, err := timedSeq(dir, []string{"sed", "-i", "s/" + oldB + "/" + newB + "/", fileName(fb)},
+			[]string{"git", "add", fileName(fb)}, []string{"git", "commit", "-q", "--no-verify", "-m", "bench: git"})
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			r.add(ge, git)
+		}
+	}
+	b.rows = append(b.rows, r)
+	return benchrepo.Clean(dir)
+}
+
+// count formats n with thousands separators.
+func count(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// diffRow times a three-hunk git diff applied and committed in a
+// 5,000-file repository: gitedit patch --commit against git apply --index
+// and git commit, each on its own file every round.
+func (b *bench) diffRow() error {
+	const files = 5000
+	dir, err := b.repo("diff-5000", files, diffBody)
+	if err != nil {
+		return err
+	}
+	r := &row{name: "3-hunk git diff + commit, 5,000 files", target: "≤ 0.6"}
+	vals := map[int]int{}
+	for i := 0; i <= b.s.rounds; i++ {
+		pa, err := b.threeHunks(dir, (2*i)%files, vals)
+		if err != nil {
+			return err
+		}
+		pb, err := b.threeHunks(dir, (2*i+1)%files, vals)
+		if err != nil {
+			return err
+		}
+		// Making the diffs rewrote the files: refresh their stat data, as
+		// any git command that looks at the working tree would.
+		if err := benchrepo.Command(dir, "git", "update-index", "-q", "--refresh"); err != nil {
+			return err
+		}
+		if err := b.patchRound(r, i, dir, dir, pa, pb); err != nil {
+			return err
+		}
+	}
+	b.rows = append(b.rows, r)
+	return benchrepo.Clean(dir)
+}
+
+// patchRound times gitedit applying patch pa in dirA and git applying pb
+// in dirB, and records the round unless it is round 0.
+func (b *bench) patchRound(r *row, round int, dirA, dirB, pa, pb string) error {
+	ge, err := b.timedGitedit(r, dirA, "patch", pa, "--commit", "-m", "bench: gitedit")
+	if err != nil {
+		return err
+	}
+	git, err := timedSeq(dirB, []string{"git", "apply", "--index", pb},
+		[]string{"git", "commit", "-q", "--no-verify", "-m", "bench: git"})
+	if err != nil {
+		return err
+	}
+	if round > 0 {
+		r.add(ge, git)
+	}
+	return nil
+}
+
+// threeHunks writes the git diff that changes the three variable lines of
+// file f (from their value now to the next) to a patch file, leaving the
+// file as it was, and returns the patch's path.
+func (b *bench) threeHunks(dir string, f int, vals map[int]int) (string, error) {
+	p := filepath.Join(dir, fileName(f))
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return "", err
+	}
+	v := vals[f] + 1
+	vals[f] = v
+	edited := string(data)
+	for _, j := range []int{5, 20, 35} {
+		edited = strings.Replace(edited, fmt.Sprintf("var v%d = %d\n", j, v), fmt.Sprintf("var v%d = %d\n", j, v+1), 1)
+	}
+	if err := os.WriteFile(p, []byte(edited), 0o644); err != nil {
+		return "", err
+	}
+	diff, err := output(dir, "git", "diff", "--", fileName(f))
+	if err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		return "", err
+	}
+	if strings.Count(diff, "\n@@ ") != 3 {
+		return "", fmt.Errorf("diff of %s has not three hunks:\n%s", fileName(f), diff)
+	}
+	return b.patchFile(fmt.Sprintf("three-%d.diff", f), diff)
+}
+
+// patchFile writes a patch into the scratch folder and returns its path.
+func (b *bench) patchFile(name, diff string) (string, error) {
+	p := filepath.Join(b.tmp, name)
+	return p, os.WriteFile(p, []byte(diff), 0o644)
+}
+
+// output runs a command in dir and returns its standard output.
+func output(dir, name string, args ...string) (string, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = benchrepo.Env()
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("%s %s: %v", name, strings.Join(args, " "), err)
+	}
+	return string(out), nil
+}
+
+// realRow times one real commit of gitedit's history: its diff applied to
+// its parent's tree and committed, then the reverse diff the next round,
+// gitedit and git each in its own copy of the repository.
+func (b *bench) realRow() error {
+	root, err := output(".", "git", "rev-parse", "--show-toplevel")
+	if err != nil {
+		return fmt.Errorf("the real-diff row reads gitedit's own history; run from its checkout: %w", err)
+	}
+	root = strings.TrimSpace(root)
+	fwd, err := output(root, "git", "diff", b.s.real+"^", b.s.real)
+	if err != nil {
+		return fmt.Errorf("commit %s (full history needed): %w", b.s.real, err)
+	}
+	rev, err := output(root, "git", "diff", b.s.real, b.s.real+"^")
+	if err != nil {
+		return err
+	}
+	pf, err := b.patchFile("real.diff", fwd)
+	if err != nil {
+		return err
+	}
+	pr, err := b.patchFile("real-reverse.diff", rev)
+	if err != nil {
+		return err
+	}
+	dirs := [2]string{filepath.Join(b.tmp, "real-gitedit"), filepath.Join(b.tmp, "real-git")}
+	tracked := 0
+	for _, dir := range dirs {
+		if tracked, err = b.extract(root, dir); err != nil {
+			return err
+		}
+	}
+	r := &row{name: fmt.Sprintf("one real commit's diff + commit (%s, %d lines), %d-file repository", b.s.real[:7], diffLines(fwd), tracked), target: "≤ 0.6"}
+	for i := 0; i <= b.s.rounds; i++ {
+		p := pf
+		if i%2 == 1 {
+			p = pr
+		}
+		if err := b.patchRound(r, i, dirs[0], dirs[1], p, p); err != nil {
+			return err
+		}
+	}
+	b.rows = append(b.rows, r)
+	return benchrepo.Clean(dirs[0])
+}
+
+// extract makes dir a repository of the real commit's parent tree and
+// returns how many files it tracks.
+func (b *bench) extract(root, dir string) (int, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
+	}
+	script := fmt.Sprintf("git -C '%s' archive '%s^' | tar -x -C '%s'", root, b.s.real, dir)
+	if err := benchrepo.Command(dir, "sh", "-c", script); err != nil {
+		return 0, err
+	}
+	if err := benchrepo.Init(dir); err != nil {
+		return 0, err
+	}
+	if err := b.configure(dir); err != nil {
+		return 0, err
+	}
+	files, err := output(dir, "git", "ls-files")
+	return strings.Count(files, "\n"), err
+}
+
+// diffLines counts the added and removed lines of a diff.
+func diffLines(diff string) int {
+	n := 0
+	for _, l := range strings.Split(diff, "\n") {
+		if (strings.HasPrefix(l, "+") || strings.HasPrefix(l, "-")) && !strings.HasPrefix(l, "+++") && !strings.HasPrefix(l, "---") {
+			n++
+		}
+	}
+	return n
+}
