@@ -193,7 +193,10 @@ func reorderArgs(app *cli.App, args []string) ([]string, string) {
 	if len(args) < 2 {
 		return args, ""
 	}
-	lead, rest := partition(args[1:], allValueFlags(app), true)
+	lead, rest := []string(nil), args[1:]
+	if strings.HasPrefix(args[1], "-") { // flags before the command: rare, and costly to list
+		lead, rest = partition(args[1:], allValueFlags(app), true)
+	}
 	if len(rest) == 0 {
 		return args, ""
 	}

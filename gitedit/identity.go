@@ -2,7 +2,6 @@ package gitedit
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -95,11 +94,11 @@ func checkIdentity(role, name, email string, nameOK, emailOK bool) (string, stri
 }
 
 // authorOverride is the --author form "Name <email>".
-var authorOverride = regexp.MustCompile(`^([^<>]*)<([^<>]*)>\s*$`)
+var authorOverride = lazyRegexp(`^([^<>]*)<([^<>]*)>\s*$`)
 
 // parseAuthorOverride splits --author "Name <email>".
 func parseAuthorOverride(s string) (name, email string, err error) {
-	m := authorOverride.FindStringSubmatch(s)
+	m := authorOverride().FindStringSubmatch(s)
 	if m == nil {
 		return "", "", errorf(CodeInvalidInput, "--author %q: expected \"Name <email>\"", s)
 	}
@@ -149,8 +148,8 @@ func formatDate(t time.Time) string {
 }
 
 var (
-	rawDate   = regexp.MustCompile(`^@?(\d+) ([+-]\d{4})$`)
-	epochDate = regexp.MustCompile(`^(@\d+|\d{9,})$`)
+	rawDate   = lazyRegexp(`^@?(\d+) ([+-]\d{4})$`)
+	epochDate = lazyRegexp(`^(@\d+|\d{9,})$`)
 )
 
 // dateLayouts are the RFC 2822 and ISO 8601 forms accepted; the layouts
@@ -172,14 +171,14 @@ var dateLayouts = []string{
 // Dates without a zone take loc's offset at that instant.
 func parseGitDate(s string, loc *time.Location) (time.Time, error) {
 	s = strings.TrimSpace(s)
-	if m := rawDate.FindStringSubmatch(s); m != nil {
+	if m := rawDate().FindStringSubmatch(s); m != nil {
 		return rawTime(m[1], m[2])
 	}
-	if epochDate.MatchString(s) {
+	if epochDate().MatchString(s) {
 		sec, err := strconv.ParseInt(strings.TrimPrefix(s, "@"), 10, 64)
 		return time.Unix(sec, 0).In(loc), err
 	}
-	iso := isoDateSpace.ReplaceAllString(s, "${1}T$2")
+	iso := isoDateSpace().ReplaceAllString(s, "${1}T$2")
 	for _, layout := range dateLayouts {
 		if t, err := time.ParseInLocation(layout, iso, loc); err == nil {
 			return t, nil
@@ -189,7 +188,7 @@ func parseGitDate(s string, loc *time.Location) (time.Time, error) {
 }
 
 // isoDateSpace matches "2023-11-14 22:13:20", the ISO form with a space.
-var isoDateSpace = regexp.MustCompile(`^(\d{4}-\d\d-\d\d) (\d)`)
+var isoDateSpace = lazyRegexp(`^(\d{4}-\d\d-\d\d) (\d)`)
 
 // rawTime builds the time of git's raw format: seconds and "+hhmm".
 func rawTime(secs, zone string) (time.Time, error) {

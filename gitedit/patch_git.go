@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -25,12 +24,12 @@ type gitPatch struct {
 }
 
 // mboxFrom matches the first line of each email git format-patch writes.
-var mboxFrom = regexp.MustCompile(`(?m)^From [0-9a-f]{40} `)
+var mboxFrom = lazyRegexp(`(?m)^From [0-9a-f]{40} `)
 
 // splitMbox cuts an mbox of format-patch emails into one text per email;
 // any other input is returned whole.
 func splitMbox(text string) []string {
-	starts := mboxFrom.FindAllStringIndex(text, -1)
+	starts := mboxFrom().FindAllStringIndex(text, -1)
 	if len(starts) < 2 {
 		return []string{text}
 	}

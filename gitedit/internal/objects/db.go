@@ -174,10 +174,20 @@ func (db *DB) alternateDirs() []string {
 	return db.alts
 }
 
+// zlibWriters keeps compressors for reuse: a new one allocates and clears
+// close to a megabyte of tables, more than compressing a small object
+// costs.
+var zlibWriters = sync.Pool{New: func() any {
+	zw, _ := zlib.NewWriterLevel(nil, zlib.BestSpeed) // git's core.looseCompression default
+	return zw
+}}
+
 // writeLoose writes the loose file of object h.
 func (db *DB) writeLoose(h plumbing.Hash, t plumbing.ObjectType, data []byte) error {
 	var z bytes.Buffer
-	zw, _ := zlib.NewWriterLevel(&z, zlib.BestSpeed) // git's core.looseCompression default
+	zw := zlibWriters.Get().(*zlib.Writer)
+	defer zlibWriters.Put(zw)
+	zw.Reset(&z)
 	header := t.String() + " " + strconv.Itoa(len(data)) + "\x00"
 	if _, err := zw.Write([]byte(header)); err != nil {
 		return err

@@ -59,7 +59,7 @@ func decode(data []byte) ([]string, []byte) {
 		return nil, nil
 	}
 	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
-	if crc32.Checksum(body, crcTable) != sum || binary.LittleEndian.Uint32(body[4:]) != version {
+	if crc32.Checksum(body, crcTable()) != sum || binary.LittleEndian.Uint32(body[4:]) != version {
 		return nil, nil
 	}
 	needles, rest, ok := decodeNeedles(body[8:])

@@ -298,7 +298,7 @@ func (c *Cache) Save(path string, live func(key uint64) bool) error {
 		count++
 	}
 	binary.LittleEndian.PutUint32(b[countAt:], uint32(count))
-	return writeAtomic(path, binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, crcTable)))
+	return writeAtomic(path, binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, crcTable())))
 }
 
 // latest sorts recorded entries by key, keeping the last one recorded for
@@ -424,4 +424,4 @@ func writeAtomic(path string, data []byte) error {
 
 // crcTable is the Castagnoli polynomial, computed in hardware on most
 // processors.
-var crcTable = crc32.MakeTable(crc32.Castagnoli)
+var crcTable = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
