@@ -64,15 +64,19 @@ type Packs struct {
 	dir   string  // the objects folder, for loose delta bases
 	packs []*pack // newest first, as git searches them
 	cache *baseCache
+	// closed is set by Close: reads then fail and lookups find nothing.
+	closed bool
 }
 
 // pack is one packfile and its index. The index bytes are kept as read
 // and binary-searched in place; the pack is read with ReadAt.
 type pack struct {
-	name  string // file name of the .pack, for messages
-	path  string // path of the .pack
-	idx   []byte // the whole .idx file
-	count int    // number of objects
+	name string // file name of the .pack, for messages
+	path string // path of the .pack
+	idx  []byte // the whole .idx file, mapped (see readIndexFile) or read
+	// mapped is set when idx is a mapping that Close must release.
+	mapped bool
+	count  int // number of objects
 	// offsets in idx of the SHA-1 table, the 32-bit offset table, the
 	// 64-bit offset table, and the number of 64-bit entries.
 	shas, offs32, offs64, n64 int
@@ -109,6 +113,9 @@ func OpenPacks(dir string) (*Packs, error) {
 	fail := func(err error) (*Packs, error) {
 		for _, o := range all {
 			o.pk.f.Close()
+			if o.pk.mapped {
+				_ = unmapIndex(o.pk.idx)
+			}
 		}
 		return nil, err
 	}
@@ -144,14 +151,18 @@ func OpenPacks(dir string) (*Packs, error) {
 // openIndex reads the pack index at path and checks its layout: version
 // 2, a non-decreasing fanout table, and a size that fits the object count.
 func openIndex(path string) (*pack, error) {
-	idx, err := os.ReadFile(path)
+	idx, mapped, err := readIndexFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("open pack index %s: %w", path, err)
 	}
 	pk, err := parseIndex(idx)
 	if err != nil {
+		if mapped {
+			_ = unmapIndex(idx)
+		}
 		return nil, fmt.Errorf("open pack index %s: %w", path, err)
 	}
+	pk.mapped = mapped
 	return pk, nil
 }
 
@@ -205,6 +216,9 @@ func (pk *pack) sha(i int) []byte {
 // position returns the index position of h, with the fanout table and a
 // binary search of the SHA-1 table; ok is false when the pack lacks h.
 func (pk *pack) position(h plumbing.Hash) (int, bool) {
+	if pk.idx == nil { // closed
+		return 0, false
+	}
 	lo := 0
 	if h[0] > 0 {
 		lo = pk.fanout(int(h[0]) - 1)
@@ -347,6 +361,9 @@ func (p *Packs) Has(h plumbing.Hash) bool {
 // An error (damaged pack or index, missing delta base, I/O) names h and
 // the pack.
 func (p *Packs) Read(h plumbing.Hash) (data []byte, t plumbing.ObjectType, ok bool, err error) {
+	if p.closed {
+		return nil, plumbing.InvalidObject, false, fmt.Errorf("read %s: %w", h, os.ErrClosed)
+	}
 	pk, off, ok, err := p.find(h, nil)
 	if !ok {
 		return nil, plumbing.InvalidObject, false, nil
@@ -364,10 +381,18 @@ func (p *Packs) Read(h plumbing.Hash) (data []byte, t plumbing.ObjectType, ok bo
 // are read into memory) and empties the delta base cache. The Packs must
 // not be used afterwards: reads then fail.
 func (p *Packs) Close() error {
+	p.closed = true
 	var errs []error
 	for _, pk := range p.packs {
 		if err := pk.f.Close(); err != nil && !errors.Is(err, os.ErrClosed) {
 			errs = append(errs, fmt.Errorf("close %s: %w", pk.path, err))
+		}
+		if pk.mapped {
+			pk.mapped = false
+			if err := unmapIndex(pk.idx); err != nil {
+				errs = append(errs, fmt.Errorf("unmap %s: %w", pk.path, err))
+			}
+			pk.idx = nil // a use after Close fails plainly, never reads unmapped memory
 		}
 	}
 	p.cache.clear()
