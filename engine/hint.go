@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -9,11 +10,19 @@ import (
 // closest region of the file (line range, how many lines agree after
 // trimming) and shows the first line that differs, with whitespace made
 // visible. Error.Lines is [first, last] of that region (1-based), nil when
-// no line of old_string occurs in the file.
+// no region is close. The region is where most lines of old_string occur
+// verbatim, else where its lines have a similar line (see nearLine); a
+// one-line old_string gets its most similar line.
 func notFoundError(text, old string) *Error {
 	e := &Error{Code: CodeNotFound, Message: "old_string not found in the file"}
 	ob := splitOld(old)
+	if len(ob.lines) == 1 {
+		return nearLineHint(e, text, ob.lines[0])
+	}
 	first, off, ok := closestRegion(text, ob)
+	if !ok {
+		first, off, ok = nearLineRegion(text, ob)
+	}
 	if !ok {
 		return e
 	}
@@ -99,4 +108,147 @@ func firstDifference(file, old []string, first int) string {
 // visible quotes s with tabs shown as → and spaces as ·.
 func visible(s string) string {
 	return `"` + strings.NewReplacer("\t", "→", " ", "·").Replace(s) + `"`
+}
+
+// Bounds of the near-line search.
+const (
+	// nearMinSimilarity is the least similarity of a line worth naming.
+	nearMinSimilarity = 0.6
+	// maxNearCandidates bounds the lines scanned for shared words.
+	maxNearCandidates = 4096
+	// maxNearScored bounds the lines compared by edit distance.
+	maxNearScored = 32
+)
+
+// nearLineHint adds to e the file line most similar to the one-line
+// old_string, when one is close enough: its number and the first
+// difference, word against word.
+func nearLineHint(e *Error, text, old string) *Error {
+	ln, n, ok := nearLine(text, old)
+	if !ok {
+		return e
+	}
+	f := text[ln.start:ln.end]
+	e.Lines = []int{n, n}
+	fw, ow := differingWords(trimLine(f), trimLine(old))
+	e.Message += "; closest: line " + strconv.Itoa(n) + ", " + visible(f) + " (first difference: file has " +
+		strconv.Quote(fw) + ", old_string has " + strconv.Quote(ow) + ")"
+	return e
+}
+
+// nearLineRegion is the region of old's lines (1-based first line and
+// byte offset) placed by the line of the file most similar to one of
+// old's three longest lines; false when none is close enough.
+func nearLineRegion(text string, ob oldBlock) (line, off int, ok bool) {
+	for _, j := range longestLines(ob.lines, 3) {
+		ln, n, found := nearLine(text, ob.lines[j])
+		if !found || n-j < 1 {
+			continue
+		}
+		s, _ := linesBack(text, ln, j)
+		return n - j, s.start, true
+	}
+	return 0, 0, false
+}
+
+// nearLine returns the line of text most similar to old (trimmed, at
+// least nearMinSimilarity) and its 1-based number. Candidates are the
+// lines holding one of old's three longest words; the ones sharing most
+// of old's words are compared by edit distance. Ties go to the first.
+func nearLine(text, old string) (span, int, bool) {
+	words := wordsOf(old)
+	if len(words) == 0 {
+		return span{}, 0, false
+	}
+	cands := linesWith(text, words[:min(3, len(words))])
+	shared := make(map[int]int, len(cands))
+	for _, c := range cands {
+		shared[c.start] = sharedWords(text[c.start:c.end], words)
+	}
+	sort.SliceStable(cands, func(a, b int) bool { return shared[cands[a].start] > shared[cands[b].start] })
+	best, bestSim := span{}, nearMinSimilarity
+	found := false
+	for _, c := range cands[:min(len(cands), maxNearScored)] {
+		if sim := lineSimilarity(text[c.start:c.end], old); sim > bestSim || (sim == bestSim && (!found || c.start < best.start)) {
+			best, bestSim, found = c, sim, true
+		}
+	}
+	if !found {
+		return span{}, 0, false
+	}
+	return best, strings.Count(text[:best.start], "\n") + 1, true
+}
+
+// wordsOf returns the distinct words of s (letters, digits, _) of at
+// least three bytes, longest first.
+func wordsOf(s string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !isWordRune(r) }) {
+		if len(w) >= 3 && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return len(out[a]) > len(out[b]) })
+	return out
+}
+
+// isWordRune reports whether r belongs to a word.
+func isWordRune(r rune) bool {
+	return r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= 0x80
+}
+
+// linesWith returns the lines of text holding one of words, in order,
+// each once, at most maxNearCandidates.
+func linesWith(text string, words []string) []span {
+	seen := map[int]bool{}
+	var out []span
+	for _, w := range words {
+		for at := 0; at < len(text) && len(out) < maxNearCandidates; {
+			i := strings.Index(text[at:], w)
+			if i < 0 {
+				break
+			}
+			ln := lineAround(text, at+i)
+			if !seen[ln.start] {
+				seen[ln.start] = true
+				out = append(out, ln)
+			}
+			at = ln.end + 1
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].start < out[b].start })
+	return out
+}
+
+// sharedWords counts the words that occur in line.
+func sharedWords(line string, words []string) int {
+	n := 0
+	for _, w := range words {
+		if strings.Contains(line, w) {
+			n++
+		}
+	}
+	return n
+}
+
+// differingWords returns the first differing stretch of f and o,
+// widened to whole words.
+func differingWords(f, o string) (string, string) {
+	p := bytePrefix(f, o)
+	sfx := byteSuffix(f[p:], o[p:])
+	start := p
+	for start > 0 && isWordRune(rune(f[start-1])) {
+		start--
+	}
+	return f[start:wordEnd(f, len(f)-sfx)], o[start:wordEnd(o, len(o)-sfx)]
+}
+
+// wordEnd extends end to the end of the word it falls in.
+func wordEnd(s string, end int) int {
+	for end < len(s) && end > 0 && isWordRune(rune(s[end-1])) && isWordRune(rune(s[end])) {
+		end++
+	}
+	return end
 }

@@ -115,10 +115,16 @@ func (r *Repo) checkPrecondition(st *fileState, req MultiEditRequest) error {
 // sha256:<hex> of the raw content) with the file's current content.
 func (r *Repo) checkHash(st *fileState, expected string) error {
 	if isZeroID(expected) {
-		if st.Exists {
-			return &Error{Code: CodeHashMismatch, FilePath: st.Rel, Message: "expected_hash is the zero id (the file must not exist), but the file exists"}
+		if !st.Exists {
+			return nil
 		}
-		return nil
+		blob, err := r.blobOf(st)
+		if err != nil {
+			return err
+		}
+		return &Error{Code: CodeHashMismatch, FilePath: st.Rel, Message: fmt.Sprintf(
+			"expected_hash is the zero id (the file must not exist), but the file exists: its blob id is %s; "+
+				"read it and retry with that expected_hash", blob)}
 	}
 	if !st.Exists {
 		return &Error{Code: CodeHashMismatch, FilePath: st.Rel, Message: "expected_hash was given but the file does not exist"}

@@ -290,6 +290,12 @@ func TestSmallContractDetails(t *testing.T) {
 		r := gitedit(t, dir, "", "edit", "a.txt", "--old", "", "--new", "x\n", "--expected-hash", zero)
 		require.Equal(t, 1, r.code)
 		require.Contains(t, r.stderr, "hash_mismatch")
+		blob := git(t, dir, "hash-object", "a.txt")
+		require.Contains(t, r.stderr, blob, "the message gives the current blob id")
+		r = gitedit(t, dir, "", "edit", "a.txt", "--old", "alpha", "--new", "A", "--expected-hash", zero[:7])
+		require.Equal(t, 1, r.code)
+		require.Contains(t, r.stderr, blob, "the message gives the current blob id")
+		require.Equal(t, "alpha\n", read(t, dir, "a.txt"))
 	})
 	t.Run("a missing recipe file is a usage error", func(t *testing.T) {
 		dir := fixtures.NewRepo(t, map[string]string{"a.txt": "alpha\n"})
