@@ -81,6 +81,7 @@ func newApp(e *env) *cli.App {
 			patchCommand(e), hashCommand(e), readCommand(e), logCommand(e),
 			undoCommand(e), seriesCommand(e), runCommand(e), mcpCommand(e),
 			schemaCommand(e), demoCommand(e), versionCommand(e),
+			completionCommand(e), manCommand(e),
 		},
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "version", Usage: "print the version (the version command)"},

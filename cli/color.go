@@ -13,6 +13,9 @@ import (
 	"github.com/gitedit/gitedit/gitedit"
 )
 
+// colorFlagName is the flag whose value only follows "=": --color[=WHEN].
+const colorFlagName = "color"
+
 // The values of --color and of git's colour settings.
 const (
 	colorAlways = "always"
