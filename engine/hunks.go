@@ -39,7 +39,8 @@ const (
 	AnchorEnd
 	// AnchorBoth: both of the above (the hunk is the whole file).
 	AnchorBoth
-	// AnchorLine: a zero-context hunk, applied only at its line number.
+	// AnchorLine: a zero-context hunk, applied only at its line number
+	// (line 0, the top, for "@@ -0,0 +1,N @@").
 	AnchorLine
 )
 
@@ -109,7 +110,7 @@ func hunkStart(h Hunk) int {
 
 // anchorOf returns where h must match.
 func anchorOf(h Hunk) Anchor {
-	if h.ZeroContext() && h.OldPos != 0 {
+	if h.ZeroContext() {
 		return AnchorLine
 	}
 	start := h.OldPos <= 1

@@ -26,8 +26,8 @@ func (r *Repo) checkPatchBlob(st *fileState, f *gitdiff.File) error {
 		return r.checkBinaryBlob(st, f)
 	}
 	oldID, newID := f.OldOIDPrefix, f.NewOIDPrefix
-	if oldID == "" || newID == "" || oldID == newID {
-		return nil
+	if f.IsNew || oldID == "" || newID == "" || oldID == newID {
+		return nil // a new file has no blob to compare
 	}
 	blob, err := r.blobOf(st)
 	if err != nil {
@@ -52,10 +52,10 @@ func alreadyApplied(rel, blob string) *Error {
 }
 
 // hasZeroContextHunk reports whether one of f's hunks has no context line
-// before or after its changes and does not start at the top of the file.
+// before or after its changes.
 func hasZeroContextHunk(f *gitdiff.File) bool {
 	for _, frag := range f.TextFragments {
-		if h := engineHunk(frag); h.ZeroContext() && h.OldPos != 0 {
+		if engineHunk(frag).ZeroContext() {
 			return true
 		}
 	}

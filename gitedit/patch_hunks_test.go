@@ -116,6 +116,7 @@ func TestHunkStartAndEndAgainstGit(t *testing.T) {
 		{"start hunk in place", base, strings.Replace(base, "l1\n", "L1\n", 1), base, strings.Replace(base, "l1\n", "L1\n", 1)},
 		{"end hunk in place", base, base + "end\n", base, base + "end\n"},
 		{"two candidates: the nearest wins", base, strings.Replace(base, "l6\n", "L6\n", 1), "x\n" + base + base, "x\n" + strings.Replace(base, "l6\n", "L6\n", 1) + base},
+		{"filling an empty file, applied to a non-empty one", "", "a\nb\n", "x\n", ""},
 		{"middle hunk moved", base, strings.Replace(base, "l6\n", "L6\n", 1), "x\ny\n" + base, "x\ny\n" + strings.Replace(base, "l6\n", "L6\n", 1)},
 	}
 	for _, tt := range tests {
@@ -209,5 +210,25 @@ func TestBinaryPatchChecksBlobIDs(t *testing.T) {
 	short := regexp.MustCompile(`index ([0-9a-f]{7})[0-9a-f]+\.\.([0-9a-f]{7})[0-9a-f]+`).ReplaceAllString(patch, "index $1..$2")
 	if _, err := openRepo(t, dir).applyPatch(context.Background(), PatchRequest{Patch: short}, Options{}); CodeOf(err) != CodeInvalidInput {
 		t.Fatalf("abbreviated index line: error = %v, want invalid_input", err)
+	}
+}
+
+// TestPatchCreatesEmptyFile: the blob of "nothing" is the blob of an empty
+// file, which is not a sign that a creation was applied already (found by
+// the history replay of go-gitdiff).
+func TestPatchCreatesEmptyFile(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a": "a\n"})
+	fixtures.WriteFiles(t, dir, map[string]string{"empty": ""})
+	fixtures.Git(t, dir, "add", "-A")
+	patch := fixtures.Git(t, dir, "diff", "--cached", "--binary")
+	fixtures.Git(t, dir, "rm", "-q", "--cached", "empty")
+	if err := os.Remove(filepath.Join(dir, "empty")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := openRepo(t, dir).applyPatch(context.Background(), PatchRequest{Patch: patch}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := fixtures.Git(t, dir, "ls-files", "-s", "empty"); !strings.HasPrefix(got, "100644 e69de29bb2d1d6434b8b29ae775ad8c2e48c5391") {
+		t.Fatalf("index = %q", got)
 	}
 }

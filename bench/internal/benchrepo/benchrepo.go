@@ -117,15 +117,29 @@ func CommandEnv(dir string, env []string, name string, args ...string) error {
 // CommandStderr is CommandEnv that also returns what the command printed
 // on standard error.
 func CommandStderr(dir string, env []string, name string, args ...string) (string, error) {
+	_, stderr, err := run(dir, env, name, args...)
+	return stderr, err
+}
+
+// Output is Command that returns what the command printed on standard
+// output.
+func Output(dir, name string, args ...string) (string, error) {
+	stdout, _, err := run(dir, nil, name, args...)
+	return stdout, err
+}
+
+// run runs name with args in dir under the benchmarks' environment plus
+// env, and returns its standard output and error.
+func run(dir string, env []string, name string, args ...string) (string, string, error) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
 	cmd.Env = Env(env...)
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return stderr.String(), fmt.Errorf("%s %s: %v: %s%s", name, strings.Join(args, " "), err, stdout.String(), stderr.String())
+		return stdout.String(), stderr.String(), fmt.Errorf("%s %s: %v: %s%s", name, strings.Join(args, " "), err, stdout.String(), stderr.String())
 	}
-	return stderr.String(), nil
+	return stdout.String(), stderr.String(), nil
 }
 
 // Env is the environment the benchmarks run commands with: a fixed
