@@ -40,21 +40,6 @@ func applyBoth(t *testing.T, content, patch string, gitArgs ...string) (gitOut s
 // repeated returns n copies of block.
 func repeated(block string, n int) string { return strings.Repeat(block, n) }
 
-// editLines replaces, in content's lines, line i (1-based) by repl (which
-// may hold several lines, or none).
-func editLines(content string, edits map[int]string) string {
-	lines := strings.SplitAfter(content, "\n")
-	var b strings.Builder
-	for i, l := range lines {
-		if r, ok := edits[i+1]; ok {
-			b.WriteString(r)
-			continue
-		}
-		b.WriteString(l)
-	}
-	return b.String()
-}
-
 // TestHunkOffsetsAgainstGit is class 5 of issue 11: later hunks of a file
 // are searched at their old-file line (the earlier hunks' added and
 // removed lines are counted once), so -U0 patches and patches in files of
@@ -68,12 +53,12 @@ func TestHunkOffsetsAgainstGit(t *testing.T) {
 		name, before, after string
 		U                   string
 	}{
-		{"repeated lines, insert then change", rep, editLines(rep, map[int]string{4: "{\n\tnew := 0\n}\n{\n", 50: "\tx := 2\n"}), "-U3"},
-		{"repeated lines, comment then change", rep, editLines(rep, map[int]string{4: "// one\n// two\n// three\n{\n", 50: "\tx := 2\n"}), "-U3"},
-		{"repeated lines, delete then change", rep, editLines(rep, map[int]string{4: "", 5: "", 6: "", 50: "\tx := 2\n"}), "-U3"},
-		{"-U0 inserts and deletes", num, editLines(num, map[int]string{3: "A\nB\nC\nline 3\n", 10: "", 11: "", 30: "X\n", 45: "line 45\nY\n"}), "-U0"},
-		{"-U0 in repeated lines", rep, editLines(rep, map[int]string{2: "\ty := 1\n\tx := 1\n", 20: "", 41: "\tx := 3\n", 88: "}\n}\n"}), "-U0"},
-		{"-U1 many hunks", num, editLines(num, map[int]string{2: "", 8: "8a\n8b\nline 8\n", 20: "", 21: "", 33: "3\n3\n3\n", 59: ""}), "-U1"},
+		{"repeated lines, insert then change", rep, fixtures.EditLines(rep, map[int]string{4: "{\n\tnew := 0\n}\n{\n", 50: "\tx := 2\n"}), "-U3"},
+		{"repeated lines, comment then change", rep, fixtures.EditLines(rep, map[int]string{4: "// one\n// two\n// three\n{\n", 50: "\tx := 2\n"}), "-U3"},
+		{"repeated lines, delete then change", rep, fixtures.EditLines(rep, map[int]string{4: "", 5: "", 6: "", 50: "\tx := 2\n"}), "-U3"},
+		{"-U0 inserts and deletes", num, fixtures.EditLines(num, map[int]string{3: "A\nB\nC\nline 3\n", 10: "", 11: "", 30: "X\n", 45: "line 45\nY\n"}), "-U0"},
+		{"-U0 in repeated lines", rep, fixtures.EditLines(rep, map[int]string{2: "\ty := 1\n\tx := 1\n", 20: "", 41: "\tx := 3\n", 88: "}\n}\n"}), "-U0"},
+		{"-U1 many hunks", num, fixtures.EditLines(num, map[int]string{2: "", 8: "8a\n8b\nline 8\n", 20: "", 21: "", 33: "3\n3\n3\n", 59: ""}), "-U1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -173,7 +158,7 @@ func TestZeroContextHunksTrustLineNumbers(t *testing.T) {
 // gitedit refuses a patch whose result is already the file's content.
 func TestPatchAppliedTwiceIsRefused(t *testing.T) {
 	base := repeated("a\n", 12)
-	after := editLines(base, map[int]string{6: "a\na\n"})
+	after := fixtures.EditLines(base, map[int]string{6: "a\na\n"})
 	patch := gitDiff(t, base, after)
 	gitOut, gitOK, _, ourOK, _ := applyBoth(t, after, patch)
 	if !gitOK || gitOut != after+"a\n" {

@@ -9,42 +9,21 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/gitedit/gitedit/fixtures"
 )
-
-// lines returns "<prefix>1".."<prefix>n", newline-ended.
-func lines(prefix string, n int) string {
-	var b strings.Builder
-	for i := 1; i <= n; i++ {
-		fmt.Fprintf(&b, "%s%d\n", prefix, i)
-	}
-	return b.String()
-}
-
-// edit replaces 1-based lines of s (each by zero or more lines).
-func edit(s string, repl map[int]string) string {
-	ls := strings.SplitAfter(s, "\n")
-	var b strings.Builder
-	for i, l := range ls {
-		if r, ok := repl[i+1]; ok {
-			b.WriteString(r)
-			continue
-		}
-		b.WriteString(l)
-	}
-	return b.String()
-}
 
 // handPairs are the shapes the suite must cover, written out.
 func handPairs() []pair {
-	num := lines("line ", 60)
+	num := fixtures.Numbered("line ", 60)
 	rep := strings.Repeat("{\n\tx := 1\n}\n\n", 20)
 	blank := strings.Repeat("\n\n}\n", 15)
 	bin := "\x00\x01binary\x02" + strings.Repeat("payload ", 40)
 	return []pair{
-		{"several hunks", tree{"f": txt(num)}, tree{"f": txt(edit(num, map[int]string{5: "five\n", 20: "", 21: "", 40: "forty\nforty-one\nline 40\n"}))}},
-		{"repeated lines", tree{"f": txt(rep)}, tree{"f": txt(edit(rep, map[int]string{2: "\ty := 2\n", 22: "// note\n{\n", 50: "", 70: "\tx := 3\n"}))}},
-		{"repeated blank lines", tree{"f": txt(blank)}, tree{"f": txt(edit(blank, map[int]string{3: "}\n}\n", 20: "", 40: "// end\n}\n"}))}},
-		{"start and end", tree{"f": txt(num)}, tree{"f": txt(edit(num, map[int]string{1: "first\n", 60: "last\n"}))}},
+		{"several hunks", tree{"f": txt(num)}, tree{"f": txt(fixtures.EditLines(num, map[int]string{5: "five\n", 20: "", 21: "", 40: "forty\nforty-one\nline 40\n"}))}},
+		{"repeated lines", tree{"f": txt(rep)}, tree{"f": txt(fixtures.EditLines(rep, map[int]string{2: "\ty := 2\n", 22: "// note\n{\n", 50: "", 70: "\tx := 3\n"}))}},
+		{"repeated blank lines", tree{"f": txt(blank)}, tree{"f": txt(fixtures.EditLines(blank, map[int]string{3: "}\n}\n", 20: "", 40: "// end\n}\n"}))}},
+		{"start and end", tree{"f": txt(num)}, tree{"f": txt(fixtures.EditLines(num, map[int]string{1: "first\n", 60: "last\n"}))}},
 		{"prepend", tree{"f": txt(num)}, tree{"f": txt("head 1\nhead 2\n" + num)}},
 		{"append", tree{"f": txt(num)}, tree{"f": txt(num + "tail 1\ntail 2\n")}},
 		{"append without final newline", tree{"f": txt("a\nb")}, tree{"f": txt("a\nb\nc")}},
@@ -54,16 +33,16 @@ func handPairs() []pair {
 		{"filled empty file", tree{"f": txt("")}, tree{"f": txt("a\nb\n")}},
 		{"add and delete files", tree{"keep": txt("k\n"), "gone": txt(num)}, tree{"keep": txt("k\n"), "new/dir/f": txt("fresh\n"), "empty": txt("")}},
 		{"rename", tree{"old/name.txt": txt(num)}, tree{"new/name.txt": txt(num)}},
-		{"rename with change", tree{"a.txt": txt(num)}, tree{"b.txt": txt(edit(num, map[int]string{30: "thirty\n"}))}},
+		{"rename with change", tree{"a.txt": txt(num)}, tree{"b.txt": txt(fixtures.EditLines(num, map[int]string{30: "thirty\n"}))}},
 		{"mode change", tree{"run.sh": txt("#!/bin/sh\necho hi\n")}, tree{"run.sh": exe("#!/bin/sh\necho hi\n")}},
 		{"mode and content", tree{"run.sh": exe("#!/bin/sh\necho hi\n")}, tree{"run.sh": txt("#!/bin/sh\necho bye\n")}},
 		{"rename and mode", tree{"a.sh": txt(num)}, tree{"b.sh": exe(num)}},
 		{"binary modify", tree{"b.bin": txt(bin)}, tree{"b.bin": txt(strings.Replace(bin, "payload", "PAYLOAD", 3))}},
 		{"binary create and delete", tree{"old.bin": txt(bin)}, tree{"new.bin": txt(bin + "more")}},
 		{"text to binary", tree{"f": txt(num)}, tree{"f": txt(bin)}},
-		{"crlf lines", tree{"f": txt(strings.ReplaceAll(num, "\n", "\r\n"))}, tree{"f": txt(strings.ReplaceAll(edit(num, map[int]string{10: "ten\n", 50: ""}), "\n", "\r\n"))}},
+		{"crlf lines", tree{"f": txt(strings.ReplaceAll(num, "\n", "\r\n"))}, tree{"f": txt(strings.ReplaceAll(fixtures.EditLines(num, map[int]string{10: "ten\n", 50: ""}), "\n", "\r\n"))}},
 		{"identical lines deleted", tree{"f": txt(strings.Repeat("x\n", 12))}, tree{"f": txt(strings.Repeat("x\n", 9))}},
-		{"several files", tree{"a": txt(num), "b": txt(rep), "c": txt("c\n")}, tree{"a": txt(edit(num, map[int]string{2: ""})), "b": txt(edit(rep, map[int]string{78: "}\n// end\n"})), "d": txt("c\n")}},
+		{"several files", tree{"a": txt(num), "b": txt(rep), "c": txt("c\n")}, tree{"a": txt(fixtures.EditLines(num, map[int]string{2: ""})), "b": txt(fixtures.EditLines(rep, map[int]string{78: "}\n// end\n"})), "d": txt("c\n")}},
 	}
 }
 
