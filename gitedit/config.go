@@ -113,6 +113,14 @@ type configLoader struct {
 	cfg   *gitConfig
 	env   func(string) (string, bool)
 	depth int
+	// gitDir is the repository's git directory, for includeIf gitdir: and
+	// onbranch: ("" when reading outside a repository).
+	gitDir string
+	// remoteURLs are the remote.*.url values includeIf hasconfig: matches
+	// (collected by a first pass); sawHasconfig records that a file holds
+	// such a condition.
+	remoteURLs   []string
+	sawHasconfig bool
 }
 
 // file reads the config file at path; a missing file is skipped.
@@ -133,11 +141,19 @@ func (l *configLoader) file(path string) error {
 	return nil
 }
 
-// assign records key and follows include.path (relative to the including
-// file's folder, "~/" expanded).
+// assign records key and follows include.path and the includeIf.*.path
+// whose condition holds (relative to the including file's folder, "~/"
+// expanded).
 func (l *configLoader) assign(from, key string, v configValue) error {
 	l.cfg.add(key, v)
-	if key != "include.path" || v.noValue || v.value == "" {
+	if v.noValue || v.value == "" {
+		return nil
+	}
+	if cond, ok := includeIfPath(key); ok {
+		if !l.includeCondition(cond, from) {
+			return nil
+		}
+	} else if key != "include.path" {
 		return nil
 	}
 	if l.depth >= maxIncludeDepth {
@@ -165,8 +181,23 @@ func (l *configLoader) expandHome(p string) string {
 // the given directories: system, global, local, worktree (when
 // worktreeConfig), then GIT_CONFIG_COUNT/KEY_n/VALUE_n and
 // GIT_CONFIG_PARAMETERS.
+//
+// includeIf hasconfig:remote.*.url: needs every remote URL first: when a
+// file holds such a condition, the files are read a second time with the
+// URLs the first reading found (as git collects them in a pass of its own).
 func loadConfig(gitDir, commonDir string, worktreeConfig bool, env func(string) (string, bool)) (*gitConfig, error) {
-	l := &configLoader{cfg: &gitConfig{}, env: env}
+	l := &configLoader{cfg: &gitConfig{}, env: env, gitDir: gitDir}
+	cfg, err := l.load(gitDir, commonDir, worktreeConfig)
+	if err != nil || !l.sawHasconfig {
+		return cfg, err
+	}
+	l = &configLoader{cfg: &gitConfig{}, env: env, gitDir: gitDir, remoteURLs: remoteURLs(cfg)}
+	return l.load(gitDir, commonDir, worktreeConfig)
+}
+
+// load reads every config file in git's order into l.cfg.
+func (l *configLoader) load(gitDir, commonDir string, worktreeConfig bool) (*gitConfig, error) {
+	env := l.env
 	files := append(systemAndGlobalConfig(env), filepath.Join(commonDir, "config"))
 	if worktreeConfig {
 		files = append(files, filepath.Join(gitDir, "config.worktree"))

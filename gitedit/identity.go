@@ -1,10 +1,13 @@
 package gitedit
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gitedit/gitedit/gitedit/internal/ident"
 )
 
 // identity roles: whose line of a commit a signature is for.
@@ -16,81 +19,55 @@ const (
 // signature returns the identity line git would write for role ("author"
 // or "committer"): "Name <email> <unix seconds> <+hhmm>".
 //
-// The name and email come, as in git, from (first found) the --author
-// override "Name <email>" (author only), GIT_AUTHOR_NAME/EMAIL or
-// GIT_COMMITTER_NAME/EMAIL, author.name/email or committer.name/email,
-// user.name/email, and for the email the EMAIL variable. An empty
-// variable or config value counts as unset (git would write an empty
-// email "<>"). Unlike git, gitedit never guesses from the system user or
-// host name: a missing name or email is invalid_input. Leading and trailing
-// "crud" (whitespace and .,:;<>"\') and any <, > or newline are removed
-// as git removes them. The date is GIT_AUTHOR_DATE/GIT_COMMITTER_DATE in
-// any format of parseGitDate, else now in now's location.
-func signature(role, override string, getenv func(string) string, config func(key string) (string, bool), now time.Time) (string, error) {
-	name, email, err := identityOf(role, override, getenv, config)
+// The name and email are the --author override "Name <email>" (author
+// only), else what package ident resolves as git's ident.c does
+// (GIT_<ROLE>_NAME/EMAIL, author.*/committer.*, user.*, $EMAIL,
+// user.useConfigOnly). Unlike git, gitedit never guesses from the system
+// user or host name: an identity git would guess is invalid_input. The
+// date is GIT_AUTHOR_DATE/GIT_COMMITTER_DATE in any format of
+// parseGitDate, else now in now's location.
+func signature(role, override string, src ident.Source, now time.Time) (string, error) {
+	name, email, err := identityOf(role, override, src)
 	if err != nil {
 		return "", err
 	}
-	date, err := identityDate(role, getenv, now)
+	date, err := identityDate(role, func(k string) string { v, _ := src.Env(k); return v }, now)
 	if err != nil {
 		return "", err
 	}
 	return name + " <" + email + "> " + date, nil
 }
 
+// identitySource is where the repository's identities come from.
+func (r *Repo) identitySource(env func(string) (string, bool)) (ident.Source, error) {
+	only, _, err := r.config.getBool("user.useConfigOnly")
+	return ident.Source{Env: env, Config: r.config.get, UseConfigOnly: only}, err
+}
+
 // identityOf returns the cleaned name and email for role.
-func identityOf(role, override string, getenv func(string) string, config func(string) (string, bool)) (name, email string, err error) {
-	var nameOK, emailOK bool
+func identityOf(role, override string, src ident.Source) (name, email string, err error) {
 	if role == roleAuthor && override != "" {
-		name, email, err = parseAuthorOverride(override)
-		nameOK, emailOK = err == nil, err == nil
-	} else {
-		env := "GIT_" + strings.ToUpper(role) + "_"
-		name, nameOK = firstSet(getenv, env+"NAME", config, role+".name", "user.name")
-		email, emailOK = firstSet(getenv, env+"EMAIL", config, role+".email", "user.email")
-		if !emailOK {
-			email = getenv("EMAIL")
-			emailOK = email != ""
+		name, email, err := parseAuthorOverride(override)
+		if err != nil {
+			return "", "", err
 		}
-	}
-	if err != nil {
-		return "", "", err
-	}
-	return checkIdentity(role, stripCrud(name), stripCrud(email), nameOK, emailOK)
-}
-
-// firstSet returns the environment variable env when not empty, else the
-// first non-empty config key.
-func firstSet(getenv func(string) string, env string, config func(string) (string, bool), keys ...string) (string, bool) {
-	if v := getenv(env); v != "" {
-		return v, true
-	}
-	for _, k := range keys {
-		if v, ok := nonEmpty(config(k)); ok {
-			return v, true
+		if name, email = ident.Clean(name), ident.Clean(email); name == "" {
+			return "", "", errorf(CodeInvalidInput, "--author %q: empty name", override)
 		}
-	}
-	return "", false
-}
-
-// nonEmpty treats an empty value as unset.
-func nonEmpty(v string, ok bool) (string, bool) { return v, ok && v != "" }
-
-// checkIdentity refuses a missing or empty name and a missing email, as
-// git's strict mode does.
-func checkIdentity(role, name, email string, nameOK, emailOK bool) (string, string, error) {
-	if nameOK && emailOK && name != "" {
 		return name, email, nil
 	}
-	hint := `set them with git config user.name "Your Name" and git config user.email you@example.com`
-	if role == roleAuthor {
-		hint += `, or pass --author "Name <email>"`
+	name, email, err = ident.Resolve(role, src)
+	if errors.Is(err, ident.ErrUnknown) {
+		hint := `set them with git config user.name "Your Name" and git config user.email you@example.com`
+		if role == roleAuthor {
+			hint += `, or pass --author "Name <email>"`
+		}
+		return "", "", errorf(CodeInvalidInput, "%s identity unknown (%v; gitedit does not guess it from the system): %s", role, strings.TrimSuffix(err.Error(), ": "+ident.ErrUnknown.Error()), hint)
 	}
-	what := "name"
-	if !emailOK {
-		what = "email"
+	if err != nil {
+		return "", "", errorf(CodeInvalidInput, "%s identity: %v", role, err)
 	}
-	return "", "", errorf(CodeInvalidInput, "%s identity unknown (no %s): %s", role, what, hint)
+	return name, email, nil
 }
 
 // authorOverride is the --author form "Name <email>".
@@ -103,29 +80,6 @@ func parseAuthorOverride(s string) (name, email string, err error) {
 		return "", "", errorf(CodeInvalidInput, "--author %q: expected \"Name <email>\"", s)
 	}
 	return m[1], m[2], nil
-}
-
-// isCrud reports whether git strips c from the ends of a name or email.
-func isCrud(c byte) bool {
-	return c <= ' ' || strings.IndexByte(`.,:;<>"\'`, c) >= 0
-}
-
-// stripCrud trims crud from both ends of s and drops the delimiters <, >
-// and newline inside it, as git's strbuf_addstr_without_crud does.
-func stripCrud(s string) string {
-	i, j := 0, len(s)
-	for i < j && isCrud(s[i]) {
-		i++
-	}
-	for j > i && isCrud(s[j-1]) {
-		j--
-	}
-	return strings.Map(func(r rune) rune {
-		if r == '<' || r == '>' || r == '\n' {
-			return -1
-		}
-		return r
-	}, s[i:j])
 }
 
 // identityDate returns "<unix> <+hhmm>" from GIT_<ROLE>_DATE, or now.

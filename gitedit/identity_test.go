@@ -13,6 +13,7 @@ import (
 	_ "time/tzdata" // Europe/Paris for the local-zone cases
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/ident"
 )
 
 // identityCase is one environment and configuration, judged by what git
@@ -53,6 +54,11 @@ func TestSignatureMatchesGit(t *testing.T) {
 		{name: "inner delimiters dropped", role: roleAuthor, env: with(map[string]string{"GIT_AUTHOR_NAME": "A <b> C", "GIT_AUTHOR_EMAIL": "x<y>z"})},
 		{name: "unicode name", role: roleAuthor, env: date, config: map[string]string{"user.name": "Zoë Ünïcode", "user.email": "z@x"}},
 		{name: "no date: now", role: roleAuthor, config: user},
+		{name: "empty email variable", role: roleCommitter, env: with(map[string]string{"GIT_COMMITTER_EMAIL": ""}), config: map[string]string{"user.name": "U"}},
+		{name: "empty user.email", role: roleCommitter, env: with(map[string]string{"EMAIL": "e@x"}), config: map[string]string{"user.name": "U", "user.email": ""}},
+		{name: "author.email given: no EMAIL for committer", role: roleCommitter, env: with(map[string]string{"EMAIL": "e@x"}), config: map[string]string{"user.name": "U", "author.email": "a@x"}},
+		{name: "useConfigOnly with config", role: roleAuthor, env: with(map[string]string{"EMAIL": "e@x"}), config: map[string]string{"user.name": "U", "user.email": "u@x", "user.useConfigOnly": "true"}},
+		{name: "useConfigOnly: env still wins", role: roleAuthor, env: with(map[string]string{"GIT_AUTHOR_NAME": "N", "GIT_AUTHOR_EMAIL": "n@x"}), config: map[string]string{"user.useConfigOnly": "true"}},
 		{name: "override", role: roleAuthor, author: "Over Ride <over@ride>", env: date, config: user},
 		{name: "override with crud", role: roleAuthor, author: "  Over, <over@ride>", env: date, config: user},
 	}
@@ -74,7 +80,7 @@ func TestSignatureMatchesGit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := signature(tt.role, tt.author, mapEnv(tt.env), mapConfig(tt.config), time.Now().In(loc))
+			got, err := signature(tt.role, tt.author, source(tt.env, tt.config), time.Now().In(loc))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,16 +103,22 @@ func TestSignatureRefusals(t *testing.T) {
 	}{
 		{"nothing set", roleAuthor, "", nil, nil, "user.name"},
 		{"no email", roleCommitter, "", nil, map[string]string{"user.name": "U"}, "no email"},
-		{"empty variable is unset", roleCommitter, "", map[string]string{"GIT_COMMITTER_EMAIL": ""}, map[string]string{"user.name": "U"}, "no email"},
+		{"empty name variable", roleCommitter, "", map[string]string{"GIT_COMMITTER_NAME": "", "EMAIL": "e@x"}, map[string]string{"user.name": "U"}, "empty ident name (for <e@x>) not allowed"},
+		{"useConfigOnly without email key", roleAuthor, "", map[string]string{"EMAIL": "e@x"}, map[string]string{"user.name": "U", "user.useConfigOnly": "true"}, "no email was given and auto-detection is disabled"},
+		{"useConfigOnly without name key", roleAuthor, "", map[string]string{"GIT_AUTHOR_EMAIL": "e@x"}, map[string]string{"user.useConfigOnly": "true"}, "no name was given and auto-detection is disabled"},
+		{"name key set elsewhere, user.name empty", roleCommitter, "", map[string]string{"EMAIL": "e@x"}, map[string]string{"author.name": "A"}, "empty ident name"},
 		{"no name", roleAuthor, "", map[string]string{"EMAIL": "e@x"}, nil, "--author"},
-		{"name all crud", roleAuthor, "", map[string]string{"GIT_AUTHOR_NAME": " .,", "GIT_AUTHOR_EMAIL": "e@x"}, nil, "no name"},
+		{"name all crud", roleAuthor, "", map[string]string{"GIT_AUTHOR_NAME": " .,", "GIT_AUTHOR_EMAIL": "e@x"}, nil, "name consists only of disallowed characters"},
 		{"bad override", roleAuthor, "just a name", nil, nil, "Name <email>"},
 		{"bad date", roleAuthor, "", map[string]string{"GIT_AUTHOR_DATE": "garbage"}, map[string]string{"user.name": "U", "user.email": "u@x"}, "GIT_AUTHOR_DATE"},
 		{"date without time", roleAuthor, "", map[string]string{"GIT_AUTHOR_DATE": "2023-11-14"}, map[string]string{"user.name": "U", "user.email": "u@x"}, "invalid date"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := signature(tt.role, tt.author, mapEnv(tt.env), mapConfig(tt.config), time.Now())
+			_, err := signature(tt.role, tt.author, source(tt.env, tt.config), time.Now())
+			if strings.Contains(tt.want, "not allowed") || strings.Contains(tt.want, "disabled") || strings.Contains(tt.want, "disallowed") {
+				gitVarRefuses(t, identityCase{role: tt.role, env: tt.env, config: tt.config})
+			}
 			var e *Error
 			if !errors.As(err, &e) || e.Code != CodeInvalidInput || !strings.Contains(e.Message, tt.want) {
 				t.Errorf("error = %v, want invalid_input mentioning %q", err, tt.want)
@@ -116,15 +128,20 @@ func TestSignatureRefusals(t *testing.T) {
 }
 
 func TestSignatureCommitterIgnoresOverride(t *testing.T) {
-	env := mapEnv(map[string]string{"GIT_COMMITTER_DATE": "1 +0000"})
-	got, err := signature(roleCommitter, "Over <o@x>", env, mapConfig(map[string]string{"user.name": "U", "user.email": "u@x"}), time.Now())
+	env := map[string]string{"GIT_COMMITTER_DATE": "1 +0000"}
+	got, err := signature(roleCommitter, "Over <o@x>", source(env, map[string]string{"user.name": "U", "user.email": "u@x"}), time.Now())
 	if err != nil || got != "U <u@x> 1 +0000" {
 		t.Errorf("committer = %q, %v", got, err)
 	}
 }
 
-func mapEnv(m map[string]string) func(string) string {
-	return func(k string) string { return m[k] }
+func mapEnv(m map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+}
+
+// source is the identity source of a test's environment and config.
+func source(env, config map[string]string) ident.Source {
+	return ident.Source{Env: mapEnv(env), Config: mapConfig(config), UseConfigOnly: config["user.useConfigOnly"] == "true"}
 }
 
 func mapConfig(m map[string]string) func(string) (string, bool) {
@@ -149,6 +166,25 @@ func gitIdent(t *testing.T, c identityCase, tz string) string {
 	}
 	t.Fatalf("no %s line in\n%s", c.role, raw)
 	return ""
+}
+
+// gitVarRefuses checks that git var refuses c's identity too.
+func gitVarRefuses(t *testing.T, c identityCase) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "repo")
+	identityGit(t, dir, c, "UTC", "init", "-q", dir)
+	var args []string
+	for k, v := range c.config {
+		args = append(args, "-c", k+"="+v)
+	}
+	cmd := exec.Command("git", append(args, "-C", dir, "var", "GIT_"+strings.ToUpper(c.role)+"_IDENT")...)
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + fixtures.Home(dir), "GIT_CONFIG_NOSYSTEM=1"}
+	for k, v := range c.env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	if out, err := cmd.CombinedOutput(); err == nil {
+		t.Errorf("git var accepts what gitedit refuses: %s", out)
+	}
 }
 
 // identityGit runs git isolated from the machine, with only c's environment and

@@ -142,11 +142,15 @@ func (w *batchWriter) writeBlobs() error {
 // started from, so the branch never shows half a batch.
 func (w *batchWriter) buildCommits() (*refs.Update, error) {
 	now := time.Now()
-	author, err := signature("author", w.opt.Author, os.Getenv, w.r.config.get, now)
+	src, err := w.r.identitySource(os.LookupEnv)
 	if err != nil {
 		return nil, err
 	}
-	committer, err := signature("committer", "", os.Getenv, w.r.config.get, now)
+	author, err := signature("author", w.opt.Author, src, now)
+	if err != nil {
+		return nil, err
+	}
+	committer, err := signature("committer", "", src, now)
 	if err != nil {
 		return nil, err
 	}

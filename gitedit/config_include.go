@@ -1,0 +1,139 @@
+package gitedit
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// includeIfPath returns the condition of an "includeIf.<condition>.path"
+// key (canonical form), and whether key is one.
+func includeIfPath(key string) (string, bool) {
+	rest, ok := strings.CutPrefix(key, "includeif.")
+	if !ok {
+		return "", false
+	}
+	return strings.CutSuffix(rest, ".path")
+}
+
+// includeCondition reports whether the includeIf condition cond holds, as
+// git 2.39's include_condition_is_true decides: gitdir:, gitdir/i:,
+// onbranch: and hasconfig:remote.*.url:; any other condition is false.
+// from is the config file that holds it.
+func (l *configLoader) includeCondition(cond, from string) bool {
+	switch {
+	case strings.HasPrefix(cond, "gitdir:"):
+		return l.includeByGitdir(strings.TrimPrefix(cond, "gitdir:"), from, false)
+	case strings.HasPrefix(cond, "gitdir/i:"):
+		return l.includeByGitdir(strings.TrimPrefix(cond, "gitdir/i:"), from, true)
+	case strings.HasPrefix(cond, "onbranch:"):
+		return includeByBranch(strings.TrimPrefix(cond, "onbranch:"), l.gitDir)
+	case strings.HasPrefix(cond, "hasconfig:remote.*.url:"):
+		l.sawHasconfig = true
+		pattern := strings.TrimPrefix(cond, "hasconfig:remote.*.url:")
+		for _, u := range l.remoteURLs {
+			if wildmatch(pattern, u, true) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// includeByGitdir matches the repository's git directory against a
+// gitdir: pattern as git's include_by_gitdir does: "~/" expanded, "./"
+// relative to the including file's folder (matched literally up to it),
+// a relative pattern prefixed with "**/", a trailing "/" followed by
+// "**"; the real path is tried first, then the absolute one.
+func (l *configLoader) includeByGitdir(pattern, from string, icase bool) bool {
+	if l.gitDir == "" {
+		return false
+	}
+	pattern, prefix, ok := l.gitdirPattern(pattern, from)
+	if !ok {
+		return false
+	}
+	texts := []string{l.gitDir}
+	if real, err := filepath.EvalSymlinks(l.gitDir); err == nil {
+		texts = []string{real, l.gitDir}
+	}
+	for _, text := range texts {
+		if matchGitdir(pattern, text, prefix, icase) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitdirPattern expands a gitdir: pattern and returns it with the length
+// of its literal prefix.
+func (l *configLoader) gitdirPattern(pattern, from string) (string, int, bool) {
+	pattern = l.expandHome(pattern)
+	prefix := 0
+	switch {
+	case strings.HasPrefix(pattern, "./"):
+		if from == "" {
+			return "", 0, false
+		}
+		dir := filepath.Dir(from)
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			dir = real
+		}
+		pattern = dir + pattern[1:]
+		prefix = len(dir) + 1
+	case !filepath.IsAbs(pattern):
+		pattern = "**/" + pattern
+	}
+	if strings.HasSuffix(pattern, "/") {
+		pattern += "**"
+	}
+	return pattern, prefix, true
+}
+
+// matchGitdir compares the literal prefix, then wildmatches the rest.
+func matchGitdir(pattern, text string, prefix int, icase bool) bool {
+	if icase {
+		pattern, text = strings.ToLower(pattern), strings.ToLower(text)
+	}
+	if len(text) < prefix || pattern[:prefix] != text[:prefix] {
+		return false
+	}
+	return wildmatch(pattern[prefix:], text[prefix:], true)
+}
+
+// includeByBranch matches the branch HEAD points at (unborn included)
+// against an onbranch: pattern; a detached HEAD matches nothing.
+func includeByBranch(pattern, gitDir string) bool {
+	if gitDir == "" {
+		return false
+	}
+	head, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
+	if err != nil {
+		return false
+	}
+	ref, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: ")
+	if !ok {
+		return false
+	}
+	branch, ok := strings.CutPrefix(ref, "refs/heads/")
+	if !ok {
+		return false
+	}
+	if strings.HasSuffix(pattern, "/") {
+		pattern += "**"
+	}
+	return wildmatch(pattern, branch, true)
+}
+
+// remoteURLs lists the values of every remote.<name>.url key of cfg.
+func remoteURLs(cfg *gitConfig) []string {
+	var urls []string
+	for key, vs := range cfg.values {
+		if strings.HasPrefix(key, "remote.") && strings.HasSuffix(key, ".url") {
+			for _, v := range vs {
+				urls = append(urls, v.value)
+			}
+		}
+	}
+	return urls
+}
