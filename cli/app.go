@@ -224,6 +224,8 @@ func partition(args []string, takes map[string]bool, stopAtFirst bool) (flags, p
 				return flags, args[i:]
 			}
 			pos = append(pos, a)
+		case a == "--gpg-sign" || a == "-gpg-sign" || strings.HasPrefix(a, "-S"):
+			flags = append(flags, optionalValue(a))
 		default:
 			a = normalizeColorFlag(a)
 			flags = append(flags, a)
@@ -234,6 +236,16 @@ func partition(args []string, takes map[string]bool, stopAtFirst bool) (flags, p
 		}
 	}
 	return flags, pos
+}
+
+// optionalValue rewrites git's optional-value forms of --gpg-sign
+// ("--gpg-sign", "-S", "-SKEY") as "--gpg-sign=[KEY]": the flag package
+// needs the value attached, and the next argument is never the key.
+func optionalValue(a string) string {
+	if key, ok := strings.CutPrefix(a, "-S"); ok {
+		return "--gpg-sign=" + key
+	}
+	return "--gpg-sign="
 }
 
 // allValueFlags returns the names of the flags that take a value in any

@@ -34,6 +34,9 @@ func writeFlags(extra ...cli.Flag) []cli.Flag {
 		&cli.BoolFlag{Name: "no-stage", Usage: "write only the working tree (no blob, index entry or commit)"},
 		&cli.StringFlag{Name: "dirty", Usage: "`POLICY` for files already changed, in commit mode: refuse, include or commit-first", DefaultText: "git config gitedit.dirty, else refuse"},
 		&cli.DurationFlag{Name: "lock-timeout", Usage: "how long to wait for index.lock (0: do not wait)", DefaultText: "5s"},
+		&cli.StringFlag{Name: "gpg-sign", Aliases: []string{"S"}, Usage: "sign the commits, as git commit -S does (`KEY` optional: --gpg-sign=KEY; default user.signingKey)", DefaultText: "git config commit.gpgSign"},
+		&cli.BoolFlag{Name: "no-gpg-sign", Usage: "do not sign the commits, whatever commit.gpgSign says"},
+		&cli.BoolFlag{Name: "no-verify", Usage: "skip the pre-commit and commit-msg hooks, as git commit --no-verify does"},
 	), extra...)
 }
 
@@ -50,6 +53,9 @@ func checkWriteFlags(c *cli.Context) error {
 	}
 	if a := c.String("author"); c.IsSet("author") && !validAuthor(a) {
 		return usagef("--author %q: expected \"Name <email>\"", a)
+	}
+	if c.IsSet("gpg-sign") && c.Bool("no-gpg-sign") {
+		return usagef("--gpg-sign and --no-gpg-sign exclude each other")
 	}
 	if c.IsSet("commit") && c.Bool("no-stage") && c.Bool("commit") {
 		return usagef("--commit and --no-stage exclude each other")
@@ -95,6 +101,13 @@ func options(c *cli.Context, repo *gitedit.Repo) (gitedit.Options, error) {
 	if c.IsSet("dirty") {
 		opt.Dirty = gitedit.DirtyPolicy(c.String("dirty"))
 	}
+	if c.IsSet("gpg-sign") {
+		opt.Sign, opt.SignKey = gitedit.SignAlways, c.String("gpg-sign")
+	}
+	if c.Bool("no-gpg-sign") {
+		opt.Sign = gitedit.SignNever
+	}
+	opt.NoVerify = c.Bool("no-verify")
 	if c.IsSet("lock-timeout") {
 		opt.LockTimeout = c.Duration("lock-timeout")
 		if opt.LockTimeout == 0 {

@@ -17,6 +17,8 @@ import (
 // written.
 type gitConfig struct {
 	values map[string][]configValue
+	// seq counts assignments: configValue.seq orders values across keys.
+	seq int
 }
 
 // configValue is one assignment of a key; noValue marks "key" written
@@ -24,6 +26,7 @@ type gitConfig struct {
 type configValue struct {
 	value   string
 	noValue bool
+	seq     int
 }
 
 // get returns the last value of key ("section.name" or
@@ -53,6 +56,19 @@ func (c *gitConfig) all(key string) []configValue {
 	return c.values[canonicalKey(key)]
 }
 
+// lastOf returns the value assigned last among keys (which git treats as
+// one setting, as gpg.program and gpg.openpgp.program).
+func (c *gitConfig) lastOf(keys ...string) (string, bool) {
+	var best configValue
+	found := false
+	for _, k := range keys {
+		if v, ok := c.last(k); ok && (!found || v.seq > best.seq) {
+			best, found = v, true
+		}
+	}
+	return best.value, found
+}
+
 // getBool returns key as a git boolean: ok is false when the key is not
 // set; an unparsable value is invalid_input naming the key.
 func (c *gitConfig) getBool(key string) (val, ok bool, err error) {
@@ -72,6 +88,8 @@ func (c *gitConfig) add(key string, v configValue) {
 	if c.values == nil {
 		c.values = map[string][]configValue{}
 	}
+	c.seq++
+	v.seq = c.seq
 	c.values[key] = append(c.values[key], v)
 }
 

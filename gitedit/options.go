@@ -46,7 +46,26 @@ type Options struct {
 	// MatchMode is the default match mode for items that name none; ""
 	// means auto.
 	MatchMode string
+	// Sign says whether commits are signed: SignConfig (the zero value)
+	// follows commit.gpgSign, SignAlways is --gpg-sign, SignNever
+	// --no-gpg-sign.
+	Sign SignMode
+	// SignKey is the key of --gpg-sign=KEY; "" uses user.signingKey or the
+	// format's default key.
+	SignKey string
+	// NoVerify skips the pre-commit and commit-msg hooks (--no-verify).
+	NoVerify bool
 }
+
+// SignMode is whether commits are signed (see Options.Sign).
+type SignMode int
+
+// The signing modes.
+const (
+	SignConfig SignMode = iota
+	SignAlways
+	SignNever
+)
 
 // lockTimeout is the wait for a lock as package lockfile takes it: 0 for
 // one attempt, else the bound.

@@ -17,6 +17,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
+	"github.com/gitedit/gitedit/gitedit/internal/sign"
 )
 
 // batchWriter carries a prepared batch through the write phase.
@@ -42,6 +43,8 @@ type batchWriter struct {
 	// dirty are the changes whose file already differed from HEAD, for
 	// dirty=commit-first.
 	dirty []*change
+	// signer signs the batch's commits (nil: unsigned).
+	signer *sign.Signer
 }
 
 // apply writes the prepared batch so that a failure at any step leaves
@@ -152,6 +155,9 @@ func (w *batchWriter) buildCommits() (*refs.Update, error) {
 	}
 	committer, err := signature("committer", "", src, now)
 	if err != nil {
+		return nil, err
+	}
+	if w.signer, err = w.r.commitSigner(w.opt, committer); err != nil {
 		return nil, err
 	}
 	parent, base, err := w.baseTree()
@@ -271,15 +277,28 @@ func (w *batchWriter) writeCommit(parent, base plumbing.Hash, changes []objects.
 	if err != nil {
 		return plumbing.ZeroHash, plumbing.ZeroHash, ioError("write tree", err)
 	}
-	c := objects.Commit{Tree: tree, Author: author, Committer: committer, Message: msg}
+	id, err := w.commitObject(parent, tree, author, committer, msg)
+	return id, tree, err
+}
+
+// commitObject writes the commit of tree on parent (none when zero): with
+// the encoding header of i18n.commitEncoding, signed when the batch signs.
+func (w *batchWriter) commitObject(parent, tree plumbing.Hash, author, committer, msg string) (plumbing.Hash, error) {
+	enc, err := w.r.commitEncoding(msg)
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	c := objects.Commit{Tree: tree, Author: author, Committer: committer, Encoding: enc, Message: msg,
+		Sign: signFunc(w.signer), Header: sign.AddHeader}
 	if !parent.IsZero() {
 		c.Parents = []plumbing.Hash{parent}
 	}
 	id, err := objects.WriteCommit(w.db, c)
-	if err != nil {
-		return plumbing.ZeroHash, plumbing.ZeroHash, ioError("write commit", err)
+	var e *Error
+	if errors.As(err, &e) {
+		return plumbing.ZeroHash, err
 	}
-	return id, tree, nil
+	return id, wrapIO("write commit", err)
 }
 
 // treeChanges maps changes to tree updates: their new side, or with

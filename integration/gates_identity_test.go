@@ -98,3 +98,24 @@ func identityRepo(t *testing.T, c identitySetup) string {
 	}
 	return dir
 }
+
+func TestCommitEncodingHeaderAsGitWritesIt(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "one\n"})
+	git(t, dir, "config", "i18n.commitEncoding", "ISO-8859-1")
+	ok(t, dir, "edit", "a.txt", "--old", "one", "--new", "two", "--commit", "-m", "plain ASCII")
+	ours := headerLine(t, dir, "HEAD", "encoding")
+	git(t, dir, "commit", "--allow-empty", "-qm", "by git")
+	require.Equal(t, headerLine(t, dir, "HEAD", "encoding"), ours)
+	require.Equal(t, "ISO-8859-1", ours)
+	require.Equal(t, "plain ASCII", git(t, dir, "log", "-1", "--skip=1", "--format=%s"))
+
+	before := take(t, dir)
+	r := gitedit(t, dir, "", "edit", "a.txt", "--old", "two", "--new", "three", "--commit", "-m", "café")
+	require.Equal(t, 1, r.code, r.stderr)
+	require.Contains(t, r.stderr, "unsupported")
+	requireUnchanged(t, before, take(t, dir))
+
+	git(t, dir, "config", "i18n.commitEncoding", "utf8")
+	ok(t, dir, "edit", "a.txt", "--old", "two", "--new", "three", "--commit", "-m", "café")
+	require.Empty(t, headerLine(t, dir, "HEAD", "encoding"), "UTF-8 needs no header")
+}

@@ -52,7 +52,15 @@ type Commit struct {
 	Parents []plumbing.Hash
 	// Author and Committer are "Name <email> 1700000000 +0100".
 	Author, Committer string
-	Message           string
+	// Encoding, when set, is written as the "encoding" header (git's
+	// i18n.commitEncoding when it is not UTF-8).
+	Encoding string
+	Message  string
+	// Sign, when set, returns the signature of the encoded commit; it is
+	// inserted as headers by Header (see WriteCommit).
+	Sign func(payload []byte) ([]byte, error)
+	// Header inserts a signature into the encoded commit.
+	Header func(commit, sig []byte) []byte
 }
 
 // Encode returns the commit object's content as git writes it: tree,
@@ -64,7 +72,11 @@ func (c Commit) Encode() []byte {
 	for _, p := range c.Parents {
 		fmt.Fprintf(&b, "parent %s\n", p)
 	}
-	fmt.Fprintf(&b, "author %s\ncommitter %s\n\n%s", c.Author, c.Committer, c.Message)
+	fmt.Fprintf(&b, "author %s\ncommitter %s\n", c.Author, c.Committer)
+	if c.Encoding != "" {
+		fmt.Fprintf(&b, "encoding %s\n", c.Encoding)
+	}
+	fmt.Fprintf(&b, "\n%s", c.Message)
 	if c.Message == "" || c.Message[len(c.Message)-1] != '\n' {
 		b.WriteByte('\n')
 	}
@@ -72,7 +84,10 @@ func (c Commit) Encode() []byte {
 }
 
 // WriteCommit stores c and returns its id. It refuses a commit without a
-// tree or with an author or committer line holding a newline.
+// tree or with an author or committer line holding a newline. With
+// c.Sign set, the encoded commit is signed and c.Header inserts the
+// signature before it is stored; a signing error is returned as is and
+// nothing is written.
 func WriteCommit(db *DB, c Commit) (plumbing.Hash, error) {
 	if c.Tree.IsZero() {
 		return plumbing.ZeroHash, fmt.Errorf("write commit: no tree")
@@ -82,7 +97,15 @@ func WriteCommit(db *DB, c Commit) (plumbing.Hash, error) {
 			return plumbing.ZeroHash, fmt.Errorf("write commit: invalid identity %q", id)
 		}
 	}
-	return db.Write(plumbing.CommitObject, c.Encode())
+	data := c.Encode()
+	if c.Sign != nil {
+		sig, err := c.Sign(data)
+		if err != nil {
+			return plumbing.ZeroHash, err
+		}
+		data = c.Header(data, sig)
+	}
+	return db.Write(plumbing.CommitObject, data)
 }
 
 // modeString is the octal mode as git writes it in a tree ("40000" for a

@@ -1,0 +1,101 @@
+package gitedit
+
+import (
+	"os"
+	"strings"
+
+	"github.com/gitedit/gitedit/gitedit/internal/sign"
+)
+
+// commitSigner returns the signer of the batch's commits as git commit
+// would choose it, or nil when they are not signed: --gpg-sign and
+// --no-gpg-sign over commit.gpgSign; gpg.format (openpgp by default);
+// the program from gpg.<format>.program (gpg.program for openpgp, the
+// one set last winning, as in git) or the format's default; the key from
+// --gpg-sign=KEY, user.signingKey, else the format's default (committer
+// is the "Name <email> date" committer line).
+func (r *Repo) commitSigner(opt Options, committer string) (*sign.Signer, error) {
+	on, err := r.signing(opt)
+	if err != nil || !on {
+		return nil, err
+	}
+	format, _ := r.config.get("gpg.format")
+	if format == "" {
+		format = sign.OpenPGP
+	}
+	if _, known := sign.DefaultProgram[format]; !known {
+		return nil, errorf(CodeInvalidInput, "config gpg.format = %q: expected openpgp, x509 or ssh", format)
+	}
+	keys := []string{"gpg." + format + ".program"}
+	if format == sign.OpenPGP {
+		keys = append(keys, "gpg.program")
+	}
+	program, ok := r.config.lastOf(keys...)
+	if !ok || program == "" {
+		program = sign.DefaultProgram[format]
+	}
+	key := opt.SignKey
+	if key == "" {
+		key, _ = r.config.get("user.signingKey")
+	}
+	command, _ := r.config.get("gpg.ssh.defaultKeyCommand")
+	home, _ := os.LookupEnv("HOME")
+	return &sign.Signer{Format: format, Program: program, Key: key, DefaultKeyCommand: command,
+		Committer: committer[:strings.LastIndexByte(committer, '>')+1], Home: home}, nil
+}
+
+// signing reports whether commits are signed.
+func (r *Repo) signing(opt Options) (bool, error) {
+	switch opt.Sign {
+	case SignAlways:
+		return true, nil
+	case SignNever:
+		return false, nil
+	}
+	on, _, err := r.config.getBool("commit.gpgSign")
+	return on, err
+}
+
+// signFunc adapts a signer to objects.Commit.Sign: a failure refuses the
+// batch (nothing has been published yet) with the program's message.
+func signFunc(s *sign.Signer) func([]byte) ([]byte, error) {
+	if s == nil {
+		return nil
+	}
+	return func(payload []byte) ([]byte, error) {
+		sig, err := s.Sign(payload)
+		if err != nil {
+			return nil, &Error{Code: CodeIOError, Message: "signing the commit failed (" + s.Format + ", " + s.Program + "); nothing was changed: " + err.Error(), Err: err}
+		}
+		return sig, nil
+	}
+}
+
+// commitEncoding returns the encoding header git writes for
+// i18n.commitEncoding ("" for UTF-8, the default). gitedit's messages are
+// UTF-8: a message that is not plain ASCII, or an encoding that does not
+// keep ASCII as is (UTF-16, UTF-32, UCS-2/4), is refused as unsupported
+// rather than written with a header that would misdescribe it.
+func (r *Repo) commitEncoding(messages ...string) (string, error) {
+	enc, _ := r.config.get("i18n.commitEncoding")
+	if enc == "" || strings.EqualFold(enc, "utf-8") || strings.EqualFold(enc, "utf8") {
+		return "", nil
+	}
+	if strings.ContainsAny(enc, "\n\x00") {
+		return "", errorf(CodeInvalidInput, "config i18n.commitEncoding = %q: not an encoding name", enc)
+	}
+	up := strings.ToUpper(enc)
+	for _, wide := range []string{"UTF-16", "UTF16", "UTF-32", "UTF32", "UCS-2", "UCS2", "UCS-4", "UCS4", "UTF-7", "UTF7"} {
+		if strings.HasPrefix(up, wide) {
+			return "", errorf(CodeUnsupported, "i18n.commitEncoding = %s: gitedit writes commit messages in encodings that keep ASCII as is only", enc)
+		}
+	}
+	for _, m := range messages {
+		for i := 0; i < len(m); i++ {
+			if m[i] >= 0x80 {
+				return "", errorf(CodeUnsupported, "i18n.commitEncoding = %s: the commit message holds non-ASCII text and gitedit writes UTF-8 only; use -m with ASCII text or unset i18n.commitEncoding", enc)
+			}
+		}
+	}
+	return enc, nil
+}
