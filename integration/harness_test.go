@@ -54,20 +54,7 @@ type run struct {
 // gitedit runs the binary in dir with args and optional standard input.
 func gitedit(t *testing.T, dir, stdin string, args ...string) run {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Dir = dir
-	cmd.Env = fixtures.Env(fixtures.Home(dir))
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("run gitedit: %v", err)
-	}
-	return run{stdout: out.String(), stderr: errb.String(), code: code}
+	return runIn(t, dir, fixtures.Env(fixtures.Home(dir)), stdin, "gitedit", args...)
 }
 
 // ok runs gitedit and requires exit status 0.
