@@ -3,7 +3,6 @@
 package integration
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
