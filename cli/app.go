@@ -4,12 +4,8 @@
 package cli
 
 import (
-	"context"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/urfave/cli/v2"
 
@@ -26,31 +22,19 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if stdin == nil {
 		stdin = strings.NewReader("")
 	}
-	app := newApp(&env{stdin: stdin, out: out})
+	sig := catchSignals()
+	defer sig.stop()
+	app := newApp(&env{stdin: sig.reader(stdin), out: out})
 	args, name := reorderArgs(app, args)
 	if name != "" {
 		out.command = name + " "
 	}
-	ctx, stop := interruptible()
-	defer stop()
-	err := app.RunContext(ctx, args)
+	err := app.RunContext(sig.ctx, args)
 	if err != nil && !isPrinted(err) {
 		out.fail(err)
 	}
 	out.flush()
-	return exitStatus(err)
-}
-
-// interruptible returns a context cancelled by the first SIGINT or SIGTERM,
-// so that a command stops between requests and leaves no lock behind; a
-// second signal kills the process as usual.
-func interruptible() (context.Context, context.CancelFunc) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	go func() {
-		<-ctx.Done()
-		stop()
-	}()
-	return ctx, stop
+	return sig.exit(exitStatus(err), err == nil, stderr)
 }
 
 // env is what the commands of one Main call share.

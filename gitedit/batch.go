@@ -65,7 +65,7 @@ func (r *Repo) runBatchOver(ctx context.Context, opt Options, read *index.Index,
 	if lock != nil {
 		defer lock.Rollback()
 	}
-	w, err := traced("prepare", func() (*batchWriter, error) { return r.prepare(opt, read, fn) })
+	w, err := r.prepareUnlessInterrupted(ctx, opt, read, fn)
 	if w != nil {
 		defer w.db.Close()
 	}

@@ -190,6 +190,9 @@ func (r *Repo) abs(rel string) string {
 // lockIndex takes index.lock, waiting up to the option's timeout.
 func (r *Repo) lockIndex(ctx context.Context, opt Options) (*lockfile.File, error) {
 	lock, err := lockfile.Acquire(ctx, r.indexPath(), opt.lockTimeout())
+	if err != nil && ctx.Err() != nil {
+		return nil, interrupted(ctx)
+	}
 	if errors.Is(err, lockfile.ErrLocked) {
 		return nil, &Error{Code: CodeLocked, Message: err.Error() + " (another git or gitedit process is working here; if none is, remove the lock file)", Err: err}
 	}

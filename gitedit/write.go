@@ -78,22 +78,51 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 		}
 	}()
 	defer w.r.forgetTemps()
-	restore, err := traced("write files", func() (func(), error) { return w.r.writeFiles(w.changes, settle) })
+	var restore func()
+	err := w.revocable(ctx, "write files", func() (err error) {
+		restore, err = w.r.writeFiles(w.changes, settle)
+		return err
+	})
 	if err != nil {
 		return err
 	}
 	if writesAttributes(w.changes) {
 		w.r.attrs.forget() // the racy check below converts with the new ones
 	}
-	if _, err := traced("write index", func() (any, error) { return nil, w.prepareIndex(lock) }); err != nil {
+	// Up to the ref move (or, without one, the index rename) a signal
+	// still undoes everything; from there on, the batch completes.
+	if err := w.revocable(ctx, "write index", func() error { return w.prepareIndex(lock) }); err != nil {
 		restore()
 		return err
 	}
-	if _, err := traced("move ref", func() (any, error) { return nil, w.moveRef(ctx, update) }); err != nil {
+	if err := w.revocable(ctx, "move ref", func() error { return w.moveRef(ctx, update) }); err != nil {
 		restore()
 		return err
 	}
-	return w.commitIndex(lock)
+	if update == nil {
+		// The index rename is the point of no return.
+		err = w.revocable(ctx, "commit index", func() error { return w.commitIndex(lock) })
+		if err != nil && !w.out.Staged {
+			restore()
+		}
+		return err
+	}
+	pauseForTest(ctx, "commit index")
+	_, err = traced("commit index", func() (any, error) { return nil, w.commitIndex(lock) })
+	return err
+}
+
+// revocable runs one step of apply before the point of no return, unless
+// ctx has ended (see interrupted).
+func (w *batchWriter) revocable(ctx context.Context, phase string, step func() error) error {
+	pauseForTest(ctx, phase)
+	_, err := traced(phase, func() (any, error) {
+		if err := interrupted(ctx); err != nil {
+			return nil, err
+		}
+		return nil, step()
+	})
+	return err
 }
 
 // writesAttributes reports whether a change writes a .gitattributes file.
@@ -325,6 +354,9 @@ func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
 		return nil
 	}
 	err := w.r.refs.Apply(ctx, *u, w.opt.lockTimeout())
+	if err != nil && ctx.Err() != nil {
+		return interrupted(ctx)
+	}
 	switch {
 	case errors.Is(err, refs.ErrStale):
 		return &Error{Code: CodeConflict, Message: fmt.Sprintf("%s moved while the batch was prepared; nothing was committed, try again", u.Ref), Err: err}

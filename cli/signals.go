@@ -1,0 +1,115 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sync"
+)
+
+// signalCatcher turns the first catchable signal (catchable lists them:
+// SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE...) into the cancellation of
+// the command's context, as git's sigchain does for its lock files: a
+// batch before its point of no return stops at once and changes nothing;
+// one past it completes. Later signals are ignored (the command is already
+// stopping). Main then exits with 128 + the signal's number, as git does.
+type signalCatcher struct {
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+	ch     chan os.Signal
+	done   chan struct{}
+	mu     sync.Mutex
+	got    os.Signal
+}
+
+// signalError is the cause of a context cancelled by a signal.
+type signalError struct{ sig os.Signal }
+
+func (e signalError) Error() string { return signalName(e.sig) }
+
+// catchSignals starts catching the signals of catchable.
+func catchSignals() *signalCatcher {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	c := &signalCatcher{ctx: ctx, cancel: cancel, ch: make(chan os.Signal, 1), done: make(chan struct{})}
+	signal.Notify(c.ch, catchable...)
+	go c.watch()
+	return c
+}
+
+// watch records the first signal and cancels the context.
+func (c *signalCatcher) watch() {
+	select {
+	case s := <-c.ch:
+		c.mu.Lock()
+		c.got = s
+		c.mu.Unlock()
+		c.cancel(signalError{s})
+	case <-c.done:
+	}
+}
+
+// stop stops catching signals; the context is released.
+func (c *signalCatcher) stop() {
+	signal.Stop(c.ch)
+	close(c.done)
+	c.cancel(context.Canceled)
+}
+
+// received returns the signal caught, or nil.
+func (c *signalCatcher) received() os.Signal {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.got
+}
+
+// exit reports the signal, if any, on stderr and returns the exit status:
+// 128 + its number, else status. A command that succeeded despite the
+// signal had passed its point of no return.
+func (c *signalCatcher) exit(status int, succeeded bool, stderr io.Writer) int {
+	s := c.received()
+	if s == nil {
+		return status
+	}
+	if succeeded {
+		fmt.Fprintf(stderr, "gitedit: %s received after the point of no return: the batch was completed\n", signalName(s))
+	}
+	return 128 + signalNumber(s)
+}
+
+// reader wraps r so that a Read blocked on it (a terminal, a pipe nobody
+// writes to) returns when the context ends.
+func (c *signalCatcher) reader(r io.Reader) io.Reader { return &ctxReader{ctx: c.ctx, r: r} }
+
+// ctxReader is a reader that gives up when ctx ends.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+// readResult is the outcome of one Read.
+type readResult struct {
+	n   int
+	err error
+}
+
+// Read reads from r in the background, returning early when ctx ends (the
+// abandoned read finishes into its own buffer).
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if c.ctx.Err() != nil {
+		return 0, context.Cause(c.ctx)
+	}
+	buf := make([]byte, len(p))
+	ch := make(chan readResult, 1)
+	go func() {
+		n, err := c.r.Read(buf)
+		ch <- readResult{n, err}
+	}()
+	select {
+	case res := <-ch:
+		return copy(p, buf[:res.n]), res.err
+	case <-c.ctx.Done():
+		return 0, context.Cause(c.ctx)
+	}
+}

@@ -1,0 +1,34 @@
+//go:build unix
+
+package cli
+
+import (
+	"os"
+	"syscall"
+)
+
+// catchable are the signals that would end gitedit: git's own list
+// (sigchain_push_common: SIGINT, SIGHUP, SIGTERM, SIGQUIT, SIGPIPE) and
+// the other terminating signals a process may be sent.
+var catchable = []os.Signal{
+	syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGPIPE,
+	syscall.SIGALRM, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGXCPU, syscall.SIGXFSZ, syscall.SIGVTALRM,
+}
+
+// signalNames are the names messages use.
+var signalNames = map[syscall.Signal]string{
+	syscall.SIGHUP: "SIGHUP", syscall.SIGINT: "SIGINT", syscall.SIGQUIT: "SIGQUIT", syscall.SIGTERM: "SIGTERM",
+	syscall.SIGPIPE: "SIGPIPE", syscall.SIGALRM: "SIGALRM", syscall.SIGUSR1: "SIGUSR1", syscall.SIGUSR2: "SIGUSR2",
+	syscall.SIGXCPU: "SIGXCPU", syscall.SIGXFSZ: "SIGXFSZ", syscall.SIGVTALRM: "SIGVTALRM",
+}
+
+// signalName names s ("SIGTERM").
+func signalName(s os.Signal) string {
+	if n, ok := signalNames[s.(syscall.Signal)]; ok {
+		return n
+	}
+	return s.String()
+}
+
+// signalNumber is s's number, for the exit status 128 + number.
+func signalNumber(s os.Signal) int { return int(s.(syscall.Signal)) }
