@@ -119,6 +119,9 @@ func (r *Repo) prepare(opt Options, read *index.Index, fn batchFunc) (*batchWrit
 	if err != nil {
 		return nil, err
 	}
+	if err := t.checkLinkPrefixes(); err != nil {
+		return nil, err
+	}
 	changes, err := r.collectChanges(t)
 	if err != nil {
 		return nil, err
@@ -162,14 +165,14 @@ func (r *Repo) hashChange(before, after *fileState, staged *index.Entry) (*chang
 		stagedBlob = staged.Hash
 	}
 	if before.Exists {
-		gitBefore, err := r.toGitForIndex(before.Rel, before.Content, stagedBlob)
+		gitBefore, err := r.blobContent(before, stagedBlob)
 		if err != nil {
 			return nil, err
 		}
 		c.blobBefore = objects.HashBlob(gitBefore)
 	}
 	if after.Exists {
-		gitAfter, err := r.toGitForIndex(after.Rel, after.Content, stagedBlob)
+		gitAfter, err := r.blobContent(after, stagedBlob)
 		if err != nil {
 			return nil, err
 		}
@@ -184,7 +187,30 @@ func (r *Repo) hashChange(before, after *fileState, staged *index.Entry) (*chang
 	return c, nil
 }
 
-// gitModes returns the modes git records for both sides: from the
+// blobContent is the content git stores for st: a link's target text as
+// it is, a file's content converted as git add converts it (see
+// toGitForIndex; staged is the path's staged blob).
+func (r *Repo) blobContent(st *fileState, staged plumbing.Hash) ([]byte, error) {
+	if st.isLink() {
+		return st.Content, nil
+	}
+	return r.toGitForIndex(st.Rel, st.Content, staged)
+}
+
+// gitModes returns the modes git records for both sides, a symbolic
+// link's as 120000, a file's as fileModes decides.
+func (r *Repo) gitModes(before, after *fileState, staged *index.Entry) (filemode.FileMode, filemode.FileMode) {
+	b, a := r.fileModes(before, after, staged)
+	if before.isLink() {
+		b = filemode.Symlink
+	}
+	if after.isLink() {
+		a = filemode.Symlink
+	}
+	return b, a
+}
+
+// fileModes returns the modes git records for both sides: from the
 // executable bit, or, with core.fileMode=false (the bit means nothing on
 // this file system), the mode already staged (0644 for a new file) unless
 // the batch itself changes the mode (a patch's mode change).
@@ -192,7 +218,7 @@ func (r *Repo) hashChange(before, after *fileState, staged *index.Entry) (*chang
 // With core.symlinks=false, a regular file whose entry is a symlink (120000)
 // is the link checked out as a plain file holding its target: it keeps
 // mode 120000 on both sides, as git add keeps it (ce_mode_from_stat).
-func (r *Repo) gitModes(before, after *fileState, staged *index.Entry) (filemode.FileMode, filemode.FileMode) {
+func (r *Repo) fileModes(before, after *fileState, staged *index.Entry) (filemode.FileMode, filemode.FileMode) {
 	if staged != nil && staged.Mode == index.ModeSymlink && !r.hasSymlinks() {
 		return filemode.Symlink, filemode.Symlink
 	}

@@ -12,7 +12,7 @@ func (r *Repo) diffBinary(c *change) bool {
 
 // sideBinary is diffBinary for one side of a change.
 func (r *Repo) sideBinary(st *fileState) bool {
-	if !st.Exists {
+	if !st.Exists || st.isLink() { // git takes a link's text as text
 		return false
 	}
 	if b, ok := r.diffAttrBinary(st.Rel); ok {

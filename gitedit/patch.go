@@ -223,10 +223,10 @@ func (r *Repo) envAdd(t *txn, op envOp, plan *patchPlan) error {
 	return nil
 }
 
-// envDelete deletes a file (a binary one too); a missing one is
-// file_missing.
+// envDelete deletes a file (a binary one too), or a symbolic link itself
+// (never its target, as git rm); a missing one is file_missing.
 func (r *Repo) envDelete(t *txn, op envOp, plan *patchPlan) error {
-	st, err := t.readAny(op.Path)
+	st, err := t.readEntry(op.Path)
 	if err != nil {
 		return err
 	}
@@ -242,11 +242,7 @@ func (r *Repo) envDelete(t *txn, op envOp, plan *patchPlan) error {
 // envUpdate applies an update's chunks and its move, if any; moving onto
 // an existing file is file_exists.
 func (r *Repo) envUpdate(t *txn, op envOp, plan *patchPlan) error {
-	read := t.read
-	if len(op.Chunks) == 0 {
-		read = t.readAny // a pure move may move a binary file
-	}
-	st, err := read(op.Path)
+	st, err := r.envSource(t, op)
 	if err != nil {
 		return err
 	}
@@ -259,11 +255,27 @@ func (r *Repo) envUpdate(t *txn, op envOp, plan *patchPlan) error {
 	}
 	dst := st
 	if op.MoveTo != "" {
-		if dst, err = t.read(op.MoveTo); err != nil {
+		if dst, err = t.readEntry(op.MoveTo); err != nil {
 			return withPath(err, op.MoveTo)
 		}
 	}
 	return planWrite(t, plan, st, dst, []byte(content), st.Mode, fileRecord{hunks: max(len(op.Chunks), 1), modes: modes, renamed: dst.Rel != st.Rel})
+}
+
+// envSource reads the file an update changes. A pure move reads the entry
+// itself: a binary file, or a symbolic link, which moves as git mv moves
+// it. With chunks the content is edited, through a link as edit does, so
+// moving a link while editing its target is refused (unsupported).
+func (r *Repo) envSource(t *txn, op envOp) (*fileState, error) {
+	if len(op.Chunks) == 0 {
+		return t.readEntry(op.Path)
+	}
+	if op.MoveTo != "" {
+		if _, link, err := r.resolveEntry(op.Path); err == nil && link {
+			return nil, &Error{Code: CodeUnsupported, FilePath: op.Path, Message: "'*** Move to:' of a symbolic link with chunks: the chunks would edit the link's target while the link moves; move the link and edit its target in separate operations"}
+		}
+	}
+	return t.read(op.Path)
 }
 
 // fileRecord is what one file operation adds to the plan.
@@ -320,9 +332,11 @@ func (r *Repo) applyGitFile(t *txn, p gitPatch, f *gitdiff.File, plan *patchPlan
 	return r.gitModify(t, oldName, newName, f, plan)
 }
 
-// readTop reads a path given relative to the top of the working tree.
+// readTop reads a path given relative to the top of the working tree, as
+// git apply reads it: a symbolic link is the link (its target text), never
+// what it points to.
 func (r *Repo) readTop(t *txn, name string) (*fileState, error) {
-	st, err := t.read(filepath.Join(r.workTree, filepath.FromSlash(name)))
+	st, err := t.readEntry(filepath.Join(r.workTree, filepath.FromSlash(name)))
 	if err != nil {
 		return nil, withPath(err, name)
 	}
@@ -362,6 +376,9 @@ func (r *Repo) gitDelete(t *txn, name string, f *gitdiff.File, plan *patchPlan) 
 	if !st.Exists {
 		return &Error{Code: CodeFileMissing, FilePath: st.Rel, Message: "the patch deletes this file, but it does not exist"}
 	}
+	if err := checkEntryType(st, f); err != nil {
+		return err
+	}
 	if err := r.checkPatchBlob(st, f); err != nil {
 		return err
 	}
@@ -388,6 +405,9 @@ func (r *Repo) gitModify(t *txn, oldName, newName string, f *gitdiff.File, plan 
 	if !src.Exists {
 		return &Error{Code: CodeFileMissing, FilePath: src.Rel, Message: "the patch changes this file, but it does not exist"}
 	}
+	if err := checkEntryType(src, f); err != nil {
+		return err
+	}
 	if err := r.checkPatchBlob(src, f); err != nil {
 		return err
 	}
@@ -404,6 +424,20 @@ func (r *Repo) gitModify(t *txn, oldName, newName string, f *gitdiff.File, plan 
 	plan.notes = append(plan.notes, res.Notes...)
 	rec := fileRecord{hunks: max(res.Hunks, 1), modes: []string{"exact"}, renamed: f.IsRename, copied: f.IsCopy}
 	return planWrite(t, plan, src, dst, res.Content, patchPerm(f.NewMode, src.Mode), rec)
+}
+
+// checkEntryType refuses a patch whose old mode says a symbolic link where
+// the working tree has a file, or the reverse (git apply only warns, then
+// writes the other type).
+func checkEntryType(st *fileState, f *gitdiff.File) error {
+	if f.OldMode == 0 || (f.OldMode&0o170000 == 0o120000) == st.isLink() {
+		return nil
+	}
+	what := "a file"
+	if st.isLink() {
+		what = "a symbolic link"
+	}
+	return &Error{Code: CodeNotFound, FilePath: st.Rel, Message: fmt.Sprintf("the patch expects mode %o, but the working tree has %s here", f.OldMode, what)}
 }
 
 // patchNames returns the repository-relative old and new names of f. Git
@@ -438,26 +472,30 @@ func (r *Repo) plainName(name string, isNew bool) string {
 	return name
 }
 
-// checkPatchModes refuses symlinks and submodules, which gitedit does not
-// write.
+// checkPatchModes refuses submodules, and a change of type between a file
+// and a symbolic link, which gitedit does not write.
 func checkPatchModes(f *gitdiff.File, name string) error {
 	for _, m := range []os.FileMode{f.OldMode, f.NewMode} {
 		switch m & 0o170000 {
-		case 0, 0o100000:
-		case 0o120000:
-			return &Error{Code: CodeUnsupported, FilePath: name, Message: "the patch changes a symbolic link; gitedit patches regular files only"}
+		case 0, 0o100000, 0o120000:
 		default:
-			return &Error{Code: CodeUnsupported, FilePath: name, Message: fmt.Sprintf("the patch changes an entry of mode %o (a submodule?); gitedit patches regular files only", m)}
+			return &Error{Code: CodeUnsupported, FilePath: name, Message: fmt.Sprintf("the patch changes an entry of mode %o (a submodule?); gitedit patches files and symbolic links only", m)}
 		}
+	}
+	if f.OldMode != 0 && f.NewMode != 0 && (f.OldMode&0o170000 == 0o120000) != (f.NewMode&0o170000 == 0o120000) {
+		return &Error{Code: CodeUnsupported, FilePath: name, Message: "the patch turns a file into a symbolic link or the reverse; gitedit does not change an entry's type"}
 	}
 	return nil
 }
 
-// patchPerm maps a patch's mode (0: not given) to 0755 or 0644, or keeps
-// cur (0 meaning the default for a new file).
+// patchPerm maps a patch's mode (0: not given) to 0755, 0644 or a
+// symbolic link, or keeps cur (0 meaning the default for a new file).
 func patchPerm(m, cur os.FileMode) os.FileMode {
-	if m == 0 {
+	switch {
+	case m == 0:
 		return cur
+	case m&0o170000 == 0o120000:
+		return modeSymlink
 	}
 	if m&0o111 != 0 {
 		return 0o755

@@ -155,7 +155,7 @@ func TestPatchRefusals(t *testing.T) {
 		{"outside", env("*** Add File: ../x.txt", "+x"), CodeOutsideRepo, ""},
 		{"git create existing", "--- /dev/null\n+++ b/b.txt\n@@ -0,0 +1 @@\n+x\n", CodeFileExists, "b.txt"},
 		{"git binary without data", "diff --git a/img.bin b/img.bin\nindex 1234567..89abcde 100644\nBinary files a/img.bin and b/img.bin differ\n", CodeUnsupported, "img.bin"},
-		{"git symlink", "diff --git a/l b/l\nnew file mode 120000\nindex 0000000..1234567\n--- /dev/null\n+++ b/l\n@@ -0,0 +1 @@\n+b.txt\n\\ No newline at end of file\n", CodeUnsupported, "l"},
+		{"git file to symlink", "diff --git a/b.txt b/b.txt\nold mode 100644\nnew mode 120000\n", CodeUnsupported, "b.txt"},
 		{"empty", " \n", CodeInvalidInput, ""},
 	}
 	for _, tt := range tests {

@@ -77,14 +77,8 @@ func (t *txn) readRel(rel string) (*fileState, error) {
 	if st, ok := t.cur[rel]; ok {
 		return st.clone(), nil
 	}
-	if g := t.idx.GitlinkFor(rel); g != nil {
-		return nil, &Error{Code: CodeOutsideRepo, FilePath: rel, Message: fmt.Sprintf("%s is in submodule '%s' (git tracks nothing inside a submodule in this repository)", rel, g.Name)}
-	}
-	if t.idx.Conflicted(rel) {
-		return nil, &Error{Code: CodeConflict, FilePath: rel, Message: "the path has unresolved merge conflicts; resolve them first"}
-	}
-	if e := t.idx.Entry(rel); (e != nil && e.SkipWorktree) || t.idx.SparseDirFor(rel) != nil {
-		return nil, &Error{Code: CodeUnsupported, FilePath: rel, Message: "the path is outside the sparse checkout (skip-worktree); add it to the sparse-checkout patterns first"}
+	if err := t.checkReadable(rel); err != nil {
+		return nil, err
 	}
 	st, err := t.r.readWorktree(rel)
 	if err != nil {
@@ -96,6 +90,22 @@ func (t *txn) readRel(rel string) (*fileState, error) {
 	t.orig[rel], t.cur[rel] = st, st.clone()
 	t.order = append(t.order, rel)
 	return st.clone(), nil
+}
+
+// checkReadable refuses a path inside a submodule (outside_repo), one
+// with merge conflicts (conflict) and one outside the sparse checkout
+// (unsupported).
+func (t *txn) checkReadable(rel string) error {
+	if g := t.idx.GitlinkFor(rel); g != nil {
+		return &Error{Code: CodeOutsideRepo, FilePath: rel, Message: fmt.Sprintf("%s is in submodule '%s' (git tracks nothing inside a submodule in this repository)", rel, g.Name)}
+	}
+	if t.idx.Conflicted(rel) {
+		return &Error{Code: CodeConflict, FilePath: rel, Message: "the path has unresolved merge conflicts; resolve them first"}
+	}
+	if e := t.idx.Entry(rel); (e != nil && e.SkipWorktree) || t.idx.SparseDirFor(rel) != nil {
+		return &Error{Code: CodeUnsupported, FilePath: rel, Message: "the path is outside the sparse checkout (skip-worktree); add it to the sparse-checkout patterns first"}
+	}
+	return nil
 }
 
 // write plans content as the new content of rel with mode (0 keeps the

@@ -15,6 +15,7 @@ import (
 	"github.com/sergi/go-diff/diffmatchpatch"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
 )
 
 // UndoRequest asks to revert a gitedit commit (SPEC 5, `gitedit undo`).
@@ -244,7 +245,7 @@ func (r *Repo) checkUndoClean(t *txn, sides []revertSide) error {
 // matchesHead reports whether rel's working-tree file and index entry
 // are as in HEAD.
 func (r *Repo) matchesHead(t *txn, s revertSide) (bool, error) {
-	st, err := t.readRel(s.rel)
+	st, err := t.readRelEntry(s.rel)
 	if err != nil {
 		return false, err
 	}
@@ -252,8 +253,11 @@ func (r *Repo) matchesHead(t *txn, s revertSide) (bool, error) {
 	if !s.ours.exists {
 		return !st.Exists && e == nil, nil
 	}
-	if !st.Exists || e == nil || e.Hash != s.ours.hash || filemode.FileMode(e.Mode) != s.ours.mode || modeOf(st.Mode) != s.ours.mode {
+	if !st.Exists || e == nil || e.Hash != s.ours.hash || filemode.FileMode(e.Mode) != s.ours.mode || entryMode(st) != s.ours.mode {
 		return false, nil
+	}
+	if st.isLink() {
+		return objects.HashBlob(st.Content) == s.ours.hash, nil
 	}
 	h, err := r.hashFile(s.rel, st.Content)
 	return h == s.ours.hash, err
@@ -355,9 +359,13 @@ func (r *Repo) restoreSide(t *txn, h *history, rel string, side treeSide) error 
 // would store the CRLF form as this content (core.autocrlf, eol=crlf),
 // the file gets CRLF.
 func (r *Repo) writeReverted(t *txn, rel string, content []byte, mode filemode.FileMode) error {
-	cur, err := t.readRel(rel)
+	cur, err := t.readRelEntry(rel)
 	if err != nil {
 		return err
+	}
+	if mode == filemode.Symlink {
+		t.write(rel, content, modeSymlink)
+		return nil
 	}
 	if cur.Exists && bytes.Contains(cur.Content, []byte("\r\n")) && !bytes.Contains(content, []byte("\r\n")) {
 		if conv := bytes.ReplaceAll(content, []byte("\n"), []byte("\r\n")); r.sameBlob(rel, conv, content) {

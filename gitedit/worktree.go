@@ -137,7 +137,7 @@ func (r *Repo) prepareTemps(changes []*change) ([]string, error) {
 	parallel(len(changes), func(k int) {
 		i := order[k]
 		if st := changes[i].after; st.Exists {
-			temps[i], errs[i] = writeTemp(r.abs(st.Rel), st.Content, filePerm(st), r.tempSyncer())
+			temps[i], errs[i] = r.writeTempOf(st)
 		}
 	})
 	for i, err := range errs {
@@ -222,11 +222,20 @@ func (r *Repo) writeState(st *fileState) error {
 	temp := ""
 	if st.Exists {
 		var err error
-		if temp, err = writeTemp(r.abs(st.Rel), st.Content, filePerm(st), r.tempSyncer()); err != nil {
+		if temp, err = r.writeTempOf(st); err != nil {
 			return err
 		}
 	}
 	return r.commitState(st, temp)
+}
+
+// writeTempOf writes st (which exists) under a temporary name beside its
+// path: a file with its content and permissions, or a symbolic link.
+func (r *Repo) writeTempOf(st *fileState) (string, error) {
+	if st.isLink() {
+		return writeTempLink(r.abs(st.Rel), string(st.Content))
+	}
+	return writeTemp(r.abs(st.Rel), st.Content, filePerm(st), r.tempSyncer())
 }
 
 // filePerm returns the permission bits to write st with: the file's own

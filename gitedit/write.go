@@ -289,7 +289,7 @@ func (w *batchWriter) existingChange(c *change) (objects.TreeChange, error) {
 	if !c.before.Exists {
 		return objects.TreeChange{Path: rel, Delete: true}, nil
 	}
-	content, err := w.r.toGitForIndex(rel, c.before.Content, c.blobBefore)
+	content, err := w.r.blobContent(c.before, c.blobBefore)
 	if err == nil {
 		_, err = objects.WriteBlob(w.db, content)
 	}
