@@ -12,7 +12,7 @@ import (
 func batchCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "batch",
-		Usage:     "apply a batch request (several files, one atomic batch) (SPEC 2.3)",
+		Usage:     "apply a batch request: {\"message\": …, \"operations\": [edit or multiedit requests]}, several files in one atomic batch",
 		ArgsUsage: "FILE|-",
 		Flags:     writeFlags(),
 		Action:    e.batch,

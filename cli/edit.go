@@ -12,7 +12,7 @@ import (
 func editCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "edit",
-		Usage:     "replace text in one file (SPEC 2.1)",
+		Usage:     "replace text in one file: the unique occurrence of --old (or every one with --replace-all) by --new",
 		ArgsUsage: "PATH",
 		Flags: writeFlags(
 			&cli.StringFlag{Name: "old", Usage: "`TEXT` to replace (empty: write the whole file)"},
@@ -20,7 +20,7 @@ func editCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "old-file", Usage: "read the text to replace from `FILE` (- for standard input)"},
 			&cli.StringFlag{Name: "new-file", Usage: "read the replacement from `FILE` (- for standard input)"},
 			&cli.BoolFlag{Name: "replace-all", Usage: "replace every occurrence"},
-			&cli.StringFlag{Name: "match", Usage: "match `MODE`: auto, exact, line_trimmed, ... (SPEC 3)"},
+			&cli.StringFlag{Name: "match", Usage: "how --old is found: `MODE` is auto (exact, then the tolerant modes in a safe order), exact, line_trimmed, whitespace_normalized, indentation_flexible, escape_normalized, unicode_normalized, trimmed_boundary, block_anchor or context_aware"},
 			&cli.IntFlag{Name: "expect", Usage: "fail unless exactly `N` occurrences would be replaced", DefaultText: "any"},
 			&cli.StringFlag{Name: "expected-hash", Usage: "`BLOB` id (or sha256:HEX) of the file's current content"},
 		),

@@ -17,7 +17,7 @@ import (
 func repoFlags() []cli.Flag {
 	return append([]cli.Flag{
 		&cli.StringFlag{Name: "C", Value: ".", Usage: "run as if gitedit was started in `DIR`"},
-		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per request (SPEC 6)"},
+		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per request: {\"ok\": true, …} or {\"ok\": false, \"error\": {\"code\", \"message\", …}}"},
 	}, colorFlags()...)
 }
 

@@ -13,7 +13,7 @@ import (
 func multieditCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "multiedit",
-		Usage:     "apply several edits to one file, in order, atomically (SPEC 2.2)",
+		Usage:     "apply several edits to one file, in order, all or nothing (--partial: skip the failing ones)",
 		ArgsUsage: "PATH",
 		Flags: writeFlags(
 			&cli.StringFlag{Name: "edits", Usage: "`FILE` holding the JSON array of edits, or an object with \"edits\" (- for standard input)"},

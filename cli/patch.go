@@ -13,7 +13,7 @@ import (
 func patchCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "patch",
-		Usage:     "apply a git diff, unified diff or *** Begin Patch envelope, atomically (SPEC 2.4)",
+		Usage:     "apply a git diff, a unified diff (diff -u) or a *** Begin Patch envelope: every file or none",
 		ArgsUsage: "[FILE|-]",
 		Flags: writeFlags(
 			&cli.BoolFlag{Name: "check", Usage: "check that the patch applies; write nothing"},
