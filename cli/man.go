@@ -144,10 +144,20 @@ func manFlagUsage(f flagSpec) string {
 	return u
 }
 
-// roff escapes text for roff: backslashes, dashes, and a leading dot or
-// quote that would start a request.
+// roff escapes text for roff: backslashes, dashes, characters beyond
+// ASCII (as \[uXXXX]), and a leading dot or quote that would start a
+// request.
 func roff(s string) string {
 	s = strings.NewReplacer(`\`, `\e`, "-", `\-`).Replace(s)
+	var b strings.Builder
+	for _, r := range s {
+		if r > 0x7e || (r < 0x20 && r != '\t' && r != '\n') {
+			fmt.Fprintf(&b, `\[u%04X]`, r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	s = b.String()
 	if strings.HasPrefix(s, ".") || strings.HasPrefix(s, "'") {
 		s = `\&` + s
 	}
