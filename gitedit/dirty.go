@@ -22,7 +22,7 @@ func (w *batchWriter) checkDirty() error {
 		return ioError("read HEAD", err)
 	}
 	w.head = head
-	root, err := w.r.commitTreeID(head.Commit)
+	root, err := w.commitTreeID(head.Commit)
 	if err != nil {
 		return err
 	}

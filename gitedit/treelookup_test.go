@@ -27,14 +27,16 @@ func TestIndexHeadAgreesWithTrees(t *testing.T) {
 	r := openRepo(t, dir)
 	idx, err := r.readIndex()
 	require.NoError(t, err)
-	root, err := r.commitTreeID(plumbing.NewHash(strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD"))))
+	db := objects.NewDB(r.objects, r.objectsDir())
+	root, err := objects.CommitTree(db, plumbing.NewHash(strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD"))))
 	require.NoError(t, err)
+	require.Equal(t, strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD^{tree}")), root.String())
 	id, ok := idx.TreeID()
 	require.True(t, ok)
 	require.Equal(t, root, id)
 
 	fromIndex := indexHead{idx}
-	fromTrees := newTreeLookup(objects.NewTrees(objects.NewDB(r.objects, r.objectsDir())), root)
+	fromTrees := newTreeLookup(objects.NewTrees(db), root)
 	paths := []string{"a.txt", "a-b/x", "a/b/c.go", "a/d.go", "bin/run.sh", "link", "z/y/x/w.txt",
 		"a", "a/b", "z", "z/y", "missing", "a/missing", "a.txt/x", "a-b", "bin"}
 	for _, p := range paths {

@@ -234,11 +234,8 @@ func (w *batchWriter) baseTree() (plumbing.Hash, plumbing.Hash, error) {
 	if w.head.Commit.IsZero() {
 		return plumbing.ZeroHash, plumbing.ZeroHash, nil
 	}
-	c, err := object.GetCommit(w.r.objects, w.head.Commit)
-	if err != nil {
-		return plumbing.ZeroHash, plumbing.ZeroHash, ioError("read commit "+w.head.Commit.String(), err)
-	}
-	return c.Hash, c.TreeHash, nil
+	tree, err := w.commitTreeID(w.head.Commit)
+	return w.head.Commit, tree, err
 }
 
 // commitExisting commits what the dirty files already hold beyond HEAD
@@ -506,16 +503,15 @@ func (r *Repo) hasSymlinks() bool {
 	return err != nil || !ok || v
 }
 
-// commitTreeID returns the tree id of commit h (zero for the zero hash).
-func (r *Repo) commitTreeID(h plumbing.Hash) (plumbing.Hash, error) {
+// commitTreeID returns the tree id of commit h (zero for the zero hash),
+// read through the batch's object database: a packed commit is found
+// through the mapped pack indexes, never by loading them whole.
+func (w *batchWriter) commitTreeID(h plumbing.Hash) (plumbing.Hash, error) {
 	if h.IsZero() {
 		return plumbing.ZeroHash, nil
 	}
-	c, err := object.GetCommit(r.objects, h)
-	if err != nil {
-		return plumbing.ZeroHash, ioError("read commit "+h.String(), err)
-	}
-	return c.TreeHash, nil
+	tree, err := objects.CommitTree(w.db, h)
+	return tree, wrapIO("read commit "+h.String(), err)
 }
 
 // modeOf maps permission bits to the git file mode.

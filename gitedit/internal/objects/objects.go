@@ -108,6 +108,23 @@ func WriteCommit(db *DB, c Commit) (plumbing.Hash, error) {
 	return db.Write(plumbing.CommitObject, data)
 }
 
+// CommitTree returns the tree id of commit h, read from db (loose or
+// packed, without decoding the rest of the commit).
+func CommitTree(db *DB, h plumbing.Hash) (plumbing.Hash, error) {
+	data, err := db.Read(plumbing.CommitObject, h)
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	hex, ok := bytes.CutPrefix(data, []byte("tree "))
+	if !ok || len(hex) < 41 || hex[40] != '\n' {
+		return plumbing.ZeroHash, fmt.Errorf("read commit %s: no tree line", h)
+	}
+	if !plumbing.IsHash(string(hex[:40])) {
+		return plumbing.ZeroHash, fmt.Errorf("read commit %s: bad tree id %q", h, hex[:40])
+	}
+	return plumbing.NewHash(string(hex[:40])), nil
+}
+
 // modeString is the octal mode as git writes it in a tree ("40000" for a
 // tree, "100644" for a file).
 func modeString(m filemode.FileMode) string {

@@ -90,3 +90,29 @@ func TestWriteCommitReadsBackWithGit(t *testing.T) {
 		t.Error("identity with a newline accepted")
 	}
 }
+
+// TestCommitTreeReadsPackedAndLooseCommits checks CommitTree against git
+// rev-parse for a packed commit (after git gc) and a loose one, and that a
+// blob is refused.
+func TestCommitTreeReadsPackedAndLooseCommits(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	fixtures.Git(t, dir, "gc", "-q")
+	fixtures.WriteFiles(t, dir, map[string]string{"a.txt": "b\n"})
+	fixtures.Git(t, dir, "commit", "-q", "-am", "loose")
+	db := NewDB(nil, filepath.Join(dir, ".git", "objects"))
+	defer db.Close()
+	for _, rev := range []string{"HEAD~1", "HEAD"} {
+		h := plumbing.NewHash(strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", rev)))
+		tree, err := CommitTree(db, h)
+		if err != nil {
+			t.Fatalf("%s: %v", rev, err)
+		}
+		if want := strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", rev+"^{tree}")); tree.String() != want {
+			t.Errorf("%s: tree %s, want %s", rev, tree, want)
+		}
+	}
+	blob := plumbing.NewHash(strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD:a.txt")))
+	if _, err := CommitTree(db, blob); err == nil {
+		t.Errorf("CommitTree of a blob: no error")
+	}
+}
