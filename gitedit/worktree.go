@@ -177,8 +177,14 @@ func acrossFolders(changes []*change) []int {
 }
 
 // parallel calls f(0..n-1) on up to GOMAXPROCS×4 goroutines (file writes
-// wait on the disk more than on the processor).
+// wait on the disk more than on the processor). A single call runs on the
+// caller's goroutine: handing it to another costs a thread wake-up, which
+// on a busy machine can take longer than the work.
 func parallel(n int, f func(i int)) {
+	if n == 1 {
+		f(0)
+		return
+	}
 	workers := min(n, 4*runtime.GOMAXPROCS(0))
 	next := make(chan int)
 	var wg sync.WaitGroup

@@ -50,21 +50,16 @@ type batchWriter struct {
 // apply writes the prepared batch so that a failure at any step leaves
 // files, index and refs as they were: the objects (unreferenced objects
 // are harmless) and, at the same time, the working-tree files (put back
-// if the objects fail), both made durable by one syncfs; then the new
-// index written and fsynced into index.lock, then the ref (the files are
-// put back if it cannot move), and last the rename of index.lock, which
-// cannot fail short of a broken file system. A crash leaves the old or the
-// new state of each file, and at worst a stale index.lock, as with git.
+// if the objects fail), both made durable as core.fsync asks; then the
+// new index written into index.lock, then the ref (the files are put back
+// if it cannot move), and last the rename of index.lock, which cannot
+// fail short of a broken file system. A crash leaves the old or the new
+// state of each file, and at worst a stale index.lock, as with git.
 func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
-	type written struct {
-		update *refs.Update
-		err    error
+	objs, err := w.startObjects()
+	if err != nil {
+		return err
 	}
-	objs := make(chan written, 1) // buffered: never blocks if writeFiles fails first
-	go func() {
-		u, err := traced("write objects", w.writeObjects)
-		objs <- written{u, err}
-	}()
 	var update *refs.Update
 	settled := false
 	settle := func() error {
@@ -79,7 +74,7 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 	}()
 	defer w.r.forgetTemps()
 	var restore func()
-	err := w.revocable(ctx, "write files", func() (err error) {
+	err = w.revocable(ctx, "write files", func() (err error) {
 		restore, err = w.r.writeFiles(w.changes, settle)
 		return err
 	})
@@ -124,6 +119,36 @@ func (w *batchWriter) revocable(ctx context.Context, phase string, step func() e
 	})
 	return err
 }
+
+// written is the outcome of writing a batch's objects: the ref update
+// that publishes them (commit mode) or the error.
+type written struct {
+	update *refs.Update
+	err    error
+}
+
+// startObjects writes the batch's objects on another goroutine and
+// returns where their outcome arrives; a small batch writes them at once
+// (a failure is then returned before any file is touched).
+func (w *batchWriter) startObjects() (<-chan written, error) {
+	objs := make(chan written, 1) // buffered: never blocks if writeFiles fails first
+	write := func() written {
+		u, err := traced("write objects", w.writeObjects)
+		return written{u, err}
+	}
+	if len(w.changes) > smallBatch {
+		go func() { objs <- write() }()
+		return objs, nil
+	}
+	o := write() // too little to overlap: spare the hand-over to another thread
+	objs <- o
+	return objs, o.err
+}
+
+// smallBatch is the most changes a batch writes its objects for before
+// its files rather than at the same time: for a file or two, the objects
+// take less time than waking another thread to write them.
+const smallBatch = 2
 
 // writesAttributes reports whether a change writes a .gitattributes file.
 func writesAttributes(changes []*change) bool {
