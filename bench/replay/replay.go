@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -85,13 +86,13 @@ func (rp *replayer) replay(modes []string) *tally {
 func (rp *replayer) one(m, parent, c string) outcome {
 	patch, err := patchers[m](rp.work, parent, c)
 	if err != nil {
-		return outcome{"refused", "making the patch: " + err.Error()}
+		return outcome{"skipped", "git cannot make the patch (objects missing from the clone?)"}
 	}
 	if !strings.Contains(patch, "diff --git ") {
 		return outcome{"skipped", "no change"}
 	}
 	if err := rp.reset(parent); err != nil {
-		return outcome{"refused", "reset: " + err.Error()}
+		return outcome{"skipped", "git cannot check out the parent (objects missing from the clone?)"}
 	}
 	if err := os.WriteFile(rp.patchFile, []byte(patch), 0o644); err != nil {
 		return outcome{"refused", err.Error()}
@@ -137,15 +138,17 @@ func firstLine(s string) string {
 	return s
 }
 
-// tally counts the outcomes per mode and keeps the failures.
+// tally counts the outcomes per mode and keeps the failures and the
+// reasons for skipping.
 type tally struct {
 	counts   map[string]map[string]int
 	failures map[string][]string
+	skips    map[string]int
 }
 
 // newTally returns an empty tally.
 func newTally() *tally {
-	return &tally{counts: map[string]map[string]int{}, failures: map[string][]string{}}
+	return &tally{counts: map[string]map[string]int{}, failures: map[string][]string{}, skips: map[string]int{}}
 }
 
 // add records o for commit c in mode m.
@@ -154,6 +157,9 @@ func (t *tally) add(m, c string, o outcome) {
 		t.counts[m] = map[string]int{}
 	}
 	t.counts[m][o.kind]++
+	if o.kind == "skipped" {
+		t.skips[o.detail]++
+	}
 	if o.kind == "differ" || o.kind == "refused" {
 		t.failures[m] = append(t.failures[m], fmt.Sprintf("%s %s %.12s: %s", m, o.kind, c, o.detail))
 	}
@@ -172,6 +178,9 @@ func (t *tally) print(w io.Writer, rp *replayer, modes []string, verbose bool) {
 	for _, m := range modes {
 		c := t.counts[m]
 		fmt.Fprintf(w, "| %s | %d | %d | %d | %d |\n", m, c["agree"], c["differ"], c["refused"], c["skipped"])
+	}
+	for _, reason := range slices.Sorted(maps.Keys(t.skips)) {
+		fmt.Fprintf(w, "skipped (all modes): %d × %s\n", t.skips[reason], reason)
 	}
 	for _, m := range modes {
 		for i, f := range t.failures[m] {
