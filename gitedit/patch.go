@@ -382,7 +382,7 @@ func (r *Repo) gitDelete(t *txn, name string, f *gitdiff.File, plan *patchPlan) 
 	if err := r.checkPatchBlob(st, f); err != nil {
 		return err
 	}
-	res, err := applyFileChange(st.Rel, st.Content, f)
+	res, err := r.applyChange(st, f)
 	if err != nil {
 		return err
 	}
@@ -411,7 +411,7 @@ func (r *Repo) gitModify(t *txn, oldName, newName string, f *gitdiff.File, plan 
 	if err := r.checkPatchBlob(src, f); err != nil {
 		return err
 	}
-	res, err := applyFileChange(src.Rel, src.Content, f)
+	res, err := r.applyChange(src, f)
 	if err != nil {
 		return err
 	}

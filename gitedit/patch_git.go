@@ -95,6 +95,8 @@ type hunkResult struct {
 	// Notes tell about hunks applied away from their stated line.
 	Notes []string
 	Hunks int
+	// places are where the text hunks applied.
+	places []engine.Placement
 }
 
 // applyTextHunks applies a file's text hunks to content in order, as git
@@ -104,7 +106,17 @@ type hunkResult struct {
 // line only. A hunk applied away from its line is noted. A hunk that does
 // not apply is not_found, pointing at the closest region.
 func applyTextHunks(path string, content []byte, frags []*gitdiff.TextFragment) (*hunkResult, error) {
-	src := engine.SplitLines(string(content))
+	out, res, err := placeHunks(path, engine.SplitLines(string(content)), frags)
+	if err != nil {
+		return nil, err
+	}
+	res.Content = []byte(strings.Join(out, ""))
+	return res, nil
+}
+
+// placeHunks applies frags to the lines src and returns the new lines, the
+// notes and the hunks' placements.
+func placeHunks(path string, src []string, frags []*gitdiff.TextFragment) ([]string, *hunkResult, error) {
 	hunks := make([]engine.Hunk, len(frags))
 	for i, f := range frags {
 		hunks[i] = engineHunk(f)
@@ -113,17 +125,17 @@ func applyTextHunks(path string, content []byte, frags []*gitdiff.TextFragment) 
 	if err != nil {
 		var he *engine.HunkError
 		if errors.As(err, &he) {
-			return nil, hunkError(hunkFailure(src, hunks[he.Hunk], he), path, he.Hunk)
+			return nil, nil, hunkError(hunkFailure(src, hunks[he.Hunk], he), path, he.Hunk)
 		}
-		return nil, err
+		return nil, nil, err
 	}
-	res := &hunkResult{Hunks: len(frags), Content: []byte(strings.Join(out, ""))}
+	res := &hunkResult{Hunks: len(frags), places: places}
 	for i, p := range places {
 		if p.Offset != 0 {
 			res.Notes = append(res.Notes, fmt.Sprintf("%s: hunk %d applied at line %d instead of line %d (offset %d, as git apply finds the nearest match)", path, i+1, p.Want+p.Offset+1, p.Want+1, p.Offset))
 		}
 	}
-	return res, nil
+	return out, res, nil
 }
 
 // hunkError names the file and hunk in err.

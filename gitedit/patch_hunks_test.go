@@ -217,3 +217,53 @@ func TestPatchCreatesEmptyFile(t *testing.T) {
 		t.Fatalf("index = %q", got)
 	}
 }
+
+// TestPatchCRLFCheckoutAsGitApply: a file git converts (stored with LF,
+// checked out with CRLF under eol=crlf or core.autocrlf) takes a git diff
+// as git apply --index takes it: the hunks match the converted content,
+// and the file keeps its CRLF endings.
+func TestPatchCRLFCheckoutAsGitApply(t *testing.T) {
+	base := fixtures.Numbered("line ", 20)
+	after := fixtures.EditLines(base, map[int]string{3: "three\n", 4: "", 18: "line 18\nnew\n"})
+	setups := map[string]func(dir string){
+		"eol=crlf": func(dir string) {
+			fixtures.WriteFiles(t, dir, map[string]string{".gitattributes": "f text eol=crlf\n"})
+		},
+		"core.autocrlf=true": func(dir string) { fixtures.Git(t, dir, "config", "core.autocrlf", "true") },
+	}
+	for name, setup := range setups {
+		t.Run(name, func(t *testing.T) {
+			var dirs [2]string
+			for i := range dirs {
+				dirs[i] = fixtures.NewRepo(t, map[string]string{"f": base})
+				setup(dirs[i])
+				fixtures.Git(t, dirs[i], "add", "-A")
+				fixtures.Git(t, dirs[i], "commit", "-q", "--allow-empty", "-m", "attributes")
+				if err := os.Remove(filepath.Join(dirs[i], "f")); err != nil {
+					t.Fatal(err)
+				}
+				fixtures.Git(t, dirs[i], "checkout", "f")
+			}
+			if got := readFile(t, dirs[0], "f"); !strings.HasPrefix(got, "line 1\r\n") {
+				t.Fatalf("the checkout is not CRLF: %q", got[:10])
+			}
+			patch := gitDiff(t, base, after)
+			pf := filepath.Join(t.TempDir(), "p.diff")
+			if err := os.WriteFile(pf, []byte(patch), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			fixtures.Git(t, dirs[0], "apply", "--index", pf)
+			if _, err := openRepo(t, dirs[1]).applyPatch(context.Background(), PatchRequest{Patch: patch}, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			for _, cmd := range [][]string{{"ls-files", "-s"}, {"status", "--porcelain"}} {
+				if g, o := fixtures.Git(t, dirs[0], cmd...), fixtures.Git(t, dirs[1], cmd...); g != o {
+					t.Fatalf("git %s: git apply gives %q, gitedit %q", cmd[0], g, o)
+				}
+			}
+			if g, o := readFile(t, dirs[0], "f"), readFile(t, dirs[1], "f"); g != o {
+				t.Fatalf("file: git apply writes %q, gitedit %q", g, o)
+			}
+		})
+	}
+}

@@ -41,6 +41,7 @@ func handPairs() []pair {
 		{"binary create and delete", tree{"old.bin": txt(bin)}, tree{"new.bin": txt(bin + "more")}},
 		{"text to binary", tree{"f": txt(num)}, tree{"f": txt(bin)}},
 		{"crlf lines", tree{"f": txt(strings.ReplaceAll(num, "\n", "\r\n"))}, tree{"f": txt(strings.ReplaceAll(fixtures.EditLines(num, map[int]string{10: "ten\n", 50: ""}), "\n", "\r\n"))}},
+		{"crlf checkout of lf content", tree{".gitattributes": txt("*.txt text eol=crlf\n"), "f.txt": txt(num)}, tree{".gitattributes": txt("*.txt text eol=crlf\n"), "f.txt": txt(fixtures.EditLines(num, map[int]string{1: "one\n", 30: "", 60: "line 60\nend\n"}))}},
 		{"identical lines deleted", tree{"f": txt(strings.Repeat("x\n", 12))}, tree{"f": txt(strings.Repeat("x\n", 9))}},
 		{"several files", tree{"a": txt(num), "b": txt(rep), "c": txt("c\n")}, tree{"a": txt(fixtures.EditLines(num, map[int]string{2: ""})), "b": txt(fixtures.EditLines(rep, map[int]string{78: "}\n// end\n"})), "d": txt("c\n")}},
 	}

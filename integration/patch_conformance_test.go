@@ -206,13 +206,19 @@ func quickState(t *testing.T, dir string) string {
 }
 
 // repoOf creates a repository holding tr, committed (without git's hook
-// samples: the suite copies repositories often).
+// samples: the suite copies repositories often). With a .gitattributes
+// file, the files are checked out again, so that they take the line
+// endings the attributes ask for.
 func repoOf(t *testing.T, tr tree) string {
 	dir := filepath.Join(t.TempDir(), "repo")
 	fixtures.Git(t, t.TempDir(), "init", "-q", "--template=", "-b", "main", dir)
 	writeTree(t, dir, nil, tr)
 	fixtures.Git(t, dir, "add", "-A")
 	fixtures.Git(t, dir, "commit", "-q", "--allow-empty", "-m", "base")
+	if _, ok := tr[".gitattributes"]; ok {
+		writeTree(t, dir, tr, nil)
+		fixtures.Git(t, dir, "checkout", "--", ".")
+	}
 	return dir
 }
 
