@@ -1,6 +1,6 @@
-// Package cli is gitedit's command-line interface (SPEC 5): a thin adapter
+// Package cli is gitedit's command-line interface (docs/reference.md#commands): a thin adapter
 // that turns arguments and request files into calls of package gitedit and
-// prints the results (SPEC 6).
+// prints the results (docs/reference.md#results).
 package cli
 
 import (
@@ -47,7 +47,7 @@ type env struct {
 	color  string
 }
 
-// newApp builds the urfave/cli application with every command of SPEC 5.
+// newApp builds the urfave/cli application with every command of docs/reference.md#commands.
 func newApp(e *env) *cli.App {
 	app := &cli.App{
 		Name:            "gitedit",

@@ -8,7 +8,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit"
 )
 
-// batchCommand is `gitedit batch F|-` (SPEC 2.3).
+// batchCommand is `gitedit batch F|-` (docs/reference.md#batch).
 func batchCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "batch",

@@ -8,7 +8,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit"
 )
 
-// editCommand is `gitedit edit PATH --old S --new S` (SPEC 2.1).
+// editCommand is `gitedit edit PATH --old S --new S` (docs/reference.md#edit).
 func editCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "edit",

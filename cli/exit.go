@@ -7,7 +7,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit"
 )
 
-// The exit statuses of SPEC 6.
+// The exit statuses of docs/reference.md#exit-statuses.
 const (
 	exitOK      = 0 // success, a no-op included
 	exitRefused = 1 // a request refused (any code but invalid_input)

@@ -21,7 +21,7 @@ func repoFlags() []cli.Flag {
 	}, colorFlags()...)
 }
 
-// writeFlags are the common flags of SPEC 5, for every command that
+// writeFlags are the common flags of docs/reference.md#commands, for every command that
 // writes; extra are the command's own flags.
 func writeFlags(extra ...cli.Flag) []cli.Flag {
 	return append(append(repoFlags(),

@@ -9,7 +9,7 @@ import (
 )
 
 // multieditCommand is `gitedit multiedit PATH --edits F|- [--partial]`
-// (SPEC 2.2).
+// (docs/reference.md#multiedit).
 func multieditCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "multiedit",

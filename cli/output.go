@@ -11,7 +11,7 @@ import (
 )
 
 // printer writes results: human-readable by default, one JSON object per
-// request with --json (SPEC 6).
+// request with --json (docs/reference.md#results).
 type printer struct {
 	json           bool
 	stdout, stderr io.Writer
@@ -75,7 +75,7 @@ func (p *printer) fail(err error) {
 	}
 }
 
-// result prints an applied request: with --json the Result as SPEC 6
+// result prints an applied request: with --json the Result as docs/reference.md#results
 // shows it; otherwise its text (summary, skipped edits, notes, commits,
 // diff).
 func (p *printer) result(res *gitedit.Result) {

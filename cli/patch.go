@@ -9,7 +9,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit"
 )
 
-// patchCommand is `gitedit patch [F|-] [--check]` (SPEC 2.4).
+// patchCommand is `gitedit patch [F|-] [--check]` (docs/reference.md#patch).
 func patchCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "patch",

@@ -6,7 +6,7 @@ import (
 )
 
 // Edit is one replacement: OldString is found with MatchMode and replaced by
-// NewString (SPEC 2.1). An empty OldString replaces the whole content.
+// NewString (docs/reference.md#edit). An empty OldString replaces the whole content.
 type Edit struct {
 	OldString  string
 	NewString  string
@@ -67,10 +67,10 @@ func (e *EditError) Unwrap() error { return e.Err }
 
 // ApplyEdit applies e to content, the raw file content (any line endings,
 // maybe a UTF-8 BOM), and returns the new content (the content unchanged
-// on error) and what was applied. Errors are *Error values with the SPEC
+// on error) and what was applied. Errors are *Error values with the error codes of docs/reference.md
 // codes:
 //
-//   - e.MatchMode not a SPEC mode, or ExpectedReplacements < 1: invalid_input.
+//   - e.MatchMode not a match mode, or ExpectedReplacements < 1: invalid_input.
 //   - Empty OldString: whole-file write. Over empty content NewString is
 //     the content as given; over content it is written in the file's style
 //     (majority line ending, BOM, final-newline state). It counts as one
@@ -235,7 +235,7 @@ func plural(n int, one, many string) string {
 }
 
 // ApplyEdits applies edits in order to one in-memory buffer, each on the
-// result of the previous one (SPEC 2.2). Only edit 0 may have an empty
+// result of the previous one (docs/reference.md#multiedit). Only edit 0 may have an empty
 // OldString (file creation or whole write); a later one is invalid_input.
 // An empty edits slice is invalid_input.
 //

@@ -1,6 +1,6 @@
 package engine
 
-// Code is the SPEC error code an engine error maps to.
+// Code is the error code (see docs/reference.md) an engine error maps to.
 type Code string
 
 // The error codes the engine produces; the git layer adds the others.

@@ -5,10 +5,10 @@ import (
 	"strings"
 )
 
-// MatchMode names a matching strategy of SPEC section 3.
+// MatchMode names a matching strategy of docs/reference.md (match modes).
 type MatchMode string
 
-// The match modes of SPEC section 3. Auto tries Exact first and then the
+// The match modes of docs/reference.md (match modes). Auto tries Exact first and then the
 // tolerant strategies in the order of autoOrder.
 const (
 	Auto                 MatchMode = "auto"

@@ -5,19 +5,19 @@ import (
 	"fmt"
 )
 
-// Edit applies one edit request (SPEC 2.1) as one batch.
+// Edit applies one edit request (docs/reference.md#edit) as one batch.
 func (r *Repo) Edit(ctx context.Context, req EditRequest, opt Options) (*Result, error) {
 	opt.DryRun = opt.DryRun || req.DryRun
 	return r.runSteps(ctx, ToolEdit, opt, req, []stepFunc{r.editFunc(ToolEdit, multiOf(req), opt)})
 }
 
-// MultiEdit applies a multiedit request (SPEC 2.2) as one batch.
+// MultiEdit applies a multiedit request (docs/reference.md#multiedit) as one batch.
 func (r *Repo) MultiEdit(ctx context.Context, req MultiEditRequest, opt Options) (*Result, error) {
 	opt.DryRun = opt.DryRun || req.DryRun
 	return r.runSteps(ctx, ToolMultiEdit, opt, req, []stepFunc{r.editFunc(ToolMultiEdit, req, opt)})
 }
 
-// Batch applies several operations as one atomic batch (SPEC 2.3): every
+// Batch applies several operations as one atomic batch (docs/reference.md#batch): every
 // operation applies or none does, and in commit mode the batch is one
 // commit. Operations on the same file see the results of earlier ones.
 func (r *Repo) Batch(ctx context.Context, req BatchRequest, opt Options) (*Result, error) {
@@ -67,7 +67,7 @@ func (r *Repo) operationFunc(i int, op Operation, opt Options) (stepFunc, bool, 
 	return nil, false, errorf(CodeInvalidInput, "operations[%d]: expected an edit, multiedit or patch operation", i)
 }
 
-// Patch applies a patch (SPEC 2.4) as one atomic batch: a git diff, a
+// Patch applies a patch (docs/reference.md#patch) as one atomic batch: a git diff, a
 // unified diff, an mbox of format-patch mails or a "*** Begin Patch"
 // envelope. A dry run is `gitedit patch --check`.
 func (r *Repo) Patch(ctx context.Context, req PatchRequest, opt Options) (*Result, error) {

@@ -13,7 +13,7 @@ import (
 // shows a missing side.
 const zeroBlob = "0000000000000000000000000000000000000000"
 
-// commitMeta describes a batch for its commit message (SPEC 4.1).
+// commitMeta describes a batch for its commit message (docs/reference.md#commit-messages-and-trailers).
 type commitMeta struct {
 	// Tool is the Edit-Tool value.
 	Tool Tool
@@ -41,7 +41,7 @@ type commitMeta struct {
 // Trailer is one "Key: value" trailer line.
 type Trailer struct{ Key, Value string }
 
-// message returns the commit message of SPEC 4.1: the subject, a blank
+// message returns the commit message of docs/reference.md#commit-messages-and-trailers: the subject, a blank
 // line, the body (the rest of -m, then m.Body, then a line for each file
 // no body line names) and a blank line when there is a body, and the
 // trailers. No line of it can
@@ -161,7 +161,7 @@ func (m *commitMeta) generatedSubject(files []FileResult) string {
 	return fmt.Sprintf("%s %s", m.Tool, p)
 }
 
-// trailers lists the trailers in SPEC 4.1 order.
+// trailers lists the trailers in docs/reference.md#commit-messages-and-trailers order.
 func (m *commitMeta) trailers(files []FileResult, session, agent string) []Trailer {
 	ts := []Trailer{{"Edit-Tool", string(m.Tool)}}
 	if m.FileTrailerLimit > 0 && len(files) > m.FileTrailerLimit {

@@ -12,10 +12,10 @@ import (
 	"github.com/gitedit/gitedit/engine"
 )
 
-// This file turns request JSON (SPEC 2) into request structs. The rules,
+// This file turns request JSON (docs/reference.md#requests) into request structs. The rules,
 // shared by every decoder:
 //
-//   - field names are snake_case; the camelCase aliases of SPEC 2 are
+//   - field names are snake_case; the camelCase aliases of docs/reference.md#requests are
 //     accepted; giving both spellings of one field is invalid_input;
 //   - an unknown field is invalid_input naming it ("edits[1].foo: unknown
 //     field"), and so is a field given twice;
@@ -25,7 +25,7 @@ import (
 //     (file_path, old_string, new_string, edits, operations, patch) must be
 //     present and of its type, null included;
 //   - expected_replacements is a whole number of at least 1 (0 could never
-//     succeed: no occurrence is not_found); match_mode is one of SPEC 3.
+//     succeed: no occurrence is not_found); match_mode is one of docs/reference.md#match-modes.
 //
 // Every error is an *Error with code invalid_input whose message starts
 // with the path of the offending field.
@@ -34,7 +34,7 @@ import (
 // ("" when it has none).
 type reqField struct{ name, alias string }
 
-// The request fields of SPEC 2.
+// The request fields of docs/reference.md#requests.
 var (
 	fFilePath     = reqField{"file_path", "filePath"}
 	fOldString    = reqField{"old_string", "oldString"}
@@ -286,7 +286,7 @@ func (o *reqObject) count(f reqField) *int {
 	return &n
 }
 
-// matchMode returns the optional match_mode field, checked against SPEC 3.
+// matchMode returns the optional match_mode field, checked against docs/reference.md#match-modes.
 func (o *reqObject) matchMode(f reqField) string {
 	s := o.str(f, false)
 	if o.err == nil {
@@ -296,7 +296,7 @@ func (o *reqObject) matchMode(f reqField) string {
 	return s
 }
 
-// checkMatchMode refuses a match mode name that SPEC 3 does not define.
+// checkMatchMode refuses a match mode name that docs/reference.md#match-modes does not define.
 func checkMatchMode(p, mode string) error {
 	if _, err := engine.ParseMatchMode(mode); err != nil {
 		names := make([]string, len(engine.MatchModes))
@@ -325,7 +325,7 @@ func (o *reqObject) array(f reqField) []json.RawMessage {
 	return elems
 }
 
-// decodeEdit decodes an edit request (SPEC 2.1) from o.
+// decodeEdit decodes an edit request (docs/reference.md#edit) from o.
 func decodeEdit(o *reqObject) (*EditRequest, error) {
 	if err := o.allow(editFields); err != nil {
 		return nil, err
@@ -379,7 +379,7 @@ func decodeItems(p string, elems []json.RawMessage, filePath string) ([]EditItem
 	return items, nil
 }
 
-// decodeMultiEdit decodes a multiedit request (SPEC 2.2) from o.
+// decodeMultiEdit decodes a multiedit request (docs/reference.md#multiedit) from o.
 func decodeMultiEdit(o *reqObject) (*MultiEditRequest, error) {
 	if err := o.allow(multiEditFields); err != nil {
 		return nil, err
@@ -399,7 +399,7 @@ func decodeMultiEdit(o *reqObject) (*MultiEditRequest, error) {
 	return req, err
 }
 
-// decodePatch decodes a patch request (SPEC 2.4) from raw: an object with
+// decodePatch decodes a patch request (docs/reference.md#patch) from raw: an object with
 // "patch" (or "input", as apply_patch tools send it), or the patch text as
 // a bare JSON string.
 func decodePatch(p string, raw json.RawMessage) (*PatchRequest, error) {
@@ -438,7 +438,7 @@ func checkPatch(p string, req *PatchRequest) (*PatchRequest, error) {
 	return req, nil
 }
 
-// decodeBatch decodes a batch request (SPEC 2.3) from o; each operation is
+// decodeBatch decodes a batch request (docs/reference.md#batch) from o; each operation is
 // any request shape but a batch.
 func decodeBatch(o *reqObject) (*BatchRequest, error) {
 	if err := o.allow(batchFields); err != nil {

@@ -51,7 +51,7 @@ func DecodeOperation(data []byte) (Operation, error) {
 	return decodeOperation("", raw, true)
 }
 
-// DecodeEdit decodes a bare edit request (SPEC 2.1).
+// DecodeEdit decodes a bare edit request (docs/reference.md#edit).
 func DecodeEdit(data []byte) (*EditRequest, error) {
 	o, err := parseRoot(data)
 	if err != nil {
@@ -60,7 +60,7 @@ func DecodeEdit(data []byte) (*EditRequest, error) {
 	return decodeEdit(o)
 }
 
-// DecodeMultiEdit decodes a bare multiedit request (SPEC 2.2).
+// DecodeMultiEdit decodes a bare multiedit request (docs/reference.md#multiedit).
 func DecodeMultiEdit(data []byte) (*MultiEditRequest, error) {
 	o, err := parseRoot(data)
 	if err != nil {
@@ -69,7 +69,7 @@ func DecodeMultiEdit(data []byte) (*MultiEditRequest, error) {
 	return decodeMultiEdit(o)
 }
 
-// DecodeBatch decodes a bare batch request (SPEC 2.3); its operations may
+// DecodeBatch decodes a bare batch request (docs/reference.md#batch); its operations may
 // take any shape DecodeOperation accepts, except a batch.
 func DecodeBatch(data []byte) (*BatchRequest, error) {
 	o, err := parseRoot(data)
@@ -79,7 +79,7 @@ func DecodeBatch(data []byte) (*BatchRequest, error) {
 	return decodeBatch(o)
 }
 
-// DecodePatch decodes a patch request (SPEC 2.4): {"patch": "..."},
+// DecodePatch decodes a patch request (docs/reference.md#patch): {"patch": "..."},
 // {"input": "..."} (apply_patch), or the patch text as a JSON string.
 func DecodePatch(data []byte) (*PatchRequest, error) {
 	raw, err := oneValue(data)

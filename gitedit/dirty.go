@@ -10,7 +10,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 )
 
-// checkDirty applies the dirty policy of commit mode (SPEC 4): a touched
+// checkDirty applies the dirty policy of commit mode (docs/reference.md#git-behaviour): a touched
 // file whose working-tree or index content differs from HEAD is refused,
 // included, or (commit-first) remembered for a commit of its own before
 // the batch's. A new file that would displace another path of HEAD or the

@@ -92,7 +92,7 @@ func itemMode(i int, name, defaultMode string) (engine.MatchMode, error) {
 }
 
 // checkPrecondition enforces expected_hash and the file-existence rules of
-// SPEC 2.1: a missing file can only be created by a first edit with an
+// docs/reference.md#edit: a missing file can only be created by a first edit with an
 // empty old_string; an existing non-empty file is overwritten whole only
 // when expected_hash matches.
 func (r *Repo) checkPrecondition(st *fileState, req MultiEditRequest) error {

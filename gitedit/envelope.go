@@ -7,7 +7,7 @@ import (
 	"github.com/gitedit/gitedit/engine"
 )
 
-// The "*** Begin Patch" envelope of agent apply_patch tools (SPEC 2.4):
+// The "*** Begin Patch" envelope of agent apply_patch tools (docs/reference.md#patch):
 //
 //	*** Begin Patch
 //	*** Add File: path        lines follow, each starting with "+"

@@ -7,10 +7,10 @@ import (
 	"github.com/gitedit/gitedit/engine"
 )
 
-// Code is one of the error codes of SPEC section 6.
+// Code is one of the error codes of docs/reference.md (errors).
 type Code string
 
-// The SPEC's error codes.
+// The error codes of docs/reference.md.
 const (
 	CodeInvalidInput  Code = "invalid_input"
 	CodeNotFound      Code = "not_found"

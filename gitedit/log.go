@@ -15,7 +15,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/shallow"
 )
 
-// LogRequest selects gitedit commits for `gitedit log` (SPEC 5).
+// LogRequest selects gitedit commits for `gitedit log` (docs/reference.md#commands).
 type LogRequest struct {
 	N       int    `json:"n,omitempty" jsonschema:"maximum number of commits to list, newest first (default: all)"`
 	Session string `json:"session,omitempty" jsonschema:"only commits whose Edit-Session trailer equals this"`
@@ -23,7 +23,7 @@ type LogRequest struct {
 	File    string `json:"file,omitempty" jsonschema:"only commits that touched this file (relative to the current directory, or absolute)"`
 }
 
-// LogEntry is one gitedit commit with its parsed trailers (SPEC 4.1).
+// LogEntry is one gitedit commit with its parsed trailers (docs/reference.md#commit-messages-and-trailers).
 type LogEntry struct {
 	Commit  string `json:"commit"`
 	Subject string `json:"subject"`
@@ -58,7 +58,7 @@ type LogTrailer struct {
 	Value string `json:"value"`
 }
 
-// The trailer keys gitedit writes (SPEC 4.1) and reads back.
+// The trailer keys gitedit writes (docs/reference.md#commit-messages-and-trailers) and reads back.
 const (
 	trTool       = "Edit-Tool"
 	trFile       = "Edit-File"

@@ -35,7 +35,7 @@ func openHistory(t *testing.T, dir string) *history {
 }
 
 // gitEditCommit writes files and commits them with git commit -F and a
-// message carrying SPEC 4.1 trailers for them; it returns the commit id.
+// message carrying docs/reference.md#commit-messages-and-trailers trailers for them; it returns the commit id.
 func gitEditCommit(t *testing.T, dir, subject, session, agent string, files map[string]string) string {
 	t.Helper()
 	fixtures.WriteFiles(t, dir, files)

@@ -3,10 +3,10 @@ package gitedit
 import "time"
 
 // DirtyPolicy says what commit mode does with a touched file whose
-// working-tree or index content already differs from HEAD (SPEC 4).
+// working-tree or index content already differs from HEAD (docs/reference.md#git-behaviour).
 type DirtyPolicy string
 
-// The dirty policies of SPEC 4.
+// The dirty policies of docs/reference.md#git-behaviour.
 const (
 	DirtyRefuse      DirtyPolicy = "refuse"
 	DirtyInclude     DirtyPolicy = "include"
@@ -20,7 +20,7 @@ const DefaultLockTimeout = 5 * time.Second
 // fails with locked at once when it is held (the CLI's --lock-timeout 0).
 const NoLockWait time.Duration = -1
 
-// Options are the per-call settings shared by every command (SPEC 5). The
+// Options are the per-call settings shared by every command (docs/reference.md#commands). The
 // zero value stages without committing; Repo.Defaults returns the values
 // set in git config.
 type Options struct {

@@ -65,7 +65,7 @@ func (p *patchPlan) modes() []string {
 	return out
 }
 
-// applyPatch applies a patch (SPEC 2.4) as one atomic batch: every file
+// applyPatch applies a patch (docs/reference.md#patch) as one atomic batch: every file
 // applies or nothing is written. opt.DryRun (or req.DryRun) is
 // `gitedit patch --check`: everything is computed and reported, nothing is
 // written. In commit mode the commit has Edit-Tool: patch; a single
@@ -159,7 +159,7 @@ func (f *patchFile) bodyLine() string {
 	return fmt.Sprintf("%s: %s applied", p, plural(f.hunks, "hunk"))
 }
 
-// result builds the SPEC 6 result of an applied (or checked) patch.
+// result builds the docs/reference.md#results result of an applied (or checked) patch.
 func (p *patchPlan) result(out *batchOutcome, opt Options) *Result {
 	res := &Result{OK: true, Tool: ToolPatch, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
 		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []EditFailure{}, Notes: p.notes,

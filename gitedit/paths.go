@@ -79,7 +79,7 @@ var (
 	errLoop     = errors.New("too many levels of symlinks")
 )
 
-// pathError maps a resolution failure to the SPEC's codes.
+// pathError maps a resolution failure to the error codes of docs/reference.md.
 func pathError(p string, err error) error {
 	switch {
 	case errors.Is(err, errDangling):

@@ -39,7 +39,7 @@ type Recipe struct {
 	ExpectedReplacements *int `yaml:"expected_replacements,omitempty" json:"expected_replacements,omitempty"`
 }
 
-// RecipeEdit is one item of a recipe: a multiedit item of SPEC 2.2
+// RecipeEdit is one item of a recipe: a multiedit item of docs/reference.md#multiedit
 // (old_string, new_string, replace_all, match_mode, expected_replacements)
 // or a regex item (regex, replace). Exactly one of OldString and Regex is
 // set. Items without match_mode match exactly (not auto): a recipe runs

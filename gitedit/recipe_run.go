@@ -38,7 +38,7 @@ type RunRequest struct {
 	Progress func(RunProgress) `json:"-"`
 }
 
-// RunResult is the outcome of a run: the SPEC 6 result (files, diff,
+// RunResult is the outcome of a run: the docs/reference.md#results result (files, diff,
 // counts, commit) with the recipe statistics added; its JSON form is the
 // --json output. Changed with Check set means "would change".
 type RunResult struct {

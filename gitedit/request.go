@@ -1,6 +1,6 @@
 package gitedit
 
-// EditRequest is the edit request of SPEC 2.1.
+// EditRequest is the edit request of docs/reference.md#edit.
 type EditRequest struct {
 	FilePath             string `json:"file_path" jsonschema:"path of the file to edit, relative to the repository's working directory or absolute inside it"`
 	OldString            string `json:"old_string" jsonschema:"text to replace; must match exactly one place unless replace_all is set; empty writes the whole file"`
@@ -12,7 +12,7 @@ type EditRequest struct {
 	ExpectedHash         string `json:"expected_hash,omitempty" jsonschema:"git blob id of the file's current content (from read or git hash-object); the edit is refused if the file changed"`
 }
 
-// EditItem is one item of a multiedit (SPEC 2.2).
+// EditItem is one item of a multiedit (docs/reference.md#multiedit).
 type EditItem struct {
 	OldString            string `json:"old_string" jsonschema:"text to replace, matched in the result of the previous edits"`
 	NewString            string `json:"new_string" jsonschema:"replacement text"`
@@ -21,7 +21,7 @@ type EditItem struct {
 	ExpectedReplacements *int   `json:"expected_replacements,omitempty" jsonschema:"fail unless exactly this many occurrences would be replaced"`
 }
 
-// MultiEditRequest is the multiedit request of SPEC 2.2.
+// MultiEditRequest is the multiedit request of docs/reference.md#multiedit.
 type MultiEditRequest struct {
 	FilePath     string     `json:"file_path" jsonschema:"path of the file to edit"`
 	Edits        []EditItem `json:"edits" jsonschema:"edits applied in order, each to the result of the previous one; all or nothing unless partial"`
@@ -30,14 +30,14 @@ type MultiEditRequest struct {
 	Partial      bool       `json:"partial,omitempty" jsonschema:"skip failing edits instead of refusing the whole request"`
 }
 
-// PatchRequest is a patch (SPEC 2.4): a git diff, a unified diff or a
+// PatchRequest is a patch (docs/reference.md#patch): a git diff, a unified diff or a
 // "*** Begin Patch" envelope.
 type PatchRequest struct {
 	Patch  string `json:"patch" jsonschema:"a git diff, a unified diff (diff -u) or a *** Begin Patch ... *** End Patch envelope"`
 	DryRun bool   `json:"dry_run,omitempty" jsonschema:"check that the patch applies but write nothing"`
 }
 
-// BatchRequest is the batch request of SPEC 2.3: several operations, one
+// BatchRequest is the batch request of docs/reference.md#batch: several operations, one
 // atomic batch.
 type BatchRequest struct {
 	Message    string      `json:"message,omitempty"`
@@ -47,7 +47,7 @@ type BatchRequest struct {
 // Tool names an operation kind; it is also the Edit-Tool trailer value.
 type Tool string
 
-// The tools of SPEC 4.1.
+// The tools of docs/reference.md#commit-messages-and-trailers.
 const (
 	ToolEdit      Tool = "edit"
 	ToolMultiEdit Tool = "multiedit"

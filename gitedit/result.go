@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Result is the outcome of an applied request (SPEC 6). Its JSON form is
+// Result is the outcome of an applied request (docs/reference.md#results). Its JSON form is
 // the --json output.
 type Result struct {
 	OK           bool          `json:"ok"`
@@ -64,7 +64,7 @@ type EditFailure struct {
 	Edit  EditItem   `json:"edit"`
 }
 
-// ErrorJSON is the JSON shape of an error (SPEC 6).
+// ErrorJSON is the JSON shape of an error (docs/reference.md#results).
 type ErrorJSON struct {
 	Code      Code   `json:"code"`
 	Message   string `json:"message"`
@@ -73,12 +73,12 @@ type ErrorJSON struct {
 	Lines     []int  `json:"lines,omitempty"`
 }
 
-// JSON returns the SPEC 6 JSON shape of e.
+// JSON returns the docs/reference.md#results JSON shape of e.
 func (e *Error) JSON() *ErrorJSON {
 	return &ErrorJSON{Code: e.Code, Message: e.Message, FilePath: e.FilePath, EditIndex: e.EditIndex, Lines: e.Lines}
 }
 
-// Normalized returns a copy of r as SPEC 6 prints an applied request: ok
+// Normalized returns a copy of r as docs/reference.md#results prints an applied request: ok
 // set, and the list fields empty rather than null.
 func (r *Result) Normalized() *Result {
 	c := *r

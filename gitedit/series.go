@@ -15,7 +15,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
-// SeriesRequest selects the commits `gitedit series` exports (SPEC 5).
+// SeriesRequest selects the commits `gitedit series` exports (docs/reference.md#commands).
 type SeriesRequest struct {
 	Range       string `json:"range,omitempty" jsonschema:"commits to export: A..B, A.. or A (meaning A..HEAD), following first parents; default: the run of gitedit commits at the tip of the branch"`
 	Session     string `json:"session,omitempty" jsonschema:"without range: export the gitedit commits of this Edit-Session instead"`

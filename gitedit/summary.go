@@ -83,7 +83,7 @@ func countFiles(steps []*step) int {
 	return len(seen)
 }
 
-// resultOf builds the SPEC 6 result of a batch.
+// resultOf builds the docs/reference.md#results result of a batch.
 func resultOf(tool Tool, steps []*step, out *batchOutcome, opt Options) *Result {
 	res := &Result{OK: true, Tool: tool, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
 		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []EditFailure{}}

@@ -18,7 +18,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 )
 
-// UndoRequest asks to revert a gitedit commit (SPEC 5, `gitedit undo`).
+// UndoRequest asks to revert a gitedit commit (docs/reference.md#commands, `gitedit undo`).
 type UndoRequest struct {
 	Commit string `json:"commit,omitempty" jsonschema:"the gitedit commit to revert: an id (7+ hex digits), HEAD~N, a branch or tag; default: the newest gitedit commit on the branch not undone yet (undo commits excepted, but a redo counts as a change)"`
 	DryRun bool   `json:"dry_run,omitempty" jsonschema:"compute the revert and its diff but write nothing"`
@@ -425,7 +425,7 @@ func (p *undoPlan) meta(canonical []byte, message string) *commitMeta {
 	return m
 }
 
-// result builds the SPEC 6 result of an undo.
+// result builds the docs/reference.md#results result of an undo.
 func (p *undoPlan) result(out *batchOutcome, opt Options) *Result {
 	res := &Result{OK: true, Tool: ToolUndo, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
 		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []EditFailure{}, EditsApplied: len(p.files)}

@@ -165,7 +165,7 @@ func readOptional(t *testing.T, sc, name string) string {
 }
 
 // TestEnvelopeConformanceRefusalsNameTheirCode keeps the suite honest: a
-// refusal's error file must name one of the SPEC's codes.
+// refusal's error file must name one of the error codes of docs/reference.md.
 func TestEnvelopeConformanceRefusalsNameTheirCode(t *testing.T) {
 	codes := "invalid_input not_found ambiguous count_mismatch hash_mismatch file_exists file_missing is_directory outside_repo binary_file dirty conflict locked not_a_repo nothing_to_undo unsupported io_error"
 	files, err := filepath.Glob(filepath.Join(envelopeSuite, "*", "error"))

@@ -17,10 +17,10 @@ import (
 // The library decodes edit, multiedit and patch requests itself
 // (gitedit.DecodeEdit...). The read and log requests have no decoder of
 // their own; decodeStrict applies the same rules to them: snake_case names
-// with the camelCase aliases of SPEC 2, unknown fields refused, null the
+// with the camelCase aliases of docs/reference.md#requests, unknown fields refused, null the
 // same as absent, every error invalid_input naming the field.
 
-// aliases maps the camelCase aliases of SPEC 2 to their field names.
+// aliases maps the camelCase aliases of docs/reference.md#requests to their field names.
 var aliases = map[string]string{"filePath": "file_path"}
 
 // decodeStrict decodes args, a JSON object, into v (a pointer to a request

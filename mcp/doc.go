@@ -15,6 +15,6 @@
 // refused).
 //
 // A refused request is a tool result with isError set whose text starts
-// with the error code (SPEC 6); protocol errors are kept for protocol
+// with the error code (docs/reference.md#results); protocol errors are kept for protocol
 // failures (an unknown tool name).
 package mcp

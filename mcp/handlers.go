@@ -90,7 +90,7 @@ func (h *handlers) read(ctx context.Context, _ gitedit.Options, args json.RawMes
 	return readResult(res), nil
 }
 
-// edit runs the edit tool (SPEC 2.1).
+// edit runs the edit tool (docs/reference.md#edit).
 func (h *handlers) edit(ctx context.Context, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
 	req, err := gitedit.DecodeEdit(args)
 	if err != nil {
@@ -99,7 +99,7 @@ func (h *handlers) edit(ctx context.Context, opt gitedit.Options, args json.RawM
 	return applied(h.repo.Edit(ctx, *req, opt))
 }
 
-// multiEdit runs the multiedit tool (SPEC 2.2).
+// multiEdit runs the multiedit tool (docs/reference.md#multiedit).
 func (h *handlers) multiEdit(ctx context.Context, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
 	req, err := gitedit.DecodeMultiEdit(args)
 	if err != nil {
@@ -108,7 +108,7 @@ func (h *handlers) multiEdit(ctx context.Context, opt gitedit.Options, args json
 	return applied(h.repo.MultiEdit(ctx, *req, opt))
 }
 
-// applyPatch runs the apply_patch tool (SPEC 2.4).
+// applyPatch runs the apply_patch tool (docs/reference.md#patch).
 func (h *handlers) applyPatch(ctx context.Context, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
 	req, err := gitedit.DecodePatch(args)
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit"
 )
 
-// Every result carries text for the model and the SPEC 6 JSON as
+// Every result carries text for the model and the docs/reference.md#results JSON as
 // structured content for programs.
 
 // okRead is the structured content of read: {"ok": true, ...}.
@@ -24,7 +24,7 @@ type okLog struct {
 	Commits []gitedit.LogEntry `json:"commits"`
 }
 
-// failure is the structured content of a refused request (SPEC 6).
+// failure is the structured content of a refused request (docs/reference.md#results).
 type failure struct {
 	OK    bool               `json:"ok"`
 	Error *gitedit.ErrorJSON `json:"error"`

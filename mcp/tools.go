@@ -139,7 +139,7 @@ func plainType(p *jsonschema.Schema) {
 	}
 }
 
-// constraints are the value rules of SPEC 2 and 3 that the decoders
+// constraints are the value rules of docs/reference.md (requests, match modes) that the decoders
 // enforce, keyed by the property they apply to wherever it occurs.
 var constraints = map[string]func(*jsonschema.Schema){
 	"match_mode":            func(p *jsonschema.Schema) { p.Enum = matchModeNames() },
@@ -149,7 +149,7 @@ var constraints = map[string]func(*jsonschema.Schema){
 	"limit":                 func(p *jsonschema.Schema) { p.Minimum = jsonschema.Ptr(0.0) },
 }
 
-// matchModeNames lists the match modes of SPEC 3 as schema enum values.
+// matchModeNames lists the match modes of docs/reference.md#match-modes as schema enum values.
 func matchModeNames() []any {
 	names := make([]any, len(engine.MatchModes))
 	for i, m := range engine.MatchModes {
