@@ -239,6 +239,10 @@ func plural(n int, one, many string) string {
 // OldString (file creation or whole write); a later one is invalid_input.
 // An empty edits slice is invalid_input.
 //
+// Many edits are applied in one pass when that provably gives the same
+// outcome (see applyInOnePass), so that the cost is close to the file's
+// size plus the edits' instead of their product.
+//
 // Atomic (partial false): the first failing edit returns a zero Outcome
 // and *EditError{Index, Err}. Partial: failing edits are recorded in
 // Outcome.Failed, skipped, and the rest continue; the error is nil even
@@ -247,6 +251,17 @@ func ApplyEdits(content string, edits []Edit, partial bool) (Outcome, error) {
 	if len(edits) == 0 {
 		return Outcome{}, &Error{Code: CodeInvalidInput, Message: "edits is empty: give at least one edit"}
 	}
+	if len(edits) >= onePassMin {
+		if out, ok := applyInOnePass(content, edits); ok {
+			return out, nil
+		}
+	}
+	return applyInOrder(content, edits, partial)
+}
+
+// applyInOrder is ApplyEdits done literally: each edit applied to the
+// result of the previous one.
+func applyInOrder(content string, edits []Edit, partial bool) (Outcome, error) {
 	out := Outcome{Content: content}
 	for i, e := range edits {
 		next, applied, err := applyAt(out.Content, i, e)

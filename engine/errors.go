@@ -9,6 +9,7 @@ const (
 	CodeNotFound      Code = "not_found"
 	CodeAmbiguous     Code = "ambiguous"
 	CodeCountMismatch Code = "count_mismatch"
+	CodeUnsupported   Code = "unsupported"
 )
 
 // Error is a refused edit. Message is written for the agent: it says what

@@ -44,6 +44,12 @@ func (e RegexEdit) LiteralHint() string {
 	return prefix
 }
 
+// MaxRegexMatches bounds the matches of a regex in one file: the offsets,
+// lines and the expansion of each match are held in memory (about 100
+// bytes a match beyond the file itself), so a pattern such as "x*", which
+// matches at every byte, cannot take gigabytes on a large file.
+const MaxRegexMatches = 1 << 20
+
 // ApplyRegex replaces every match of e.Pattern in content, the raw file
 // content, and returns the new content and what was applied.
 //
@@ -59,7 +65,11 @@ func ApplyRegex(content string, e RegexEdit) (string, Applied, error) {
 		return content, Applied{}, &Error{Code: CodeInvalidInput, Message: "regex: no pattern"}
 	}
 	doc := decode(content)
-	ms := e.Pattern.FindAllStringSubmatchIndex(doc.text, -1)
+	ms := e.Pattern.FindAllStringSubmatchIndex(doc.text, MaxRegexMatches+1)
+	if len(ms) > MaxRegexMatches {
+		return content, Applied{}, &Error{Code: CodeUnsupported, Message: "regex " + strconv.Quote(e.Pattern.String()) +
+			" matches more than " + strconv.Itoa(MaxRegexMatches) + " times in one file (the bound that keeps a recipe's memory per file in check); narrow the pattern"}
+	}
 	if len(ms) == 0 {
 		return content, Applied{}, &Error{Code: CodeNotFound,
 			Message: "regex " + strconv.Quote(e.Pattern.String()) + " matches nothing"}
