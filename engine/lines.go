@@ -21,7 +21,9 @@ type LineFile struct {
 }
 
 // LineChange is one line of a change: Op ' ' keeps the next line of the
-// file (its bytes as they are), '-' drops it, '+' inserts Text.
+// file (its bytes as they are), '-' drops it, '+' inserts Text. Inserted
+// text ending in CR that takes a CRLF ending loses that CR: it was the
+// line's CRLF ending written as text.
 type LineChange struct {
 	Op   byte
 	Text string
@@ -75,7 +77,11 @@ func (f *LineFile) Splice(start int, change []LineChange) int {
 			if eol == "" {
 				eol = f.eolAt(j)
 			}
-			lines, ends = append(lines, c.Text), append(ends, eol)
+			text := c.Text
+			if eol == eolCRLF {
+				text = strings.TrimSuffix(text, "\r")
+			}
+			lines, ends = append(lines, text), append(ends, eol)
 		}
 	}
 	f.lines = splice(f.lines, start, j, lines)

@@ -81,9 +81,14 @@ func isEnvelope(text string) bool {
 }
 
 // envSplit splits the patch into lines without their endings, dropping
-// blank lines around it and a heredoc wrapper.
+// blank lines around it and a heredoc wrapper. A patch whose every line
+// ends in CRLF was written with CRLF: its CRs are dropped. Otherwise lines
+// end at LF and a CR is content (a file's lone CR, say).
 func envSplit(text string) []string {
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	if strings.Count(text, "\n") == strings.Count(text, "\r\n") {
+		text = strings.ReplaceAll(text, "\r\n", "\n")
+	}
+	lines := strings.Split(text, "\n")
 	lines = trimBlank(lines)
 	if len(lines) >= 2 && strings.HasPrefix(strings.TrimSpace(lines[0]), "<<") {
 		last := strings.TrimSpace(lines[len(lines)-1])
