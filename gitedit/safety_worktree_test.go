@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 func TestIsTempNameMatchesOnlyCreateTempNames(t *testing.T) {
@@ -27,7 +28,7 @@ func TestIsTempNameMatchesOnlyCreateTempNames(t *testing.T) {
 
 func TestRemoveStaleTempsKeepsOtherFiles(t *testing.T) {
 	dir := t.TempDir()
-	f, err := os.CreateTemp(dir, tempPattern)
+	f, err := os.CreateTemp(dir, tempPrefix+"*"+tempSuffix)
 	require.NoError(t, err)
 	require.NoError(t, f.Close())
 	keep := []string{".gitedit-notes.tmp", "a.txt", ".gitedit-1.tmp.orig"}
@@ -36,7 +37,10 @@ func TestRemoveStaleTempsKeepsOtherFiles(t *testing.T) {
 	}
 	require.NoError(t, os.Mkdir(filepath.Join(dir, ".gitedit-9.tmp"), 0o755))
 
-	removeStaleTempsIn(dir)
+	root, err := wtfs.Open(dir)
+	require.NoError(t, err)
+	defer root.Close()
+	removeStaleTempsIn(root, "")
 
 	require.NoFileExists(t, f.Name())
 	for _, k := range append(keep, ".gitedit-9.tmp") {
@@ -81,11 +85,11 @@ func TestFailedRenamePutsEveryFileBack(t *testing.T) {
 	}
 	dir := fixtures.NewRepo(t, files)
 	orig := renameFile
-	renameFile = func(temp, target string) error {
+	renameFile = func(root *wtfs.Root, temp, target string) error {
 		if strings.HasSuffix(target, "f17.go") {
 			return errors.New("injected rename failure")
 		}
-		return orig(temp, target)
+		return orig(root, temp, target)
 	}
 	t.Cleanup(func() { renameFile = orig })
 	index, err := os.ReadFile(filepath.Join(dir, ".git", "index"))

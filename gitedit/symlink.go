@@ -1,14 +1,10 @@
 package gitedit
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
@@ -121,24 +117,4 @@ func (t *txn) checkLinkPrefixes() error {
 		}
 	}
 	return nil
-}
-
-// writeTempLink creates a symbolic link to target under a new temporary
-// name in path's folder (created as needed) and returns the name.
-func writeTempLink(path, target string) (string, error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return "", err
-	}
-	for range 100 {
-		name := filepath.Join(dir, strings.Replace(tempPattern, "*", strconv.FormatUint(rand.Uint64(), 10), 1))
-		err := os.Symlink(target, name)
-		if err == nil {
-			return name, nil
-		}
-		if !errors.Is(err, fs.ErrExist) {
-			return "", err
-		}
-	}
-	return "", fmt.Errorf("create a temporary link in %s: too many names taken", dir)
 }

@@ -28,18 +28,6 @@ func syncFS(dir string) error {
 	return unix.Syncfs(int(d.Fd()))
 }
 
-// renameOver renames a temporary file over its target with one rename(2):
-// os.Rename first stats the target to refuse a folder, which rename(2)
-// refuses by itself (EISDIR) when the source is a file.
-func renameOver(temp, target string) error {
-	for {
-		err := unix.Rename(temp, target)
-		if err != unix.EINTR {
-			return err
-		}
-	}
-}
-
 // writeOut writes f's data out to the device without a hardware flush,
 // as git's core.fsyncMethod=writeout-only does (sync_file_range), and
 // falls back to fsync where that is refused.

@@ -13,9 +13,6 @@ func syncFS(dir string) error { return nil }
 // sameFS is not needed where syncFS is not available.
 func sameFS(a, b string) bool { return true }
 
-// renameOver renames a temporary file over its target.
-func renameOver(temp, target string) error { return os.Rename(temp, target) }
-
 // writeOut is a plain fsync where the kernel offers no write-out without
 // a device flush.
 func writeOut(f *os.File) error { return f.Sync() }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // writeFiles makes the working tree hold the new side of every change, in
@@ -23,7 +25,10 @@ import (
 // failure here removes the temporary files and leaves the tree as it was.
 // Then deleted files are removed and the temporary files renamed over
 // their targets (in parallel, see placeFiles), and the renames are made
-// durable (syncfs, else one fsync per folder). So a reader, or a crash,
+// durable (syncfs, else one fsync per folder). Every file operation goes
+// through root, which opens each folder from the top of the working tree
+// without following a symlink: a folder swapped for a symlink meanwhile
+// makes the batch fail (and be put back), never write outside the tree. So a reader, or a crash,
 // sees each file old or new, never torn. It runs with index.lock held; the
 // caller removes the journal (forgetTemps) when the batch is over. If a
 // rename fails, the files already replaced are put back; on success the
@@ -33,16 +38,16 @@ import (
 // made durable: the batch waits there for its objects, written meanwhile,
 // so that the same syncfs covers them. If it fails, the files are put
 // back and its error returned.
-func (r *Repo) writeFiles(changes []*change, settle func() error) (restore func(), err error) {
-	r.removeStaleTemps()
+func (r *Repo) writeFiles(root *wtfs.Root, changes []*change, settle func() error) (restore func(), err error) {
+	r.removeStaleTemps(root)
 	if err := r.noteTemps(changes); err != nil {
 		return nil, ioError("write "+r.tempJournalPath(), err)
 	}
-	temps, err := r.prepareTemps(changes)
+	temps, err := r.prepareTemps(root, changes)
 	if err != nil {
 		return nil, err
 	}
-	if restore, err = r.placeFiles(changes, temps); err != nil {
+	if restore, err = r.placeFiles(root, changes, temps); err != nil {
 		return nil, err
 	}
 	if settle != nil {
@@ -60,21 +65,26 @@ func (r *Repo) writeFiles(changes []*change, settle func() error) (restore func(
 // renames of the temporary files, in parallel (each rename is atomic on
 // its own, and they are independent). If one fails, the files already
 // placed are put back and the error returned; on success the returned
-// function puts them back.
-func (r *Repo) placeFiles(changes []*change, temps []string) (restore func(), err error) {
+// function puts them back. First every folder opened so far is checked
+// to be still where its path leads (see wtfs.Root.Recheck).
+func (r *Repo) placeFiles(root *wtfs.Root, changes []*change, temps []string) (restore func(), err error) {
+	if err := root.Recheck(); err != nil {
+		removeTemps(root, temps)
+		return nil, ioError("write files", err)
+	}
 	placed := make([]bool, len(changes))
 	errs := make([]error, len(changes))
 	restore = func() {
 		for i := len(changes) - 1; i >= 0; i-- {
 			if placed[i] {
-				_ = r.writeState(changes[i].before)
+				_ = r.writeState(root, changes[i].before)
 			}
 		}
 	}
 	var failed atomic.Bool
 	for i, c := range changes {
 		if !c.after.Exists && !failed.Load() {
-			errs[i] = r.commitState(c.after, "")
+			errs[i] = r.commitState(root, c.after, "")
 			placed[i] = errs[i] == nil
 			failed.Store(errs[i] != nil)
 		}
@@ -83,7 +93,7 @@ func (r *Repo) placeFiles(changes []*change, temps []string) (restore func(), er
 	parallel(len(changes), func(k int) {
 		i := order[k]
 		if c := changes[i]; c.after.Exists && !failed.Load() {
-			errs[i] = r.commitState(c.after, temps[i])
+			errs[i] = r.commitState(root, c.after, temps[i])
 			if placed[i] = errs[i] == nil; !placed[i] {
 				failed.Store(true)
 			}
@@ -92,16 +102,16 @@ func (r *Repo) placeFiles(changes []*change, temps []string) (restore func(), er
 	for i, err := range errs {
 		if err != nil {
 			restore()
-			removeTemps(unplaced(temps, placed))
+			removeTemps(root, unplaced(temps, placed))
 			return nil, ioError("write "+changes[i].after.Rel, err)
 		}
 	}
 	return restore, nil
 }
 
-// renameFile renames a temporary file over its target (a variable so that
-// tests can make one rename fail).
-var renameFile = renameOver
+// renameFile renames a temporary file over its target, both slash paths
+// below root (a variable so that tests can make one rename fail).
+var renameFile = func(root *wtfs.Root, temp, target string) error { return root.Rename(temp, target) }
 
 // unplaced lists the temporary files of the changes not placed.
 func unplaced(temps []string, placed []bool) []string {
@@ -130,24 +140,24 @@ func (r *Repo) syncWorkTree() bool {
 // prepareTemps writes the new content of every change that keeps a file
 // into a fsynced temporary file beside it, in parallel; temps[i] is ""
 // for a deletion. On failure no temporary file is left.
-func (r *Repo) prepareTemps(changes []*change) ([]string, error) {
+func (r *Repo) prepareTemps(root *wtfs.Root, changes []*change) ([]string, error) {
 	temps := make([]string, len(changes))
 	errs := make([]error, len(changes))
 	order := acrossFolders(changes)
 	parallel(len(changes), func(k int) {
 		i := order[k]
 		if st := changes[i].after; st.Exists {
-			temps[i], errs[i] = r.writeTempOf(st)
+			temps[i], errs[i] = r.writeTempOf(root, st)
 		}
 	})
 	for i, err := range errs {
 		if err != nil {
-			removeTemps(temps)
+			removeTemps(root, temps)
 			return nil, ioError("write "+changes[i].after.Rel, err)
 		}
 	}
 	if haveSyncFS && r.flushes(durability.Index) && !r.syncWorkTree() {
-		removeTemps(temps)
+		removeTemps(root, temps)
 		return nil, ioError("sync the working tree", errSyncFailed)
 	}
 	return temps, nil
@@ -206,17 +216,16 @@ func parallel(n int, f func(i int)) {
 
 // commitState puts st in place: renames its temporary file over the
 // target, or removes the target (and its folders left empty, as git does).
-func (r *Repo) commitState(st *fileState, temp string) error {
-	abs := r.abs(st.Rel)
+func (r *Repo) commitState(root *wtfs.Root, st *fileState, temp string) error {
 	if !st.Exists {
-		if err := os.Remove(abs); err != nil && !os.IsNotExist(err) {
+		if err := root.Remove(st.Rel, false); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
-		r.removeEmptyParents(filepath.Dir(abs))
+		removeEmptyParents(root, parentOf(st.Rel))
 		return nil
 	}
-	if err := renameFile(temp, abs); err != nil {
-		_ = os.Remove(temp)
+	if err := renameFile(root, temp, st.Rel); err != nil {
+		_ = root.Remove(temp, false)
 		return err
 	}
 	return nil
@@ -224,24 +233,24 @@ func (r *Repo) commitState(st *fileState, temp string) error {
 
 // writeState makes the working tree hold st at once (used to put files
 // back after a failure).
-func (r *Repo) writeState(st *fileState) error {
+func (r *Repo) writeState(root *wtfs.Root, st *fileState) error {
 	temp := ""
 	if st.Exists {
 		var err error
-		if temp, err = r.writeTempOf(st); err != nil {
+		if temp, err = r.writeTempOf(root, st); err != nil {
 			return err
 		}
 	}
-	return r.commitState(st, temp)
+	return r.commitState(root, st, temp)
 }
 
 // writeTempOf writes st (which exists) under a temporary name beside its
 // path: a file with its content and permissions, or a symbolic link.
-func (r *Repo) writeTempOf(st *fileState) (string, error) {
+func (r *Repo) writeTempOf(root *wtfs.Root, st *fileState) (string, error) {
 	if st.isLink() {
-		return writeTempLink(r.abs(st.Rel), string(st.Content))
+		return root.SymlinkTemp(parentOf(st.Rel), tempPrefix, tempSuffix, string(st.Content))
 	}
-	return writeTemp(r.abs(st.Rel), st.Content, filePerm(st), r.tempSyncer())
+	return writeTemp(root, st.Rel, st.Content, filePerm(st), r.tempSyncer())
 }
 
 // filePerm returns the permission bits to write st with: the file's own
@@ -253,39 +262,36 @@ func filePerm(st *fileState) os.FileMode {
 	return st.Mode
 }
 
-// writeTemp writes content into a new temporary file in path's folder
+// writeTemp writes content into a new temporary file in the folder of rel
 // (created as needed), with perm, synced by sync when it is set, and
-// returns its name.
-func writeTemp(path string, content []byte, perm os.FileMode, sync func(*os.File) error) (string, error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, tempPattern)
-	if errors.Is(err, fs.ErrNotExist) { // a new folder: create it, once
-		if err = os.MkdirAll(dir, 0o777); err == nil {
-			f, err = os.CreateTemp(dir, tempPattern)
-		}
-	}
+// returns its slash path.
+func writeTemp(root *wtfs.Root, rel string, content []byte, perm os.FileMode, sync func(*os.File) error) (string, error) {
+	f, temp, err := root.CreateTemp(parentOf(rel), tempPrefix, tempSuffix, 0o600)
 	if err != nil {
 		return "", err
 	}
 	if err := fillTemp(f, content, perm, sync); err != nil {
-		_ = os.Remove(f.Name())
+		_ = root.Remove(temp, false)
 		return "", err
 	}
-	return f.Name(), nil
+	return temp, nil
 }
 
 // removeTemps removes the named temporary files ("" entries are skipped).
-func removeTemps(temps []string) {
+func removeTemps(root *wtfs.Root, temps []string) {
 	for _, t := range temps {
 		if t != "" {
-			_ = os.Remove(t)
+			_ = root.Remove(t, false)
 		}
 	}
 }
 
-// tempPattern is the name of the temporary files; os.CreateTemp replaces
-// the "*" with decimal digits.
-const tempPattern = ".gitedit-*.tmp"
+// tempPrefix and tempSuffix frame the decimal digits of the temporary
+// files' names (".gitedit-123.tmp").
+const (
+	tempPrefix = ".gitedit-"
+	tempSuffix = ".tmp"
+)
 
 // tempJournalPath is the journal of the folders where a batch in
 // progress may hold temporary files ($GIT_DIR/gitedit/temp-folders).
@@ -301,14 +307,14 @@ func (r *Repo) tempJournalPath() string {
 // listing every touched folder would cost a read of each (a tenth of a
 // second for 1,000 files in folders of 1,000). An empty journal names
 // nothing.
-func (r *Repo) removeStaleTemps() {
+func (r *Repo) removeStaleTemps(root *wtfs.Root) {
 	data, err := os.ReadFile(r.tempJournalPath())
 	if err != nil || len(data) == 0 {
 		return
 	}
 	for _, dir := range strings.Split(string(data), "\x00") {
 		if isJournalDir(dir) {
-			removeStaleTempsIn(r.abs(dir))
+			removeStaleTempsIn(root, dir)
 		}
 	}
 	r.forgetTemps()
@@ -347,21 +353,21 @@ func isJournalDir(dir string) bool {
 // cost.
 func (r *Repo) forgetTemps() { _ = os.Truncate(r.tempJournalPath(), 0) }
 
-// removeStaleTempsIn removes dir's stale temporary files.
-func removeStaleTempsIn(dir string) {
-	entries, err := os.ReadDir(dir)
+// removeStaleTempsIn removes the stale temporary files of the folder dir.
+func removeStaleTempsIn(root *wtfs.Root, dir string) {
+	names, regular, err := root.List(dir)
 	if err != nil {
 		return
 	}
-	for _, e := range entries {
-		if e.Type().IsRegular() && isTempName(e.Name()) {
-			_ = os.Remove(filepath.Join(dir, e.Name()))
+	for i, name := range names {
+		if regular[i] && isTempName(name) {
+			_ = root.Remove(path.Join(dir, name), false)
 		}
 	}
 }
 
-// isTempName reports whether name is one os.CreateTemp makes from
-// tempPattern: ".gitedit-", decimal digits, ".tmp".
+// isTempName reports whether name is a temporary file's: ".gitedit-",
+// decimal digits, ".tmp".
 func isTempName(name string) bool {
 	digits, ok := strings.CutPrefix(name, ".gitedit-")
 	digits, ok2 := strings.CutSuffix(digits, ".tmp")
@@ -429,13 +435,12 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// removeEmptyParents removes dir and its parents while they are empty,
-// stopping at the top of the working tree.
-func (r *Repo) removeEmptyParents(dir string) {
-	for dir != r.workTree && len(dir) > len(r.workTree) {
-		if os.Remove(dir) != nil {
+// removeEmptyParents removes the folder dir (a slash path) and its
+// parents while they are empty, stopping at the top of the working tree.
+func removeEmptyParents(root *wtfs.Root, dir string) {
+	for ; dir != ""; dir = parentOf(dir) {
+		if root.Remove(dir, true) != nil {
 			return
 		}
-		dir = filepath.Dir(dir)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
 	"github.com/gitedit/gitedit/gitedit/internal/sign"
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // batchWriter carries a prepared batch through the write phase.
@@ -45,6 +46,8 @@ type batchWriter struct {
 	dirty []*change
 	// signer signs the batch's commits (nil: unsigned).
 	signer *sign.Signer
+	// root writes and stats the working tree's files (see wtfs).
+	root *wtfs.Root
 }
 
 // apply writes the prepared batch so that a failure at any step leaves
@@ -73,9 +76,15 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 		}
 	}()
 	defer w.r.forgetTemps()
+	root, err := wtfs.Open(w.r.workTree)
+	if err != nil {
+		return ioError("open the working tree", err)
+	}
+	defer root.Close()
+	w.root = root
 	var restore func()
 	err = w.revocable(ctx, "write files", func() (err error) {
-		restore, err = w.r.writeFiles(w.changes, settle)
+		restore, err = w.r.writeFiles(root, w.changes, settle)
 		return err
 	})
 	if err != nil {
@@ -444,7 +453,7 @@ func (w *batchWriter) stageOne(c *change) error {
 	for _, clash := range w.idx.Clashes(rel) {
 		w.idx.Remove(clash)
 	}
-	fi, err := os.Lstat(w.r.abs(rel))
+	fi, err := w.root.Lstat(rel)
 	if err != nil {
 		return ioError("stat "+rel, err)
 	}

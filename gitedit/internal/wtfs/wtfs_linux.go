@@ -1,0 +1,291 @@
+//go:build linux
+
+package wtfs
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"sync"
+
+	"golang.org/x/sys/unix"
+)
+
+// Root is a working tree opened for writing. Its methods are safe for
+// concurrent use; Close must come last.
+type Root struct {
+	path string
+	mu   sync.Mutex
+	dirs map[string]int // open folder descriptors by slash path; "" is the top
+}
+
+// Open opens the folder path (trusted: the caller resolved it) as a Root.
+func Open(path string) (*Root, error) {
+	fd, err := retry(func() (int, error) {
+		return unix.Open(path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	})
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	return &Root{path: path, dirs: map[string]int{"": fd}}, nil
+}
+
+// Close closes every folder descriptor.
+func (r *Root) Close() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for rel, fd := range r.dirs {
+		_ = unix.Close(fd)
+		delete(r.dirs, rel)
+	}
+	return nil
+}
+
+// retry calls f until it does not fail with EINTR.
+func retry(f func() (int, error)) (int, error) {
+	for {
+		fd, err := f()
+		if err != unix.EINTR {
+			return fd, err
+		}
+	}
+}
+
+// dir returns a descriptor of the folder rel, opening each missing
+// component from the nearest open ancestor with O_NOFOLLOW (a symlink is
+// ELOOP, a file ENOTDIR); create makes missing folders. release must be
+// called when done (it closes the descriptors not kept).
+func (r *Root) dir(rel string, create bool) (fd int, release func(), err error) {
+	if err := checkRel(rel); err != nil {
+		return -1, nil, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	cur, todo := rel, []string(nil)
+	for {
+		if _, ok := r.dirs[cur]; ok {
+			break
+		}
+		parent, base := split(cur)
+		cur, todo = parent, append(todo, base)
+	}
+	fd = r.dirs[cur]
+	var transient []int
+	release = func() {
+		for _, t := range transient {
+			_ = unix.Close(t)
+		}
+	}
+	for i := len(todo) - 1; i >= 0; i-- {
+		next := join(cur, todo[i])
+		nfd, err := openDir(fd, todo[i], create)
+		if err != nil {
+			release()
+			return -1, nil, &os.PathError{Op: "open", Path: next, Err: err}
+		}
+		if len(r.dirs) < maxCached {
+			r.dirs[next] = nfd
+		} else {
+			transient = append(transient, nfd)
+		}
+		fd, cur = nfd, next
+	}
+	return fd, release, nil
+}
+
+// openDir opens the folder name in the folder pfd without following a
+// symlink, creating it first when missing and create is set.
+func openDir(pfd int, name string, create bool) (int, error) {
+	open := func() (int, error) {
+		return unix.Openat(pfd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	}
+	fd, err := retry(open)
+	if err == unix.ENOENT && create {
+		if err = unix.Mkdirat(pfd, name, 0o777); err == nil || err == unix.EEXIST {
+			fd, err = retry(open)
+		}
+	}
+	return fd, err
+}
+
+// CreateTemp creates a new file in the folder dir (created as needed) named
+// prefix + digits + suffix, opened for writing with permission bits perm,
+// and returns it and its slash path.
+func (r *Root) CreateTemp(dir, prefix, suffix string, perm os.FileMode) (*os.File, string, error) {
+	dfd, release, err := r.dir(dir, true)
+	if err != nil {
+		return nil, "", err
+	}
+	defer release()
+	for try := 0; ; try++ {
+		name := prefix + strconv.FormatUint(uint64(rand.Uint32()), 10) + suffix
+		fd, err := retry(func() (int, error) {
+			return unix.Openat(dfd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, uint32(perm.Perm()))
+		})
+		if err == unix.EEXIST && try < 100 {
+			continue
+		}
+		if err != nil {
+			return nil, "", &os.PathError{Op: "create", Path: join(dir, name), Err: err}
+		}
+		return os.NewFile(uintptr(fd), join(r.path, join(dir, name))), join(dir, name), nil
+	}
+}
+
+// SymlinkTemp creates a symbolic link to target in the folder dir
+// (created as needed) named prefix + digits + suffix, and returns its
+// slash path.
+func (r *Root) SymlinkTemp(dir, prefix, suffix, target string) (string, error) {
+	dfd, release, err := r.dir(dir, true)
+	if err != nil {
+		return "", err
+	}
+	defer release()
+	for try := 0; ; try++ {
+		name := prefix + strconv.FormatUint(uint64(rand.Uint32()), 10) + suffix
+		_, err := retry(func() (int, error) { return 0, unix.Symlinkat(target, dfd, name) })
+		if err == unix.EEXIST && try < 100 {
+			continue
+		}
+		if err != nil {
+			return "", &os.LinkError{Op: "symlink", Old: target, New: join(dir, name), Err: err}
+		}
+		return join(dir, name), nil
+	}
+}
+
+// Rename renames from over to (slash paths), each resolved in its folder
+// without following symlinks.
+func (r *Root) Rename(from, to string) error {
+	fdir, fbase := split(from)
+	tdir, tbase := split(to)
+	ffd, frelease, err := r.dir(fdir, false)
+	if err != nil {
+		return err
+	}
+	defer frelease()
+	tfd, trelease, err := r.dir(tdir, false)
+	if err != nil {
+		return err
+	}
+	defer trelease()
+	_, err = retry(func() (int, error) { return 0, unix.Renameat(ffd, fbase, tfd, tbase) })
+	if err != nil {
+		return &os.LinkError{Op: "rename", Old: from, New: to, Err: err}
+	}
+	return nil
+}
+
+// Remove removes the file (or, with dir set, the empty folder) rel.
+func (r *Root) Remove(rel string, dir bool) error {
+	d, base := split(rel)
+	dfd, release, err := r.dir(d, false)
+	if err != nil {
+		return err
+	}
+	defer release()
+	flags := 0
+	if dir {
+		flags = unix.AT_REMOVEDIR
+	}
+	_, err = retry(func() (int, error) { return 0, unix.Unlinkat(dfd, base, flags) })
+	if err != nil {
+		return &os.PathError{Op: "remove", Path: rel, Err: err}
+	}
+	if dir {
+		r.forget(rel)
+	}
+	return nil
+}
+
+// forget closes the kept descriptor of a removed folder and its children.
+func (r *Root) forget(rel string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for k, fd := range r.dirs {
+		if k == rel || len(k) > len(rel) && k[:len(rel)+1] == rel+"/" {
+			_ = unix.Close(fd)
+			delete(r.dirs, k)
+		}
+	}
+}
+
+// Lstat returns the file information of rel without following a symlink
+// anywhere on its path.
+func (r *Root) Lstat(rel string) (os.FileInfo, error) {
+	d, base := split(rel)
+	dfd, release, err := r.dir(d, false)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	fd, err := retry(func() (int, error) {
+		return unix.Openat(dfd, base, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	})
+	if err != nil {
+		return nil, &os.PathError{Op: "lstat", Path: rel, Err: err}
+	}
+	f := os.NewFile(uintptr(fd), base)
+	defer f.Close()
+	return f.Stat()
+}
+
+// SyncDir fsyncs the folder dir, so that renames in it are durable.
+func (r *Root) SyncDir(dir string) error {
+	dfd, release, err := r.dir(dir, false)
+	if err != nil {
+		return err
+	}
+	defer release()
+	_ = unix.Fsync(dfd) // not every file system supports fsync on folders
+	return nil
+}
+
+// Recheck verifies that every folder the Root holds open is still the one
+// its path names from the top, with no symlink on the way: each kept
+// folder is compared (device and inode) with its entry in its parent.
+// ErrMoved means a swap happened since it was opened.
+func (r *Root) Recheck() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for rel, fd := range r.dirs {
+		if rel == "" {
+			continue
+		}
+		parent, base := split(rel)
+		pfd, ok := r.dirs[parent]
+		if !ok {
+			continue // its parent is not kept: it was opened through it, checked below
+		}
+		var held, entry unix.Stat_t
+		if unix.Fstat(fd, &held) != nil || unix.Fstatat(pfd, base, &entry, unix.AT_SYMLINK_NOFOLLOW) != nil ||
+			held.Dev != entry.Dev || held.Ino != entry.Ino {
+			return fmt.Errorf("%s: %w", rel, ErrMoved)
+		}
+	}
+	return nil
+}
+
+// List returns the names in the folder dir and whether each is a regular
+// file, read through its descriptor.
+func (r *Root) List(dir string) (names []string, regular []bool, err error) {
+	dfd, release, err := r.dir(dir, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer release()
+	own, err := retry(func() (int, error) {
+		return unix.Openat(dfd, ".", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	})
+	if err != nil {
+		return nil, nil, &os.PathError{Op: "open", Path: dir, Err: err}
+	}
+	f := os.NewFile(uintptr(own), join(r.path, dir))
+	defer f.Close()
+	entries, err := f.ReadDir(-1)
+	for _, e := range entries {
+		names, regular = append(names, e.Name()), append(regular, e.Type().IsRegular())
+	}
+	return names, regular, err
+}

@@ -1,0 +1,93 @@
+//go:build !linux
+
+package wtfs
+
+import (
+	"errors"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// Root is a working tree opened for writing. Here (not Linux) paths are
+// joined and used as they are: a folder swapped for a symlink during a
+// write is not detected.
+type Root struct{ path string }
+
+// Open returns the Root of the folder path.
+func Open(path string) (*Root, error) { return &Root{path: path}, nil }
+
+// Close does nothing here.
+func (r *Root) Close() error { return nil }
+
+// abs returns the path of rel.
+func (r *Root) abs(rel string) string { return filepath.Join(r.path, filepath.FromSlash(rel)) }
+
+// CreateTemp creates a new file in the folder dir (created as needed).
+func (r *Root) CreateTemp(dir, prefix, suffix string, perm os.FileMode) (*os.File, string, error) {
+	if err := checkRel(dir); err != nil {
+		return nil, "", err
+	}
+	if err := os.MkdirAll(r.abs(dir), 0o777); err != nil {
+		return nil, "", err
+	}
+	f, err := os.CreateTemp(r.abs(dir), prefix+"*"+suffix)
+	if err != nil {
+		return nil, "", err
+	}
+	return f, join(dir, filepath.Base(f.Name())), nil
+}
+
+// SymlinkTemp creates a symbolic link to target in the folder dir
+// (created as needed) under a new temporary name and returns its path.
+func (r *Root) SymlinkTemp(dir, prefix, suffix, target string) (string, error) {
+	if err := checkRel(dir); err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(r.abs(dir), 0o777); err != nil {
+		return "", err
+	}
+	for try := 0; ; try++ {
+		name := join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10)+suffix)
+		err := os.Symlink(target, r.abs(name))
+		if errors.Is(err, fs.ErrExist) && try < 100 {
+			continue
+		}
+		return name, err
+	}
+}
+
+// Rename renames from over to.
+func (r *Root) Rename(from, to string) error { return os.Rename(r.abs(from), r.abs(to)) }
+
+// Remove removes the file (or the empty folder) rel.
+func (r *Root) Remove(rel string, dir bool) error { return os.Remove(r.abs(rel)) }
+
+// Lstat returns the file information of rel.
+func (r *Root) Lstat(rel string) (os.FileInfo, error) { return os.Lstat(r.abs(rel)) }
+
+// SyncDir fsyncs the folder dir.
+func (r *Root) SyncDir(dir string) error {
+	d, err := os.Open(r.abs(dir))
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	_ = d.Sync()
+	return nil
+}
+
+// Recheck cannot check anything here.
+func (r *Root) Recheck() error { return nil }
+
+// List returns the names in the folder dir and whether each is a regular
+// file.
+func (r *Root) List(dir string) (names []string, regular []bool, err error) {
+	entries, err := os.ReadDir(r.abs(dir))
+	for _, e := range entries {
+		names, regular = append(names, e.Name()), append(regular, e.Type().IsRegular())
+	}
+	return names, regular, err
+}
