@@ -209,3 +209,62 @@ func TestManPageIsValidRoff(t *testing.T) {
 	require.NoError(t, err, "%s", out)
 	assert.Empty(t, string(out), "groff warns about nothing")
 }
+
+// zshComplete is a zsh script that starts an interactive zsh on a
+// pseudo-terminal (zsh/zpty) with the completion of $1 autoloaded, types
+// "gitedit $2<TAB>" and prints what the terminal shows.
+const zshComplete = `zmodload zsh/zpty || exit 3
+zpty z zsh -f -i
+zpty -w z "PS1=; fpath=($1 \$fpath); autoload -Uz compinit; compinit -u -d $1/dump; setopt nobeep; zstyle ':completion:*' menu no; LISTMAX=10000; print READY"
+local out= chunk
+integer i
+for (( i = 0; i < 200; i++ )); do
+  zpty -r -t z chunk && out+=$chunk
+  [[ $out == *READY$'\r'* ]] && break
+  sleep 0.05
+done
+zpty -w -n z "gitedit $2"$'\t'
+out=
+integer quiet=0
+for (( i = 0; i < 200 && quiet < 10; i++ )); do
+  if zpty -r -t z chunk; then out+=$chunk; quiet=0; else (( quiet++ )); sleep 0.05; fi
+done
+print -r -- "$out"
+zpty -d z
+`
+
+func TestZshCompletionOffersCommandsFlagsValuesAndFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives an interactive zsh")
+	}
+	zsh := shell(t, "zsh")
+	dir := completionDir(t)
+	fpath := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(fpath, "_gitedit"), []byte(output(t, "completion", "zsh")), 0o644))
+	escape := regexp.MustCompile(`\x1b\[[0-9;?]*[a-zA-Z]`)
+	tests := map[string][]string{
+		"mul":               {"gitedit multiedit "},
+		"edit --match line": {"gitedit edit --match line_trimmed "},
+		"edit --dirty ":     {"commit-first", "include", "refuse"},
+		"edit --color=":     {"always", "auto", "never"},
+		"edit m":            {"gitedit edit main.go "},
+		"edit -C ":          {"gitedit edit -C sub/"},
+		"completion ":       {"bash", "fish", "zsh"},
+	}
+	for typed, want := range tests {
+		t.Run(typed, func(t *testing.T) {
+			cmd := exec.Command(zsh, "-f", "-c", zshComplete, "zsh", fpath, typed)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "HOME="+dir)
+			out, err := cmd.CombinedOutput()
+			if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 3 {
+				t.Skip("zsh has no zpty module here")
+			}
+			require.NoError(t, err, "%s", out)
+			screen := escape.ReplaceAllString(strings.ReplaceAll(string(out), "\r", ""), "")
+			for _, w := range want {
+				assert.Contains(t, screen, w)
+			}
+		})
+	}
+}
