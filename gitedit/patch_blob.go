@@ -29,7 +29,7 @@ func (r *Repo) checkPatchBlob(st *fileState, f *gitdiff.File) error {
 	if f.IsNew || oldID == "" || newID == "" || oldID == newID {
 		return nil // a new file has no blob to compare
 	}
-	blob, err := r.blobOf(st)
+	blob, err := r.patchBlobOf(st)
 	if err != nil {
 		return err
 	}
@@ -43,6 +43,16 @@ func (r *Repo) checkPatchBlob(st *fileState, f *gitdiff.File) error {
 			"the patch has hunks without context lines (diff -U0), which apply by line number only, and it was made for blob %s while the file is blob %s: regenerate the patch with context lines (diff -U3) or against the current file", oldID, blob)}
 	}
 	return nil
+}
+
+// patchBlobOf is the blob id of st as git apply computes it: a symbolic
+// link's target text as it is, a file's content as git hash-object
+// converts it.
+func (r *Repo) patchBlobOf(st *fileState) (string, error) {
+	if st.isLink() {
+		return objects.HashBlob(st.Content).String(), nil
+	}
+	return r.blobOf(st)
 }
 
 // alreadyApplied is the refusal of a patch whose result the file holds.
@@ -75,7 +85,7 @@ func (r *Repo) checkBinaryBlob(st *fileState, f *gitdiff.File) error {
 	if f.IsNew {
 		return nil
 	}
-	blob, err := r.blobOf(st)
+	blob, err := r.patchBlobOf(st)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ import (
 // text and eol attributes: a CRLF checkout of LF content) is matched, as
 // git apply matches it, against the converted content.
 func (r *Repo) applyChange(st *fileState, f *gitdiff.File) (*hunkResult, error) {
-	if f.IsBinary || !st.Exists {
+	if f.IsBinary || !st.Exists || st.isLink() {
 		return applyFileChange(st.Rel, st.Content, f)
 	}
 	clean, err := r.toGit(st.Rel, st.Content)
