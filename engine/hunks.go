@@ -16,14 +16,15 @@ type Hunk struct {
 	// side (context and added lines), each line with its own ending.
 	Old, New []string
 	// Leading and Trailing count the context lines before the first and
-	// after the last added or removed line.
-	Leading, Trailing int
+	// after the last added or removed line; Context counts all of them.
+	Leading, Trailing, Context int
 }
 
-// ZeroContext reports whether the hunk has no leading and no trailing
-// context (a `diff -U0` hunk): nothing but its line number says where it
-// goes.
-func (h Hunk) ZeroContext() bool { return h.Leading == 0 && h.Trailing == 0 }
+// ZeroContext reports whether the hunk has no context line at all (a
+// `diff -U0` hunk): nothing but its line number says where it goes. A hunk
+// with context lines only between its changes is not one: as in git
+// apply, it must match at the start and the end of the file.
+func (h Hunk) ZeroContext() bool { return h.Context == 0 }
 
 // Anchor says why a hunk was not found.
 type Anchor int

@@ -18,7 +18,7 @@ func mkHunk(oldPos int, body string) Hunk {
 		text := l[1:]
 		switch l[0] {
 		case ' ':
-			h.Old, h.New = append(h.Old, text), append(h.New, text)
+			h.Old, h.New, h.Context = append(h.Old, text), append(h.New, text), h.Context+1
 			if changed {
 				h.Trailing++
 			} else {
@@ -54,6 +54,7 @@ func TestApplyHunks(t *testing.T) {
 		{"start anchor", "x\na\nb\nc\n", []Hunk{mkHunk(1, "-a\n+A\n b\n")}, "", nil, AnchorStart},
 		{"end anchor", "a\nb\nc\nx\n", []Hunk{mkHunk(2, " b\n-c\n+C\n")}, "", nil, AnchorEnd},
 		{"whole file", "a\nb\n", []Hunk{mkHunk(1, " a\n+b\n")}, "", nil, AnchorBoth},
+		{"context only between changes: whole file", "x\nb\ny\nz\n", []Hunk{mkHunk(1, "-x\n+X\n b\n-y\n+Y\n")}, "", nil, AnchorBoth},
 		{"zero context at its line", "a\nb\nc\n", []Hunk{mkHunk(2, "-b\n+B\n")}, "a\nB\nc\n", []int{0}, 0},
 		{"zero context never relocated", "a\nz\nb\nc\n", []Hunk{mkHunk(2, "-b\n+B\n")}, "", nil, AnchorLine},
 		{"zero context insert at top", "a\n", []Hunk{{OldPos: 0, NewLines: 1, New: []string{"n\n"}}}, "n\na\n", []int{0}, 0},
@@ -91,7 +92,7 @@ func BenchmarkApplyHunks(b *testing.B) {
 	var hs []Hunk
 	for i := range 200 {
 		p := i*100 + 10
-		hs = append(hs, Hunk{OldPos: p, OldLines: 3, NewLines: 3, Leading: 1, Trailing: 1,
+		hs = append(hs, Hunk{OldPos: p, OldLines: 3, NewLines: 3, Leading: 1, Trailing: 1, Context: 2,
 			Old: src[p : p+3], New: []string{src[p], "new\n", src[p+2]}})
 	}
 	for b.Loop() {

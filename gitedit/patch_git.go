@@ -152,6 +152,9 @@ func engineHunk(f *gitdiff.TextFragment) engine.Hunk {
 	h := engine.Hunk{OldPos: int(f.OldPosition), OldLines: int(f.OldLines), NewLines: int(f.NewLines),
 		Leading: int(f.LeadingContext), Trailing: int(f.TrailingContext)}
 	for _, l := range f.Lines {
+		if l.Op == gitdiff.OpContext {
+			h.Context++
+		}
 		if l.Old() {
 			h.Old = append(h.Old, l.Line)
 		}
