@@ -34,10 +34,14 @@ func colorFlags() []cli.Flag {
 }
 
 // normalizeColorFlag turns a bare --color into --color=always, as git's
-// --color[=WHEN] takes its value only after "=".
+// --color[=WHEN] takes its value only after "=", and --no-color into
+// --color=never, so that the last of them wins, as in git.
 func normalizeColorFlag(a string) string {
-	if a == "--color" || a == "-color" {
+	switch a {
+	case "--color", "-color":
 		return "--color=always"
+	case "--no-color", "-no-color":
+		return "--color=never"
 	}
 	return a
 }

@@ -161,6 +161,11 @@ func TestColourFlagsAndConfigWhenPiped(t *testing.T) {
 	out, _, _ = piped("edit", "-C", repo, "a.go", "--old", "qux(", "--new", "bar(")
 	assert.Contains(t, out, "\033[31m-", "color.ui=always colours a pipe")
 
+	out, _, _ = piped("edit", "-C", repo, "a.go", "--old", "bar(", "--new", "qux(", "--no-color", "--color")
+	assert.Contains(t, out, "\033[31m-", "the last of --no-color and --color wins, as in git")
+	out, _, _ = piped("edit", "-C", repo, "a.go", "--old", "qux(", "--new", "bar(", "--color", "--no-color")
+	assert.NotContains(t, out, "\033[m", "the last of --color and --no-color wins, as in git")
+
 	_, stderr, code := piped("edit", "-C", repo, "a.go", "--old", "bar(", "--new", "baz(", "--color=sometimes")
 	assert.Equal(t, exitInvalid, code)
 	assert.Contains(t, stderr, `--color "sometimes": expected always, never or auto`)
