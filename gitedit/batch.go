@@ -132,6 +132,9 @@ func (r *Repo) prepare(opt Options, read *index.Index, fn batchFunc) (*batchWrit
 	w.out = &batchOutcome{Files: fileResults(changes), Diff: r.diffOf(changes), Changed: len(changes) > 0}
 	if opt.Commit && len(changes) > 0 {
 		err = w.checkDirty()
+		if !opt.DryRun {
+			w.hooks = r.commitHooks(opt)
+		}
 	}
 	return w, err
 }

@@ -48,6 +48,12 @@ type batchWriter struct {
 	signer *sign.Signer
 	// root writes and stats the working tree's files (see wtfs).
 	root *wtfs.Root
+	// hooks are the commit hooks to run (nil: none exists); plan holds
+	// the commits while they run.
+	hooks *commitHooks
+	plan  *commitPlan
+	// author is the commits' author line, for the hooks' environment.
+	author string
 }
 
 // apply writes the prepared batch so that a failure at any step leaves
@@ -99,6 +105,16 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 		restore()
 		return err
 	}
+	if w.plan != nil {
+		err := w.revocable(ctx, "hooks", func() (err error) {
+			update, err = w.commitWithHooks(lock)
+			return err
+		})
+		if err != nil {
+			restore()
+			return err
+		}
+	}
 	if err := w.revocable(ctx, "move ref", func() error { return w.moveRef(ctx, update) }); err != nil {
 		restore()
 		return err
@@ -113,7 +129,41 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 	}
 	pauseForTest(ctx, "commit index")
 	_, err = traced("commit index", func() (any, error) { return nil, w.commitIndex(lock) })
+	if err == nil {
+		w.hooks.postCommit(w.r.indexPath())
+	}
 	return err
+}
+
+// commitWithHooks runs the commit hooks where git commit runs them, with
+// the files and the new index (index.lock) written and the branch not yet
+// moved: pre-commit, then prepare-commit-msg and commit-msg on each
+// commit's message; then it writes the commits (made durable: the batch's
+// syncfs ran before them) and returns the ref update. A refusing hook
+// refuses the batch, which then changes nothing.
+func (w *batchWriter) commitWithHooks(lock *lockfile.File) (*refs.Update, error) {
+	p := w.plan
+	w.hooks.author = p.author
+	indexFile, cleanup, err := w.hookIndex(p.commits[len(p.commits)-1].tree)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	err = w.hooks.preCommit(indexFile)
+	lock.Adopt() // a hook that replaced index.lock: a refusal removes its file
+	if err != nil {
+		return nil, err
+	}
+	for i := range p.commits {
+		if p.commits[i].msg, err = w.hooks.message(w.r.gitDir, indexFile, p.commits[i].msg); err != nil {
+			return nil, err
+		}
+	}
+	u, err := w.writeCommits(p)
+	if err == nil && haveSyncFS && syncFS(w.r.commonDir) != nil {
+		err = ioError("sync the commits", errSyncFailed)
+	}
+	return u, err
 }
 
 // revocable runs one step of apply before the point of no return, unless
@@ -207,45 +257,83 @@ func (w *batchWriter) writeBlobs() error {
 // that publishes them: a single compare-and-swap from the commit the batch
 // started from, so the branch never shows half a batch.
 func (w *batchWriter) buildCommits() (*refs.Update, error) {
+	plan, err := w.planCommits()
+	if err != nil {
+		return nil, err
+	}
+	if w.hooks != nil {
+		w.plan = plan // the commits are written once the hooks have run
+		return nil, nil
+	}
+	return w.writeCommits(plan)
+}
+
+// commitPlan is a batch's commits with their trees written: what is left
+// is their messages (which hooks may rewrite) and the commit objects.
+type commitPlan struct {
+	author, committer string
+	// parent is the commit the batch started from (zero: unborn branch).
+	parent  plumbing.Hash
+	commits []plannedCommit
+}
+
+// plannedCommit is one commit of a plan: the commit of the existing
+// changes under commit-first, then the batch's own.
+type plannedCommit struct {
+	tree plumbing.Hash
+	msg  string
+}
+
+// planCommits resolves the identities and the signer, and writes the
+// trees of the batch's commits.
+func (w *batchWriter) planCommits() (*commitPlan, error) {
 	now := time.Now()
 	src, err := w.r.identitySource(os.LookupEnv)
 	if err != nil {
 		return nil, err
 	}
-	author, err := signature("author", w.opt.Author, src, now)
-	if err != nil {
+	p := &commitPlan{}
+	if p.author, err = signature("author", w.opt.Author, src, now); err != nil {
 		return nil, err
 	}
-	committer, err := signature("committer", "", src, now)
-	if err != nil {
+	if p.committer, err = signature("committer", "", src, now); err != nil {
 		return nil, err
 	}
-	if w.signer, err = w.r.commitSigner(w.opt, committer); err != nil {
+	w.author = p.author
+	if w.signer, err = w.r.commitSigner(w.opt, p.committer); err != nil {
 		return nil, err
 	}
-	parent, base, err := w.baseTree()
-	if err != nil {
+	var base plumbing.Hash
+	if p.parent, base, err = w.baseTree(); err != nil {
 		return nil, err
 	}
 	if w.trees == nil {
 		w.trees = objects.NewTrees(w.db)
 	}
-	var commits []plumbing.Hash
 	if len(w.dirty) > 0 && w.opt.Dirty == DirtyCommitFirst {
-		if parent, base, err = w.commitExisting(parent, base, author, committer); err != nil {
+		if base, err = w.planExisting(p, base); err != nil {
 			return nil, err
 		}
-		if parent != w.head.Commit {
-			commits = append(commits, parent)
+	}
+	tree, err := w.writeTree(base, treeChanges(w.changes, false))
+	p.commits = append(p.commits, plannedCommit{tree, w.meta.message(w.out.Files, w.opt.Session, w.opt.Agent)})
+	return p, err
+}
+
+// writeCommits writes the plan's commits, each on the previous one, and
+// returns the ref update that publishes them.
+func (w *batchWriter) writeCommits(p *commitPlan) (*refs.Update, error) {
+	parent := p.parent
+	var ids []plumbing.Hash
+	for _, c := range p.commits {
+		id, err := w.commitObject(parent, c.tree, p.author, p.committer, c.msg)
+		if err != nil {
+			return nil, err
 		}
+		ids, parent = append(ids, id), id
 	}
-	msg := w.meta.message(w.out.Files, w.opt.Session, w.opt.Agent)
-	id, _, err := w.writeCommit(parent, base, treeChanges(w.changes, false), author, committer, msg)
-	if err != nil {
-		return nil, err
-	}
-	w.out.Commits = hashStrings(append(commits, id))
-	return w.refUpdate(id, committer, msg), nil
+	w.out.Commits = hashStrings(ids)
+	return w.refUpdate(parent, p.committer, p.commits[len(p.commits)-1].msg), nil
 }
 
 // refUpdate describes the move of HEAD's branch (or of a detached HEAD)
@@ -272,23 +360,26 @@ func (w *batchWriter) baseTree() (plumbing.Hash, plumbing.Hash, error) {
 	return w.head.Commit, tree, err
 }
 
-// commitExisting commits what the dirty files already hold beyond HEAD
-// (for dirty=commit-first): their working-tree content, or, when the
-// working tree equals HEAD, the staged content. It returns the new commit
-// and tree, or parent and base unchanged when that changes nothing.
-func (w *batchWriter) commitExisting(parent, base plumbing.Hash, author, committer string) (plumbing.Hash, plumbing.Hash, error) {
+// planExisting plans the commit of what the dirty files already hold
+// beyond HEAD (for dirty=commit-first): their working-tree content, or,
+// when the working tree equals HEAD, the staged content. It returns that
+// commit's tree, or base when it would change nothing (no commit then).
+func (w *batchWriter) planExisting(p *commitPlan, base plumbing.Hash) (plumbing.Hash, error) {
 	changes, err := w.existingChanges()
 	if err != nil {
-		return parent, base, err
+		return base, err
 	}
 	tree, err := objects.UpdateTree(w.trees, base, changes)
 	if err != nil || tree == base {
-		return parent, base, wrapIO("write tree", err)
+		return base, wrapIO("write tree", err)
 	}
 	paths := touchedPaths(w.dirty)
 	msg := fmt.Sprintf("Commit existing changes to %s\n\nCommitted by gitedit (--dirty commit-first) before the edit batch, so that\nundoing the batch takes back only the batch.\n", strings.Join(paths, ", "))
-	id, _, err := w.writeCommit(parent, base, changes, author, committer, msg)
-	return id, tree, err
+	if tree, err = w.writeTree(base, changes); err != nil {
+		return base, err
+	}
+	p.commits = append(p.commits, plannedCommit{tree, msg})
+	return tree, nil
 }
 
 // existingChanges returns the tree changes that record each dirty file's
@@ -327,18 +418,14 @@ func (w *batchWriter) existingChange(c *change) (objects.TreeChange, error) {
 	return objects.TreeChange{Path: rel, Hash: c.blobBefore, Mode: c.modeBefore}, wrapIO("write blob", err)
 }
 
-// writeCommit writes the tree base+changes and a commit of it on parent
-// (none when parent is zero), and returns the commit and tree.
-func (w *batchWriter) writeCommit(parent, base plumbing.Hash, changes []objects.TreeChange, author, committer, msg string) (plumbing.Hash, plumbing.Hash, error) {
+// writeTree writes the tree base+changes: encoded from the index when
+// its cache-tree allows (see treeFromIndex), else by rewriting base.
+func (w *batchWriter) writeTree(base plumbing.Hash, changes []objects.TreeChange) (plumbing.Hash, error) {
 	tree, ok, err := w.treeFromIndex(base, changes)
 	if err == nil && !ok {
 		tree, err = objects.UpdateTree(w.trees, base, changes)
 	}
-	if err != nil {
-		return plumbing.ZeroHash, plumbing.ZeroHash, ioError("write tree", err)
-	}
-	id, err := w.commitObject(parent, tree, author, committer, msg)
-	return id, tree, err
+	return tree, wrapIO("write tree", err)
 }
 
 // commitObject writes the commit of tree on parent (none when zero): with
@@ -384,11 +471,15 @@ func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
 	if u == nil {
 		return nil
 	}
+	u.Hook = w.r.refHook(u, w.author)
 	err := w.r.refs.Apply(ctx, *u, w.opt.lockTimeout())
 	if err != nil && ctx.Err() != nil {
 		return interrupted(ctx)
 	}
+	var hookErr *Error
 	switch {
+	case errors.As(err, &hookErr):
+		return err
 	case errors.Is(err, refs.ErrStale):
 		return &Error{Code: CodeConflict, Message: fmt.Sprintf("%s moved while the batch was prepared; nothing was committed, try again", u.Ref), Err: err}
 	case errors.Is(err, lockfile.ErrLocked):

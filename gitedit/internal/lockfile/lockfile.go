@@ -228,3 +228,13 @@ func syncDir(dir string) error {
 	}
 	return nil
 }
+
+// Adopt takes the file now at the lock path as this lock's own, for a
+// lock whose file a child process replaced while it ran under the lock
+// (a hook given the lock file as its index, as git gives it): Rollback
+// then removes that file. A lock path with no file is left as it is.
+func (f *File) Adopt() {
+	if cur, err := os.Lstat(f.path); err == nil && !f.done {
+		f.info = cur
+	}
+}

@@ -371,3 +371,31 @@ func WriteTree(db *DB, entries []TreeEntry) (plumbing.Hash, error) {
 	}
 	return db.Write(plumbing.TreeObject, b)
 }
+
+// Walk calls fn for every non-tree entry below tree root (recursively),
+// with its slash path, id and mode, in tree order.
+func (t *Trees) Walk(root plumbing.Hash, fn func(path string, h plumbing.Hash, mode filemode.FileMode)) error {
+	return t.walk(root, "", fn)
+}
+
+// walk visits the entries of tree h, whose path is prefix.
+func (t *Trees) walk(h plumbing.Hash, prefix string, fn func(string, plumbing.Hash, filemode.FileMode)) error {
+	entries, err := t.read(h)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.isTree() {
+			if err := t.walk(e.hash, prefix+e.name+"/", fn); err != nil {
+				return err
+			}
+			continue
+		}
+		mode, err := filemode.New(e.mode)
+		if err != nil {
+			return fmt.Errorf("tree %s: entry %q: %w", h, e.name, err)
+		}
+		fn(prefix+e.name, e.hash, mode)
+	}
+	return nil
+}

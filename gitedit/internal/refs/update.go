@@ -28,6 +28,11 @@ type Update struct {
 	// Message is the reflog message ("commit: subject"); whitespace runs,
 	// newlines included, become one space, as git writes them.
 	Message string
+	// Hook, when set, is called as git calls the reference-transaction
+	// hook: "prepared" with the refs locked and checked (an error aborts
+	// the update: Hook("aborted") is called and the error returned), and
+	// "committed" once the ref moved.
+	Hook func(state string) error
 }
 
 // Apply moves the ref under "<ref>.lock" (waiting up to timeout, then an
@@ -100,6 +105,12 @@ func (s *Store) applyLocked(ctx context.Context, u Update, ref string, logHead b
 	if cur.symref != "" || cur.hash != u.Old {
 		return fmt.Errorf("update %s: expected %s, found %s: %w", ref, describe(u.Old), describe(cur.hash), ErrStale)
 	}
+	if u.Hook != nil {
+		if err := u.Hook("prepared"); err != nil {
+			_ = u.Hook("aborted")
+			return err
+		}
+	}
 	if _, err := lk.Write([]byte(u.New.String() + "\n")); err != nil {
 		return fmt.Errorf("write %s: %w", lk.Path(), err)
 	}
@@ -108,6 +119,9 @@ func (s *Store) applyLocked(ctx context.Context, u Update, ref string, logHead b
 	}
 	if err := lk.Commit(); err != nil {
 		return fmt.Errorf("update %s: %w", ref, err)
+	}
+	if u.Hook != nil {
+		_ = u.Hook("committed")
 	}
 	return nil
 }

@@ -1,0 +1,307 @@
+package gitedit
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/gitedit/gitedit/gitedit/internal/hooks"
+	"github.com/gitedit/gitedit/gitedit/internal/index"
+	"github.com/gitedit/gitedit/gitedit/internal/refs"
+)
+
+// The hooks git commit runs, and the one git's ref transactions run.
+const (
+	hookPreCommit  = "pre-commit"
+	hookPrepareMsg = "prepare-commit-msg"
+	hookCommitMsg  = "commit-msg"
+	hookPostCommit = "post-commit"
+	hookRefTx      = "reference-transaction"
+)
+
+// commitHooks runs a batch's hooks; nil when the batch runs none of the
+// commit hooks.
+type commitHooks struct {
+	run    hooks.Runner
+	verify bool // false with --no-verify: no pre-commit, no commit-msg
+	// author is the batch's author line, exported to the hooks as
+	// GIT_AUTHOR_NAME, GIT_AUTHOR_EMAIL and GIT_AUTHOR_DATE, as git does.
+	author string
+}
+
+// hookRunner returns the repository's hook runner: core.hooksPath ("~/"
+// expanded, relative to the top of the working tree) or $GIT_DIR/hooks
+// (the common one in a linked worktree, as git's git_path finds it).
+func (r *Repo) hookRunner() hooks.Runner {
+	dir := filepath.Join(r.commonDir, "hooks")
+	if p, ok := r.config.get("core.hooksPath"); ok && p != "" {
+		l := &configLoader{env: os.LookupEnv}
+		dir = absFrom(r.workTree, l.expandHome(p))
+	}
+	return hooks.Runner{Dir: dir, WorkTree: r.workTree, Output: &hookOutput{}}
+}
+
+// commitHooks returns the hooks of a commit-mode batch, or nil when none
+// of pre-commit, prepare-commit-msg, commit-msg and post-commit exists
+// (those --no-verify skips not counted).
+func (r *Repo) commitHooks(opt Options) *commitHooks {
+	run := r.hookRunner()
+	names := []string{hookPrepareMsg, hookPostCommit}
+	if !opt.NoVerify {
+		names = append(names, hookPreCommit, hookCommitMsg)
+	}
+	for _, n := range names {
+		if _, ok := run.Path(n); ok {
+			run.Env = r.hookEnv()
+			return &commitHooks{run: run, verify: !opt.NoVerify}
+		}
+	}
+	return nil
+}
+
+// hookEnv is the environment git gives its hooks: the caller's, with
+// GIT_PREFIX (the starting folder relative to the top, "" at the top)
+// and git's exec path set and put first in PATH.
+func (r *Repo) hookEnv() []string {
+	prefix := ""
+	if rel, err := filepath.Rel(r.workTree, r.dir); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+		prefix = filepath.ToSlash(rel) + "/"
+	}
+	env := hooks.Merge(os.Environ(), []string{"GIT_PREFIX=" + prefix})
+	if out, err := exec.Command("git", "--exec-path").Output(); err == nil {
+		execPath := strings.TrimSpace(string(out))
+		env = hooks.Merge(env, []string{"GIT_EXEC_PATH=" + execPath, "PATH=" + execPath + string(os.PathListSeparator) + os.Getenv("PATH")})
+	}
+	return env
+}
+
+// authorEnv exports the author line as git commit exports it to hooks.
+func (h *commitHooks) authorEnv() []string {
+	lt, gt := strings.IndexByte(h.author, '<'), strings.LastIndexByte(h.author, '>')
+	if lt < 0 || gt < lt {
+		return nil
+	}
+	return []string{"GIT_AUTHOR_NAME=" + strings.TrimSuffix(h.author[:lt], " "),
+		"GIT_AUTHOR_EMAIL=" + h.author[lt+1:gt], "GIT_AUTHOR_DATE=@" + strings.TrimSpace(h.author[gt+1:])}
+}
+
+// commitEnv is the environment of the commit hooks: the index they see,
+// and GIT_EDITOR=: (no editor runs), as git's run_commit_hook sets them.
+func (h *commitHooks) commitEnv(indexFile string) []string {
+	return append(h.authorEnv(), "GIT_INDEX_FILE="+indexFile, "GIT_EDITOR=:")
+}
+
+// runHook runs one hook; a refusal is conflict, with the hook's output.
+func (h *commitHooks) runHook(name string, env []string, args ...string) error {
+	out := h.run.Output.(*hookOutput)
+	out.Reset()
+	_, err := h.run.Run(name, env, nil, args...)
+	var failed *hooks.Failed
+	if errors.As(err, &failed) {
+		return &Error{Code: CodeConflict, Message: fmt.Sprintf("the %s hook refused the commit (exit status %d); nothing was changed%s", name, failed.Status, out.tail()), Err: err}
+	}
+	out.flush()
+	if err != nil {
+		return ioError("hook "+name, err)
+	}
+	return nil
+}
+
+// preCommit runs pre-commit over the index file it is given and refuses
+// the batch when the hook changed that index: gitedit does not commit
+// what a hook stages (git would commit it; a hook that formats files
+// should fail instead, or run before gitedit).
+func (h *commitHooks) preCommit(indexFile string) error {
+	if !h.verify {
+		return nil
+	}
+	before := fileDigest(indexFile)
+	if err := h.runHook(hookPreCommit, h.commitEnv(indexFile)); err != nil {
+		return err
+	}
+	if fileDigest(indexFile) != before {
+		return errorf(CodeUnsupported, "the pre-commit hook changed the index (GIT_INDEX_FILE); gitedit does not commit changes a hook stages, so nothing was changed: run the tool before gitedit, or make the hook fail instead")
+	}
+	return nil
+}
+
+// fileDigest is the SHA-256 of a file ("" when it cannot be read).
+func fileDigest(p string) string {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(data)
+	return string(sum[:])
+}
+
+// message passes msg through prepare-commit-msg (source "message", as
+// for git commit -m) and commit-msg in $GIT_DIR/COMMIT_EDITMSG, and
+// returns the message they leave, cleaned as git cleans it. An empty
+// message is refused as git refuses it; so is one that lost a trailer
+// gitedit wrote (log, undo and series read them).
+func (h *commitHooks) message(gitDir, indexFile, msg string) (string, error) {
+	file := filepath.Join(gitDir, "COMMIT_EDITMSG")
+	if err := os.WriteFile(file, []byte(msg), 0o666); err != nil {
+		return "", ioError("write "+file, err)
+	}
+	arg := h.run.RelPath(file)
+	if err := h.runHook(hookPrepareMsg, h.commitEnv(indexFile), arg, "message"); err != nil {
+		return "", err
+	}
+	if h.verify {
+		if err := h.runHook(hookCommitMsg, h.commitEnv(indexFile), arg); err != nil {
+			return "", err
+		}
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return "", ioError("read "+file, err)
+	}
+	return checkHookMessage(msg, hooks.CleanMessage(string(data)))
+}
+
+// checkHookMessage refuses an empty message and one missing a line of
+// the original's trailer block.
+func checkHookMessage(orig, msg string) (string, error) {
+	if msg == "" {
+		return "", errorf(CodeConflict, "the message hooks left an empty commit message; nothing was changed (git aborts such a commit too)")
+	}
+	lines := map[string]bool{}
+	for _, l := range strings.Split(msg, "\n") {
+		lines[l] = true
+	}
+	block := orig[strings.LastIndex(strings.TrimRight(orig, "\n"), "\n\n")+2:]
+	for _, l := range strings.Split(strings.TrimRight(block, "\n"), "\n") {
+		if !lines[l] {
+			return "", errorf(CodeUnsupported, "a message hook removed or changed the trailer %q that gitedit writes (log, undo and series read it); nothing was changed", l)
+		}
+	}
+	return msg, nil
+}
+
+// postCommit runs post-commit after the branch moved (its status is
+// ignored, as git ignores it).
+func (h *commitHooks) postCommit(indexFile string) {
+	if h == nil {
+		return
+	}
+	_ = h.runHook(hookPostCommit, h.commitEnv(h.run.RelPath(indexFile)))
+}
+
+// hookIndex returns the index file the hooks see: the new index being
+// written (index.lock) when it holds exactly the commit's tree, as with
+// git commit -a; else, as for git's partial commit, a temporary
+// "next-index-<pid>.lock" holding the tree (the entries that differ from
+// it, staged changes the batch does not commit, reset to it). The
+// returned function removes the temporary index.
+func (w *batchWriter) hookIndex(tree plumbing.Hash) (string, func(), error) {
+	lock := w.r.indexPath() + ".lock"
+	if w.built != nil || w.idx.Sparse() {
+		return lock, func() {}, nil
+	}
+	same, err := w.resetToTree(tree)
+	if err != nil || same {
+		return lock, func() {}, err
+	}
+	data, err := w.idx.Encode()
+	if err != nil {
+		return "", nil, ioError("encode the hooks' index", err)
+	}
+	p := filepath.Join(w.r.gitDir, "next-index-"+strconv.Itoa(os.Getpid())+".lock")
+	if err := os.WriteFile(p, data, 0o666); err != nil {
+		return "", nil, ioError("write "+p, err)
+	}
+	return p, func() { os.Remove(p) }, nil
+}
+
+// resetToTree makes w.idx (already written to index.lock) hold tree's
+// files: it reports true when it already did.
+func (w *batchWriter) resetToTree(tree plumbing.Hash) (bool, error) {
+	want := map[string]*index.Entry{}
+	err := w.trees.Walk(tree, func(p string, h plumbing.Hash, mode filemode.FileMode) {
+		want[p] = &index.Entry{Name: p, Hash: h, Mode: uint32(mode)}
+	})
+	if err != nil {
+		return false, ioError("read tree "+tree.String(), err)
+	}
+	same := true
+	for _, e := range append([]*index.Entry(nil), w.idx.Entries...) {
+		if t := want[e.Name]; t != nil && e.Stage == 0 && t.Hash == e.Hash && t.Mode == e.Mode {
+			delete(want, e.Name)
+			continue
+		}
+		same = false
+		w.idx.Remove(e.Name)
+	}
+	for _, e := range want {
+		same = false
+		w.idx.Add(e)
+	}
+	return same, nil
+}
+
+// refHook returns the reference-transaction hook of a ref update, or nil
+// when the hook does not exist: it gets "<old> <new> <ref>" lines for
+// HEAD and, when HEAD is on a branch, the branch, as git 2.39 sends them.
+func (r *Repo) refHook(u *refs.Update, author string) func(string) error {
+	run := r.hookRunner()
+	if _, ok := run.Path(hookRefTx); !ok {
+		return nil
+	}
+	run.Env = r.hookEnv()
+	var stdin bytes.Buffer
+	fmt.Fprintf(&stdin, "%s %s HEAD\n", u.Old, u.New)
+	if u.Ref != "HEAD" {
+		fmt.Fprintf(&stdin, "%s %s %s\n", u.Old, u.New, u.Ref)
+	}
+	h := &commitHooks{run: run, author: author}
+	return func(state string) error {
+		out := run.Output.(*hookOutput)
+		out.Reset()
+		_, err := run.Run(hookRefTx, h.authorEnv(), stdin.Bytes(), state)
+		var failed *hooks.Failed
+		if errors.As(err, &failed) {
+			return &Error{Code: CodeConflict, Message: fmt.Sprintf("the reference-transaction hook refused the update of %s (exit status %d); nothing was changed%s", u.Ref, failed.Status, out.tail()), Err: err}
+		}
+		out.flush()
+		return err
+	}
+}
+
+// hookOutput collects a hook's output: printed to standard error
+// (control characters escaped) when the hook succeeds, quoted in the
+// error when it refuses.
+type hookOutput struct{ bytes.Buffer }
+
+// maxHookTail bounds the hook output an error message quotes.
+const maxHookTail = 4000
+
+// tail is the end of the output, for an error message.
+func (o *hookOutput) tail() string {
+	b := bytes.TrimSpace(o.Bytes())
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > maxHookTail {
+		b = append([]byte("…"), b[len(b)-maxHookTail:]...)
+	}
+	return ":\n" + hooks.Printable(b)
+}
+
+// flush prints the output to standard error.
+func (o *hookOutput) flush() {
+	if o.Len() > 0 {
+		fmt.Fprint(os.Stderr, hooks.Printable(o.Bytes()))
+	}
+	o.Reset()
+}
