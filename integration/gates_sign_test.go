@@ -175,3 +175,18 @@ func TestOpenPGPSignedCommitVerifies(t *testing.T) {
 	v = runIn(t, dir, env, "", "git", "verify-commit", "HEAD")
 	require.Equal(t, 0, v.code, v.stderr)
 }
+
+// A signing program that exits without reading a large payload: git
+// ignores SIGPIPE there and reports the signing failure; so must gitedit
+// (its SIGPIPE handling used to turn this into an interruption, 141).
+func TestSignerThatDoesNotReadThePayload(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "one\n"})
+	fail := filepath.Join(t.TempDir(), "gpg")
+	require.NoError(t, os.WriteFile(fail, []byte("#!/bin/sh\necho 'no card' >&2\nexit 2\n"), 0o755))
+	git(t, dir, "config", "gpg.program", fail)
+	before := take(t, dir)
+	r := gitedit(t, dir, "", "edit", "a.txt", "--old", "one", "--new", "uno", "--commit", "-S", "-m", "big\n\n"+strings.Repeat("x", 120000))
+	require.Equal(t, 1, r.code, r.stderr)
+	require.Contains(t, r.stderr, "no card")
+	requireUnchanged(t, before, take(t, dir))
+}

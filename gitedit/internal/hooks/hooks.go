@@ -7,7 +7,6 @@
 package hooks
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -89,7 +88,12 @@ func (r Runner) start(name, program string, env []string, stdin []byte, args []s
 	cmd.Dir = r.WorkTree
 	cmd.Env = Merge(r.Env, env)
 	if stdin != nil {
-		cmd.Stdin = bytes.NewReader(stdin)
+		in, err := inputFile(stdin)
+		if err != nil {
+			return fmt.Errorf("run the %s hook: %w", name, err)
+		}
+		defer in.Close()
+		cmd.Stdin = in
 	}
 	out := r.Output
 	if out == nil {
@@ -105,6 +109,26 @@ func (r Runner) start(name, program string, env []string, stdin []byte, args []s
 		return fmt.Errorf("run the %s hook: %w", name, err)
 	}
 	return nil
+}
+
+// inputFile returns data in an unlinked temporary file, to be a child's
+// standard input: a pipe would raise SIGPIPE in this process when the
+// child exits without reading it all (git ignores SIGPIPE there).
+func inputFile(data []byte) (*os.File, error) {
+	f, err := os.CreateTemp("", "gitedit-stdin-")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(f.Name())
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(0, 0); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // Merge returns base with the "KEY=value" entries of extra set (replacing

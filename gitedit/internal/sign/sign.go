@@ -71,10 +71,22 @@ func (s Signer) Sign(payload []byte) ([]byte, error) {
 // "[GNUPG:] SIG_CREATED ", as git requires.
 func (s Signer) signGPG(payload []byte, key string) ([]byte, error) {
 	cmd := exec.Command(s.Program, "--status-fd=2", "-bsau", key)
-	cmd.Stdin = bytes.NewReader(payload)
+	// The payload goes in a file, not a pipe: a program that exits
+	// without reading it would raise SIGPIPE here (git ignores SIGPIPE).
+	in, err := tempWith(".git_signing_payload_tmp", payload)
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(in)
+	f, err := os.Open(in)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	cmd.Stdin = f
 	var out, status bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &status
-	err := cmd.Run()
+	err = cmd.Run()
 	if err != nil || !sigCreated(status.String()) {
 		msg := status.String()
 		if msg == "" {
