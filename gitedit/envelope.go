@@ -273,12 +273,13 @@ func (p *envParser) updateBody(op *envOp) error {
 	return nil
 }
 
-// skipBlankBeforeAnchor skips empty lines when the next other line is an
-// "@@" line or ends the update: they separate the header from the first
-// chunk. Otherwise they are the first chunk's empty context lines.
+// skipBlankBeforeAnchor skips blank lines (empty or whitespace only) when
+// the next other line is an "@@" line or ends the update: they separate the
+// header from the first chunk. Otherwise they are the first chunk's
+// context lines.
 func (p *envParser) skipBlankBeforeAnchor() {
 	i := p.pos
-	for i < len(p.lines) && p.lines[i] == "" {
+	for i < len(p.lines) && strings.TrimSpace(p.lines[i]) == "" {
 		i++
 	}
 	if i == len(p.lines) || isAnchor(p.lines[i]) || endsUpdate(p.lines[i]) {
@@ -387,35 +388,69 @@ func chunkError(err error, path string, i, n int) error {
 
 // applyChunk locates chunk c at or after line cursor, replaces its old
 // lines by its new ones, and returns the line after the replacement and
-// the strategy that matched ("" for a pure insertion). A chunk ending in
-// a blank context line that does not match is retried without it, as
-// patch writers often add one.
+// the strategy that matched ("" for a pure insertion). A chunk that does
+// not match is retried without its blank context lines at the end, then
+// at the start, then both, as patch writers often add one there (fewer
+// lines never make an ambiguous chunk unique).
 func applyChunk(f *engine.LineFile, c *envChunk, cursor int) (int, string, error) {
 	lines := f.Lines()
 	pos, err := seekAnchors(lines, c.Anchors, cursor)
 	if err != nil {
 		return 0, "", err
 	}
-	old := c.oldLines()
-	if len(old) == 0 {
+	if len(c.oldLines()) == 0 {
 		at := len(lines)
 		if len(c.Anchors) > 0 {
 			at = pos
 		}
 		return f.Splice(at, c.Lines), "", nil
 	}
-	start, lvl, err := seekChunk(lines, c, old, pos)
-	if n := len(c.Lines); err != nil && n > 1 && c.Lines[n-1].Op == ' ' && strings.TrimSpace(c.Lines[n-1].Text) == "" {
-		short := *c
-		short.Lines = c.Lines[:n-1]
-		if s, l, err2 := seekChunk(lines, &short, short.oldLines(), pos); err2 == nil {
-			return f.Splice(s, short.Lines), levelNames[l], nil
+	var first error
+	for _, v := range blankTrimmed(c) {
+		start, lvl, err := seekChunk(lines, &v, v.oldLines(), pos)
+		if err == nil {
+			return f.Splice(start, v.Lines), levelNames[lvl], nil
+		}
+		if first == nil {
+			first = err
 		}
 	}
-	if err != nil {
-		return 0, "", err
+	return 0, "", first
+}
+
+// blankTrimmed returns c, then c without its blank context lines at the
+// end, at the start, and at both ends: the versions that differ from c and
+// still change something.
+func blankTrimmed(c *envChunk) []envChunk {
+	blank := func(l engine.LineChange) bool { return l.Op == ' ' && strings.TrimSpace(l.Text) == "" }
+	lo, hi := 0, len(c.Lines)
+	for hi > 0 && blank(c.Lines[hi-1]) {
+		hi--
 	}
-	return f.Splice(start, c.Lines), levelNames[lvl], nil
+	for lo < hi && blank(c.Lines[lo]) {
+		lo++
+	}
+	out := []envChunk{*c}
+	for _, r := range [][2]int{{0, hi}, {lo, len(c.Lines)}, {lo, hi}} {
+		if (r[0] != 0 || r[1] != len(c.Lines)) && r[0] < r[1] && len(out) < 4 {
+			v := *c
+			v.Lines = c.Lines[r[0]:r[1]]
+			if len(v.oldLines()) > 0 && !sameRange(out, v) {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// sameRange reports whether v's lines are those of a chunk already in out.
+func sameRange(out []envChunk, v envChunk) bool {
+	for _, o := range out {
+		if len(o.Lines) == len(v.Lines) && &o.Lines[0] == &v.Lines[0] {
+			return true
+		}
+	}
+	return false
 }
 
 // seekChunk finds the chunk's old lines: below @@ anchors, the first

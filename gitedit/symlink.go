@@ -105,6 +105,9 @@ func (t *txn) readLinkRel(rel string) (*fileState, error) {
 // folder of another path it writes: the file would be written through the
 // link (git apply refuses paths beyond a symbolic link too).
 func (t *txn) checkLinkPrefixes() error {
+	if !t.plansLink() {
+		return nil
+	}
 	for _, rel := range t.order {
 		st := t.cur[rel]
 		if !st.Exists {
@@ -117,4 +120,14 @@ func (t *txn) checkLinkPrefixes() error {
 		}
 	}
 	return nil
+}
+
+// plansLink reports whether the batch leaves a symbolic link anywhere.
+func (t *txn) plansLink() bool {
+	for _, st := range t.cur {
+		if st.isLink() {
+			return true
+		}
+	}
+	return false
 }
