@@ -71,6 +71,9 @@ func listing(t *testing.T, dir string) map[string]string {
 // ever appears or changes outside, and the repository stays sound.
 func TestSymlinkSwapNeverWritesOutside(t *testing.T) {
 	rounds := scale(40, 400)
+	if testing.Short() {
+		rounds = 10
+	}
 	dir := fixtures.NewRepo(t, map[string]string{"d/x.txt": "v0\n", "a.txt": "a\n"})
 	outside := filepath.Join(filepath.Dir(dir), "outside")
 	fixtures.WriteFiles(t, outside, map[string]string{"x.txt": "v0\n"})
