@@ -102,8 +102,11 @@ func formatDate(t time.Time) string {
 }
 
 var (
-	rawDate   = lazyRegexp(`^@?(\d+) ([+-]\d{4})$`)
+	rawDate   = lazyRegexp(`^@?(\d+) ([+-][\d:]+)$`)
 	epochDate = lazyRegexp(`^(@\d+|\d{9,})$`)
+	// zonedDate splits a date with a time of day from a numeric zone after
+	// it ("... 22:13:20 +0200", "...T22:13:20+02:00").
+	zonedDate = lazyRegexp(`^(.*\d\d:\d\d:\d\d(?:\.\d+)?) ?([+-]\d+(?::\d+)?)$`)
 )
 
 // dateLayouts are the RFC 2822 and ISO 8601 forms accepted; the layouts
@@ -112,9 +115,9 @@ var dateLayouts = []string{
 	"Mon, 2 Jan 2006 15:04:05 -0700",
 	"2 Jan 2006 15:04:05 -0700",
 	"Mon, 2 Jan 2006 15:04:05",
+	"2 Jan 2006 15:04:05",
 	"2006-01-02T15:04:05Z07:00",
 	"2006-01-02T15:04:05 -0700",
-	"2006-01-02T15:04:05-0700",
 	"2006-01-02T15:04:05",
 }
 
@@ -122,17 +125,26 @@ var dateLayouts = []string{
 // raw "1700000000 +0100", "@1700000000" (optionally with a zone), RFC 2822
 // ("Tue, 14 Nov 2023 22:13:20 +0100") and ISO 8601 ("2023-11-14T22:13:20",
 // with a space for the T, fractional seconds, and Z, +hh:mm or +hhmm).
-// Dates without a zone take loc's offset at that instant.
+// Zones follow git's match_tz (date.c): +hhmm, +hh or +hh:mm with hours
+// below 24 and minutes below 60; any other zone is ignored, as git ignores
+// it, and the date then takes loc's offset at that instant, like a date
+// without a zone. So a commit never carries a zone git's fsck refuses.
 func parseGitDate(s string, loc *time.Location) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	if m := rawDate().FindStringSubmatch(s); m != nil {
-		return rawTime(m[1], m[2])
+		return rawTime(m[1], m[2], loc)
 	}
 	if epochDate().MatchString(s) {
 		sec, err := strconv.ParseInt(strings.TrimPrefix(s, "@"), 10, 64)
 		return time.Unix(sec, 0).In(loc), err
 	}
 	iso := isoDateSpace().ReplaceAllString(s, "${1}T$2")
+	if m := zonedDate().FindStringSubmatch(iso); m != nil {
+		iso = m[1]
+		if off, ok := gitZone(m[2]); ok {
+			iso += " " + time.Unix(0, 0).In(time.FixedZone("", off)).Format("-0700")
+		}
+	}
 	for _, layout := range dateLayouts {
 		if t, err := time.ParseInLocation(layout, iso, loc); err == nil {
 			return t, nil
@@ -141,20 +153,46 @@ func parseGitDate(s string, loc *time.Location) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("invalid date format %q (use \"1700000000 +0100\", RFC 2822 or ISO 8601)", s)
 }
 
+// gitZone reads a numeric zone as git's match_tz does and returns its
+// offset in seconds; ok is false for a zone git ignores.
+func gitZone(z string) (int, bool) {
+	digits, colonMin, colon := strings.Cut(z[1:], ":")
+	hour, err := strconv.Atoi(digits)
+	minute := 0
+	switch {
+	case err != nil:
+		return 0, false
+	case len(digits) == 4 && !colon:
+		hour, minute = hour/100, hour%100
+	case len(digits) == 2 && colon && len(colonMin) == 2:
+		if minute, err = strconv.Atoi(colonMin); err != nil {
+			return 0, false
+		}
+	case len(digits) != 2 || colon:
+		return 0, false
+	}
+	if hour >= 24 || minute >= 60 {
+		return 0, false
+	}
+	off := hour*3600 + minute*60
+	if z[0] == '-' {
+		off = -off
+	}
+	return off, true
+}
+
 // isoDateSpace matches "2023-11-14 22:13:20", the ISO form with a space.
 var isoDateSpace = lazyRegexp(`^(\d{4}-\d\d-\d\d) (\d)`)
 
-// rawTime builds the time of git's raw format: seconds and "+hhmm".
-func rawTime(secs, zone string) (time.Time, error) {
+// rawTime builds the time of git's raw format: seconds and a zone (one
+// git ignores gives loc's offset at that instant).
+func rawTime(secs, zone string, loc *time.Location) (time.Time, error) {
 	sec, err := strconv.ParseInt(secs, 10, 64)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("invalid date %q: %w", secs, err)
 	}
-	hh, _ := strconv.Atoi(zone[1:3])
-	mm, _ := strconv.Atoi(zone[3:5])
-	off := hh*3600 + mm*60
-	if zone[0] == '-' {
-		off = -off
+	if off, ok := gitZone(zone); ok {
+		loc = time.FixedZone("", off)
 	}
-	return time.Unix(sec, 0).In(time.FixedZone("", off)), nil
+	return time.Unix(sec, 0).In(loc), nil
 }
