@@ -51,45 +51,11 @@ func diffName(prefix, path string) string {
 	if path == "" {
 		return "/dev/null"
 	}
-	name := quotePath(prefix + path)
+	name := QuotePath(prefix + path)
 	if strings.ContainsRune(name, ' ') {
 		name += "\t"
 	}
 	return name
-}
-
-// quotePath C-quotes name the way git does (core.quotePath) when it holds
-// a double quote, a backslash, a control byte or a non-ASCII byte.
-func quotePath(name string) string {
-	if !strings.ContainsFunc(name, func(r rune) bool { return r < 0x20 || r >= 0x7f || r == '"' || r == '\\' }) {
-		return name
-	}
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c >= 0x07 && c <= 0x0d:
-			b.WriteByte('\\')
-			b.WriteByte("abtnvfr"[c-0x07])
-		case c < 0x20 || c >= 0x7f:
-			b.WriteByte('\\')
-			b.WriteString(octal3(c))
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
-// octal3 writes byte c as three octal digits ("012", "377"), as git's
-// C-quoting does.
-func octal3(c byte) string {
-	return string([]byte{'0' + c>>6, '0' + c>>3&7, '0' + c&7})
 }
 
 // diffWindow strips the common leading and trailing lines of a and b,
@@ -271,5 +237,5 @@ func binaryName(prefix, path string) string {
 	if path == "" {
 		return "/dev/null"
 	}
-	return quotePath(prefix + path)
+	return QuotePath(prefix + path)
 }

@@ -393,8 +393,8 @@ func TestQuotePath(t *testing.T) {
 		{"a/é", `"a/\303\251"`},
 	}
 	for _, tt := range tests {
-		if got := quotePath(tt.in); got != tt.want {
-			t.Errorf("quotePath(%q) = %s, want %s", tt.in, got, tt.want)
+		if got := QuotePath(tt.in); got != tt.want {
+			t.Errorf("QuotePath(%q) = %s, want %s", tt.in, got, tt.want)
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/gitedit/gitedit/engine"
 )
 
 // zeroBlob is the Edit-Blob-Before value of a created file and the
@@ -215,52 +217,17 @@ func distinct(values []string) string {
 	return strings.Join(out, ",")
 }
 
-// trailerPath is path as a trailer value: as is, or C-quoted as git
-// quotes paths ("\"a\\tb\"") when it holds a control character, a quote
-// or backslash, or surrounding whitespace, so that the trailer stays one
-// line and the blob id stays its last field.
+// trailerPath is path as commit messages and trailers write it: quoted
+// as git quotes paths by default (engine.QuotePath: control bytes, quotes,
+// backslashes and non-ASCII bytes, so the message stays UTF-8 and each
+// path one line), and also when it has surrounding whitespace, which a
+// trailer would lose. The recorded text does not depend on the local
+// core.quotePath, so every clone reads the same message.
 func trailerPath(path string) string {
-	needs := path != strings.TrimSpace(path) || strings.ContainsAny(path, "\"\\")
-	for _, r := range path {
-		needs = needs || r < 0x20 || r == 0x7f
+	if path != strings.TrimSpace(path) {
+		return engine.CQuote(path)
 	}
-	if !needs {
-		return path
-	}
-	return cQuote(path)
-}
-
-// untrailerPath reverses trailerPath: a quoted path is unquoted (git's
-// C-style escapes, octal bytes included), any other value is returned as is.
-func untrailerPath(v string) string {
-	if len(v) < 2 || v[0] != '"' {
-		return v
-	}
-	if p, err := strconv.Unquote(v); err == nil {
-		return p
-	}
-	return v
-}
-
-// cQuote quotes s the way git quotes unusual path names.
-func cQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteString("\\" + string(c))
-		case strings.IndexByte("\a\b\t\n\v\f\r", c) >= 0:
-			b.WriteString("\\" + string("abtnvfr"[strings.IndexByte("\a\b\t\n\v\f\r", c)]))
-		case c < 0x20 || c == 0x7f:
-			fmt.Fprintf(&b, "\\%03o", c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
+	return engine.QuotePath(path)
 }
 
 // oneLine folds a trailer value onto one line.

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/gitedit/gitedit/engine"
 )
 
 // crlfAction is what git does with line endings when a file is added; the
@@ -375,7 +377,7 @@ func parseAttrLine(line string, allowMacro bool) (attrRule, bool) {
 // first blank) and the rest.
 func splitAttrPattern(line string) (pattern, rest string) {
 	if line[0] == '"' {
-		if p, n, ok := unquoteC(line); ok {
+		if p, n, ok := engine.UnquoteC(line); ok {
 			return p, line[n:]
 		}
 	}
@@ -384,50 +386,6 @@ func splitAttrPattern(line string) (pattern, rest string) {
 		return line, ""
 	}
 	return line[:i], line[i:]
-}
-
-// unquoteC reads a C-quoted string at the start of s (git's
-// unquote_c_style) and returns it and the number of bytes read.
-func unquoteC(s string) (string, int, bool) {
-	var b strings.Builder
-	for i := 1; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '"':
-			return b.String(), i + 1, true
-		case '\\':
-			n, ok := unescapeC(&b, s[i+1:])
-			if !ok {
-				return "", 0, false
-			}
-			i += n
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return "", 0, false
-}
-
-// unescapeC decodes the escape after a backslash and returns its length.
-func unescapeC(b *strings.Builder, s string) (int, bool) {
-	if s == "" {
-		return 0, false
-	}
-	if i := strings.IndexByte(`abfnrtv\"`, s[0]); i >= 0 {
-		b.WriteByte("\a\b\f\n\r\t\v\\\""[i])
-		return 1, true
-	}
-	if len(s) >= 3 && s[0] >= '0' && s[0] <= '3' {
-		var v byte
-		for _, c := range []byte(s[:3]) {
-			if c < '0' || c > '7' {
-				return 0, false
-			}
-			v = v*8 + c - '0'
-		}
-		b.WriteByte(v)
-		return 3, true
-	}
-	return 0, false
 }
 
 // parseAttrAssign parses "name", "-name", "!name" or "name=value".

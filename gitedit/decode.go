@@ -331,7 +331,7 @@ func decodeEdit(o *reqObject) (*EditRequest, error) {
 		return nil, err
 	}
 	req := &EditRequest{
-		FilePath:             o.nonEmpty(fFilePath),
+		FilePath:             requestPath(o.nonEmpty(fFilePath)),
 		OldString:            o.str(fOldString, true),
 		NewString:            o.str(fNewString, true),
 		ReplaceAll:           o.boolean(fReplaceAll),
@@ -357,7 +357,7 @@ func decodeItem(o *reqObject, filePath string) (EditItem, error) {
 		MatchMode:            o.matchMode(fMatchMode),
 		ExpectedReplacements: o.count(fExpectedRepl),
 	}
-	if p := o.str(fFilePath, false); o.err == nil && p != "" && path.Clean(p) != path.Clean(filePath) {
+	if p := requestPath(o.str(fFilePath, false)); o.err == nil && p != "" && path.Clean(p) != path.Clean(filePath) {
 		_, name := o.value(fFilePath)
 		o.err = invalidInput(pathKey(o.path, name), "%q differs from the request's file_path %q (a multiedit edits one file; use a batch for several)", p, filePath)
 	}
@@ -385,7 +385,7 @@ func decodeMultiEdit(o *reqObject) (*MultiEditRequest, error) {
 		return nil, err
 	}
 	req := &MultiEditRequest{
-		FilePath:     o.nonEmpty(fFilePath),
+		FilePath:     requestPath(o.nonEmpty(fFilePath)),
 		ExpectedHash: o.str(fExpectedHash, false),
 		DryRun:       o.boolean(fDryRun),
 		Partial:      o.boolean(fPartial),
@@ -457,4 +457,18 @@ func decodeBatch(o *reqObject) (*BatchRequest, error) {
 		req.Operations = append(req.Operations, op)
 	}
 	return req, nil
+}
+
+// requestPath reads a request's file_path: a value that is a whole
+// C-quoted string (it starts with a double quote: how results write a
+// path that is not UTF-8, see jsonPath) is unquoted to its bytes; any
+// other value is the path as given.
+func requestPath(p string) string {
+	if len(p) < 2 || p[0] != '"' {
+		return p
+	}
+	if raw, n, ok := engine.UnquoteC(p); ok && n == len(p) {
+		return raw
+	}
+	return p
 }

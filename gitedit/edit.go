@@ -208,7 +208,7 @@ func newStep(tool Tool, st *fileState, req MultiEditRequest, out engine.Outcome)
 			s.modes = append(s.modes, mode)
 		}
 		if a.MatchMode.Tolerant() {
-			s.notes = append(s.notes, fmt.Sprintf("%s: edit %d matched with the tolerant strategy %s, not exactly", st.Rel, a.Index+1, mode))
+			s.notes = append(s.notes, fmt.Sprintf("%s: edit %d matched with the tolerant strategy %s, not exactly", trailerPath(st.Rel), a.Index+1, mode))
 		}
 	}
 	for _, f := range out.Failed {

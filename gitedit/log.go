@@ -299,7 +299,7 @@ func (e *LogEntry) setTrailer(key, value string) {
 	case strings.EqualFold(key, trTool):
 		e.Tool = value
 	case strings.EqualFold(key, trFile):
-		e.Files = append(e.Files, untrailerPath(value))
+		e.Files = append(e.Files, requestPath(value))
 	case strings.EqualFold(key, trBlobBefore):
 		e.BlobsBefore = append(e.BlobsBefore, fileBlobOf(value))
 	case strings.EqualFold(key, trBlobAfter):
@@ -324,9 +324,9 @@ func (e *LogEntry) setTrailer(key, value string) {
 func fileBlobOf(v string) FileBlob {
 	i := strings.LastIndexByte(v, ' ')
 	if i < 0 {
-		return FileBlob{FilePath: untrailerPath(v)}
+		return FileBlob{FilePath: requestPath(v)}
 	}
-	return FileBlob{FilePath: untrailerPath(v[:i]), Blob: v[i+1:]}
+	return FileBlob{FilePath: requestPath(v[:i]), Blob: v[i+1:]}
 }
 
 // splitList splits a comma-separated trailer value.

@@ -1,8 +1,12 @@
 package gitedit
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/gitedit/gitedit/engine"
 )
 
 // Result is the outcome of an applied request (docs/reference.md#results). Its JSON form is
@@ -125,4 +129,59 @@ func (r *Result) Text() string {
 		}
 	}
 	return b.String()
+}
+
+// jsonPath is a path as JSON carries it: as is when it is UTF-8 and does
+// not start with a double quote, else C-quoted as git quotes it
+// (engine.CQuote), which JSON strings hold without loss (a request's
+// file_path is read back the same way: a value starting with a double
+// quote is unquoted).
+func jsonPath(p string) string {
+	if utf8.ValidString(p) && !strings.HasPrefix(p, `"`) {
+		return p
+	}
+	return engine.CQuote(p)
+}
+
+// MarshalJSON writes the file path with jsonPath.
+func (f FileResult) MarshalJSON() ([]byte, error) {
+	type plain FileResult
+	c := plain(f)
+	c.FilePath, c.RenamedFrom = jsonPath(c.FilePath), jsonPathOrEmpty(c.RenamedFrom)
+	return json.Marshal(c)
+}
+
+// MarshalJSON writes the file path with jsonPath.
+func (r Result) MarshalJSON() ([]byte, error) {
+	type plain Result
+	c := plain(r)
+	c.FilePath = jsonPathOrEmpty(c.FilePath)
+	return json.Marshal(c)
+}
+
+// jsonPathOrEmpty is jsonPath, keeping "" (an omitted field) as is.
+func jsonPathOrEmpty(p string) string {
+	if p == "" {
+		return ""
+	}
+	return jsonPath(p)
+}
+
+// MarshalJSON writes the file path with jsonPath.
+func (b FileBlob) MarshalJSON() ([]byte, error) {
+	type plain FileBlob
+	c := plain(b)
+	c.FilePath = jsonPath(c.FilePath)
+	return json.Marshal(c)
+}
+
+// MarshalJSON writes the file paths with jsonPath.
+func (e LogEntry) MarshalJSON() ([]byte, error) {
+	type plain LogEntry
+	c := plain(e)
+	c.Files = make([]string, len(e.Files))
+	for i, f := range e.Files {
+		c.Files[i] = jsonPath(f)
+	}
+	return json.Marshal(c)
 }

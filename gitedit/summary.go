@@ -33,13 +33,13 @@ func subjectOf(tool Tool, steps []*step) string {
 func (s *step) subject() string {
 	switch {
 	case s.tool == ToolPatch:
-		return fmt.Sprintf("patch %s", s.rel)
+		return fmt.Sprintf("patch %s", trailerPath(s.rel))
 	case s.created:
-		return fmt.Sprintf("%s %s: create the file", s.tool, s.rel)
+		return fmt.Sprintf("%s %s: create the file", s.tool, trailerPath(s.rel))
 	case s.tool == ToolMultiEdit:
-		return fmt.Sprintf("multiedit %s: apply %s", s.rel, plural(len(s.edits), "edit"))
+		return fmt.Sprintf("multiedit %s: apply %s", trailerPath(s.rel), plural(len(s.edits), "edit"))
 	}
-	return fmt.Sprintf("edit %s: replace %s", s.rel, plural(s.replacements, "occurrence"))
+	return fmt.Sprintf("edit %s: replace %s", trailerPath(s.rel), plural(s.replacements, "occurrence"))
 }
 
 // bodyLines describes each applied edit of the step for the commit body.
@@ -53,7 +53,7 @@ func (s *step) bodyLines() []string {
 			lines = append(lines, s.wholeLine())
 			continue
 		}
-		line := fmt.Sprintf("%s: edit %d replaced %s (%s)", s.rel, e.Index+1, plural(e.Replacements, "occurrence"), e.MatchMode)
+		line := fmt.Sprintf("%s: edit %d replaced %s (%s)", trailerPath(s.rel), e.Index+1, plural(e.Replacements, "occurrence"), e.MatchMode)
 		switch len(e.Lines) {
 		case 0:
 		case 1:
@@ -69,9 +69,9 @@ func (s *step) bodyLines() []string {
 // wholeLine describes a whole-file write for the commit body.
 func (s *step) wholeLine() string {
 	if s.created {
-		return s.rel + ": created the file"
+		return trailerPath(s.rel) + ": created the file"
 	}
-	return s.rel + ": wrote the whole file"
+	return trailerPath(s.rel) + ": wrote the whole file"
 }
 
 // countFiles counts the distinct files the steps touched.
@@ -146,9 +146,9 @@ func summaryOf(res *Result, steps []*step) string {
 	case len(steps) == 1 && steps[0].whole && len(res.Edits) == 1:
 		s = "Rewrote the whole of " + res.FilePath
 	case res.Tool == ToolEdit:
-		s = fmt.Sprintf("Replaced %s in %s", plural(res.Replacements, "occurrence"), res.FilePath)
+		s = fmt.Sprintf("Replaced %s in %s", plural(res.Replacements, "occurrence"), trailerPath(res.FilePath))
 	case res.Tool == ToolMultiEdit:
-		s = fmt.Sprintf("Applied %s to %s", plural(res.EditsApplied, "edit"), res.FilePath)
+		s = fmt.Sprintf("Applied %s to %s", plural(res.EditsApplied, "edit"), trailerPath(res.FilePath))
 	default:
 		s = fmt.Sprintf("Applied %s to %s", plural(len(steps), "operation"), plural(len(res.Files), "file"))
 	}
