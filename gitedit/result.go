@@ -12,9 +12,11 @@ import (
 // Result is the outcome of an applied request (docs/reference.md#results). Its JSON form is
 // the --json output.
 type Result struct {
-	OK           bool          `json:"ok"`
-	Tool         Tool          `json:"tool"`
-	Summary      string        `json:"summary"`
+	OK      bool   `json:"ok"`
+	Tool    Tool   `json:"tool"`
+	Summary string `json:"summary"`
+	// FilePath is the path of a one-file request, as JSON carries it: a
+	// path that is not UTF-8 is git-quoted (see Files for the raw paths).
 	FilePath     string        `json:"file_path,omitempty"`
 	Changed      bool          `json:"changed"`
 	Replacements int           `json:"replacements"`
@@ -148,14 +150,6 @@ func (f FileResult) MarshalJSON() ([]byte, error) {
 	type plain FileResult
 	c := plain(f)
 	c.FilePath, c.RenamedFrom = jsonPath(c.FilePath), jsonPathOrEmpty(c.RenamedFrom)
-	return json.Marshal(c)
-}
-
-// MarshalJSON writes the file path with jsonPath.
-func (r Result) MarshalJSON() ([]byte, error) {
-	type plain Result
-	c := plain(r)
-	c.FilePath = jsonPathOrEmpty(c.FilePath)
 	return json.Marshal(c)
 }
 

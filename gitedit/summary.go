@@ -96,7 +96,7 @@ func resultOf(tool Tool, steps []*step, out *batchOutcome, opt Options) *Result 
 	res.EditsApplied = len(res.Edits)
 	fillFileStats(res, steps)
 	if len(steps) == 1 {
-		res.FilePath = steps[0].rel
+		res.FilePath = jsonPath(steps[0].rel) // the field is also the JSON (RunResult embeds Result)
 		res.MatchMode = strings.Join(steps[0].modes, ",")
 	}
 	setCommits(res, out.Commits)
@@ -146,9 +146,9 @@ func summaryOf(res *Result, steps []*step) string {
 	case len(steps) == 1 && steps[0].whole && len(res.Edits) == 1:
 		s = "Rewrote the whole of " + res.FilePath
 	case res.Tool == ToolEdit:
-		s = fmt.Sprintf("Replaced %s in %s", plural(res.Replacements, "occurrence"), trailerPath(res.FilePath))
+		s = fmt.Sprintf("Replaced %s in %s", plural(res.Replacements, "occurrence"), trailerPath(requestPath(res.FilePath)))
 	case res.Tool == ToolMultiEdit:
-		s = fmt.Sprintf("Applied %s to %s", plural(res.EditsApplied, "edit"), trailerPath(res.FilePath))
+		s = fmt.Sprintf("Applied %s to %s", plural(res.EditsApplied, "edit"), trailerPath(requestPath(res.FilePath)))
 	default:
 		s = fmt.Sprintf("Applied %s to %s", plural(len(steps), "operation"), plural(len(res.Files), "file"))
 	}
