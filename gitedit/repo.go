@@ -280,7 +280,7 @@ func (loc *location) repo(cfg *gitConfig, env func(string) (string, bool)) (*Rep
 		indexFile: index, objects: storage, realGitDirs: realPaths(loc.gitDir, loc.commonDir), config: cfg, attrs: newAttrCache(system, global),
 		durable: durable,
 	}
-	r.refs = &refs.Store{GitDir: loc.gitDir, CommonDir: loc.commonDir, Sync: r.syncerFor(durability.Reference)}
+	r.refs = &refs.Store{GitDir: loc.gitDir, CommonDir: loc.commonDir, Sync: r.syncerFor(durability.Reference), SyncFolder: r.flushes(durability.Reference)}
 	return r, nil
 }
 

@@ -40,6 +40,9 @@ type Store struct {
 	// ref is renamed into place (git's core.fsync "reference" component);
 	// nil writes them without a sync, as git does by default.
 	Sync func(*os.File) error
+	// SyncFolder also fsyncs the ref's folder after the rename (with Sync
+	// set and a method that flushes the device).
+	SyncFolder bool
 }
 
 // Head is the state of HEAD.

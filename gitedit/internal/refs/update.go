@@ -144,7 +144,7 @@ func (s *Store) lock(ctx context.Context, ref string, timeout time.Duration) (*l
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", ref, err)
 	}
-	lk.SetSync(s.Sync, s.Sync != nil)
+	lk.SetSync(s.Sync, s.Sync != nil && s.SyncFolder)
 	return lk, nil
 }
 
