@@ -170,23 +170,32 @@ func (h *commitHooks) message(gitDir, indexFile, msg string) (string, error) {
 	return checkHookMessage(msg, hooks.CleanMessage(string(data)))
 }
 
-// checkHookMessage refuses an empty message and one missing a line of
-// the original's trailer block.
+// checkHookMessage refuses an empty message and one whose trailer block
+// (last paragraph) lacks an Edit-* line of the original's.
 func checkHookMessage(orig, msg string) (string, error) {
 	if msg == "" {
 		return "", errorf(CodeConflict, "the message hooks left an empty commit message; nothing was changed (git aborts such a commit too)")
 	}
-	lines := map[string]bool{}
-	for _, l := range strings.Split(msg, "\n") {
+	lines := map[string]bool{} // the lines of the trailer block, where git looks for trailers
+	for _, l := range strings.Split(lastParagraph(msg), "\n") {
 		lines[l] = true
 	}
-	block := orig[strings.LastIndex(strings.TrimRight(orig, "\n"), "\n\n")+2:]
-	for _, l := range strings.Split(strings.TrimRight(block, "\n"), "\n") {
-		if !lines[l] {
-			return "", errorf(CodeUnsupported, "a message hook removed or changed the trailer %q that gitedit writes (log, undo and series read it); nothing was changed", l)
+	for _, l := range strings.Split(lastParagraph(orig), "\n") {
+		if strings.HasPrefix(l, "Edit-") && !lines[l] {
+			return "", errorf(CodeUnsupported, "a message hook removed, changed or moved out of the trailer block the trailer %q that gitedit writes (log, undo and series read it); nothing was changed", l)
 		}
 	}
 	return msg, nil
+}
+
+// lastParagraph is the message's last paragraph, without its final
+// newline: its trailer block.
+func lastParagraph(msg string) string {
+	msg = strings.TrimRight(msg, "\n")
+	if i := strings.LastIndex(msg, "\n\n"); i >= 0 {
+		return msg[i+2:]
+	}
+	return msg
 }
 
 // postCommit runs post-commit after the branch moved (its status is

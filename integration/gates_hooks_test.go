@@ -139,6 +139,13 @@ func TestMessageHooksRewriteTheMessage(t *testing.T) {
 	require.Contains(t, r.stderr, "trailer")
 	requireUnchanged(t, before, take(t, dir))
 
+	// Trailers pushed out of the last paragraph no longer parse as trailers.
+	installHook(t, hooks, "commit-msg", `printf '\nSee also: the wiki\n' >> "$1"`+"\n")
+	r = gitedit(t, dir, "", "edit", "a.txt", "--old", "uno", "--new", "dos", "--commit")
+	require.Equal(t, 1, r.code, r.stderr)
+	require.Contains(t, r.stderr, "trailer block")
+	requireUnchanged(t, before, take(t, dir))
+
 	installHook(t, hooks, "commit-msg", `: > "$1"`+"\n")
 	r = gitedit(t, dir, "", "edit", "a.txt", "--old", "uno", "--new", "dos", "--commit")
 	require.Equal(t, 1, r.code, r.stderr)
@@ -241,4 +248,24 @@ func TestSignedCommitWithHooks(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	s.verified(t, "HEAD")
 	require.Contains(t, git(t, s.dir, "log", "-1", "--format=%B"), "Reviewed-by: hook")
+}
+
+func TestHooksWithCommitFirst(t *testing.T) {
+	dir := hookRepo(t)
+	log := filepath.Join(t.TempDir(), "log")
+	hooks := filepath.Join(dir, ".git", "hooks")
+	installHook(t, hooks, "pre-commit", "echo pre >> '"+log+"'\n")
+	installHook(t, hooks, "commit-msg", `printf 'Ticket: T-1\n' >> "$1"; echo msg >> '`+log+"'\n")
+	installHook(t, hooks, "post-commit", "echo post >> '"+log+"'\n")
+	write(t, dir, "a.txt", "one\nby hand\n")
+	ok(t, dir, "edit", "a.txt", "--old", "by hand", "--new", "by agent", "--commit", "--dirty", "commit-first")
+	data, err := os.ReadFile(log)
+	require.NoError(t, err)
+	require.Equal(t, "pre\nmsg\nmsg\npost\n", string(data))
+	for _, rev := range []string{"HEAD", "HEAD~1"} {
+		require.Contains(t, git(t, dir, "log", "-1", "--format=%B", rev), "Ticket: T-1", rev)
+	}
+	require.Contains(t, git(t, dir, "log", "-1", "--format=%s", "HEAD~1"), "Commit existing changes")
+	ok(t, dir, "undo")
+	require.Equal(t, "one\nby hand\n", read(t, dir, "a.txt"))
 }
