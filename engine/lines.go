@@ -21,9 +21,10 @@ type LineFile struct {
 }
 
 // LineChange is one line of a change: Op ' ' keeps the next line of the
-// file (its bytes as they are), '-' drops it, '+' inserts Text. Inserted
-// text ending in CR that takes a CRLF ending loses that CR: it was the
-// line's CRLF ending written as text.
+// file (its bytes as they are), '-' drops it, '+' inserts Text. A CR at
+// the end of inserted text is taken for a line ending written as text (a
+// CRLF copied from the file) and dropped, unless the line gets no ending
+// (the last line of a file without a final newline keeps it).
 type LineChange struct {
 	Op   byte
 	Text string
@@ -61,6 +62,7 @@ func (f *LineFile) Lines() []string { return f.lines }
 // returns the index of the line after the last one kept or inserted.
 func (f *LineFile) Splice(start int, change []LineChange) int {
 	var lines, ends []string
+	var inserted []int
 	j, replaced := start, ""
 	for _, c := range change {
 		switch c.Op {
@@ -77,16 +79,18 @@ func (f *LineFile) Splice(start int, change []LineChange) int {
 			if eol == "" {
 				eol = f.eolAt(j)
 			}
-			text := c.Text
-			if eol == eolCRLF {
-				text = strings.TrimSuffix(text, "\r")
-			}
-			lines, ends = append(lines, text), append(ends, eol)
+			lines, ends = append(lines, c.Text), append(ends, eol)
+			inserted = append(inserted, start+len(lines)-1)
 		}
 	}
 	f.lines = splice(f.lines, start, j, lines)
 	f.ends = splice(f.ends, start, j, ends)
 	f.fixEndings(f.eolAt(start))
+	for _, i := range inserted {
+		if f.ends[i] != "" {
+			f.lines[i] = strings.TrimSuffix(f.lines[i], "\r")
+		}
+	}
 	return start + len(lines)
 }
 

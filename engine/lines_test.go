@@ -20,6 +20,9 @@ func TestLineFileSplice(t *testing.T) {
 		{"append keeps missing final newline", "a\nb", 2, []LineChange{add("c")}, "a\nb\nc"},
 		{"drop last keeps missing final newline", "a\nb\nc", 2, []LineChange{drop}, "a\nb"},
 		{"empty file gets lines with newlines", "", 0, []LineChange{add("x"), add("y")}, "x\ny\n"},
+		{"CR copied into an LF file's added line dropped", "a\nb\n", 1, []LineChange{drop, add("B\r")}, "a\nB\n"},
+		{"CR copied into a CRLF file's added line is the ending", "a\r\nb\r\n", 1, []LineChange{drop, add("B\r")}, "a\r\nB\r\n"},
+		{"CR kept at the end of a file without final newline", "a\rb\r", 0, []LineChange{drop, add("a\rB\r")}, "a\rB\r"},
 		{"context only changes nothing", "a\r\nb\nc", 0, []LineChange{keep, keep, keep}, "a\r\nb\nc"},
 	}
 	for _, tt := range tests {
