@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -189,4 +190,64 @@ func TestSignerThatDoesNotReadThePayload(t *testing.T) {
 	require.Equal(t, 1, r.code, r.stderr)
 	require.Contains(t, r.stderr, "no card")
 	requireUnchanged(t, before, take(t, dir))
+}
+
+func TestX509SignedCommitVerifies(t *testing.T) {
+	if _, err := exec.LookPath("gpgsm"); err != nil {
+		t.Skip("gpgsm not installed: x509 signing untested here")
+	}
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "one\n"})
+	home := filepath.Join(t.TempDir(), "gnupg")
+	require.NoError(t, os.MkdirAll(home, 0o700))
+	env := append(fixtures.Env(fixtures.Home(dir)), "GNUPGHOME="+home)
+	t.Cleanup(func() { _ = exec.Command("gpgconf", "--homedir", home, "--kill", "all").Run() })
+	fpr, err := x509Key(home, env)
+	if err != nil {
+		t.Skipf("gpgsm cannot make a self-signed certificate here (%v): x509 signing untested", err)
+	}
+	for _, kv := range [][2]string{{"gpg.format", "x509"}, {"user.signingKey", fpr}, {"commit.gpgSign", "true"}} {
+		git(t, dir, "config", kv[0], kv[1])
+	}
+	r := runIn(t, dir, env, "", "gitedit", "edit", "a.txt", "--old", "one", "--new", "uno", "--commit")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.True(t, strings.HasPrefix(headerLine(t, dir, "HEAD", "gpgsig"), "-----BEGIN SIGNED MESSAGE-----"), git(t, dir, "cat-file", "commit", "HEAD"))
+	v := runIn(t, dir, env, "", "git", "verify-commit", "HEAD")
+	require.Equal(t, 0, v.code, v.stderr)
+}
+
+// x509Key makes a self-signed signing certificate with gpgsm in home,
+// trusts it, and returns its fingerprint.
+func x509Key(home string, env []string) (string, error) {
+	params := "Key-Type: RSA\nKey-Length: 2048\nKey-Usage: sign\nSerial: random\nName-DN: CN=" + fixtures.Name + "\nName-Email: " + fixtures.Email + "\n"
+	file := filepath.Join(home, "params")
+	if err := os.WriteFile(file, []byte(params), 0o600); err != nil {
+		return "", err
+	}
+	gen := exec.Command("gpgsm", "--batch", "--pinentry-mode", "loopback", "--passphrase", "", "--gen-key", file)
+	gen.Env = env
+	cert, err := gen.Output()
+	if err != nil {
+		return "", err
+	}
+	imp := exec.Command("gpgsm", "--batch", "--import")
+	imp.Env, imp.Stdin = env, strings.NewReader(string(cert))
+	if out, err := imp.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("import: %v: %s", err, out)
+	}
+	list := exec.Command("gpgsm", "--with-colons", "--list-keys")
+	list.Env = env
+	out, err := list.Output()
+	if err != nil {
+		return "", err
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if f := strings.Split(line, ":"); f[0] == "fpr" && len(f) > 9 {
+			trust := f[9] + " S relax\n"
+			if err := os.WriteFile(filepath.Join(home, "trustlist.txt"), []byte(trust), 0o600); err != nil {
+				return "", err
+			}
+			return f[9], os.WriteFile(filepath.Join(home, "gpgsm.conf"), []byte("disable-crl-checks\n"), 0o600)
+		}
+	}
+	return "", fmt.Errorf("no fingerprint in %q", out)
 }
