@@ -55,6 +55,7 @@ type HunkError struct {
 	Anchor Anchor
 }
 
+// Error says which hunk does not apply where.
 func (e *HunkError) Error() string {
 	return fmt.Sprintf("hunk %d does not apply at line %d", e.Hunk+1, e.Want+1)
 }
