@@ -180,7 +180,7 @@ func (t *tally) print(w io.Writer, rp *replayer, modes []string, verbose bool) {
 		fmt.Fprintf(w, "| %s | %d | %d | %d | %d |\n", m, c["agree"], c["differ"], c["refused"], c["skipped"])
 	}
 	for _, reason := range slices.Sorted(maps.Keys(t.skips)) {
-		fmt.Fprintf(w, "skipped (all modes): %d × %s\n", t.skips[reason], reason)
+		fmt.Fprintf(w, "skipped, counted once per mode: %d × %s\n", t.skips[reason], reason)
 	}
 	for _, m := range modes {
 		for i, f := range t.failures[m] {
