@@ -145,8 +145,10 @@ func zshSpecs(flags []flagSpec) string {
 			if f.placeholder != "" {
 				sep := "="
 				switch {
+				case f.inline && long(n):
+					sep = "=-" // --color=WHEN
 				case f.inline:
-					sep = "=-"
+					sep = "-" // -SKEY
 				case !long(n):
 					sep = "+"
 				}

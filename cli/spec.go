@@ -47,6 +47,10 @@ type flagSpec struct {
 	values      []string
 }
 
+// inlineValueFlags are the flags whose value only follows "=" (git's
+// optional values): --color[=WHEN], --gpg-sign[=KEY].
+var inlineValueFlags = map[string]bool{colorFlagName: true, "gpg-sign": true}
+
 // placeholderKinds maps the placeholders the flag definitions use to what
 // completes them; the enum values come from where the values are defined.
 func placeholderKinds() map[string]flagSpec {
@@ -110,7 +114,7 @@ func hasFlagSpec(flags []flagSpec, name string) bool {
 
 // newFlagSpec describes flag f.
 func newFlagSpec(f cli.Flag, kinds map[string]flagSpec) flagSpec {
-	s := flagSpec{names: f.Names(), inline: f.Names()[0] == colorFlagName}
+	s := flagSpec{names: f.Names(), inline: inlineValueFlags[f.Names()[0]]}
 	d, ok := f.(cli.DocGenerationFlag)
 	if !ok {
 		return s
