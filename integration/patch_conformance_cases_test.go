@@ -47,8 +47,8 @@ func handPairs() []pair {
 	}
 }
 
-// mutatedPairs takes n real source files from the Go tree (skipping the
-// test when it is missing) and mutates each with seed: lines deleted,
+// mutatedPairs takes n real source files from the Go tree (none when it
+// is missing) and mutates each with seed: lines deleted,
 // inserted (copied from elsewhere in the file, so they repeat), duplicated
 // or changed, at random places including the first and last lines; some
 // pairs also rename the file or add a second one.
@@ -77,11 +77,12 @@ func mutatedPairs(t *testing.T, n int, seed uint64) []pair {
 }
 
 // goSources lists the non-test .go files of a few packages of the Go
-// tree, sorted.
+// tree, sorted (none without a Go tree: the written-out shapes still run).
 func goSources(t *testing.T) []string {
 	root, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
-		t.Skip("no Go tree:", err)
+		t.Log("no Go tree, no mutated sources:", err)
+		return nil
 	}
 	var out []string
 	for _, pkg := range []string{"strings", "bufio", "sort", "text/tabwriter", "go/scanner", "encoding/csv", "net/url", "container/list"} {
@@ -94,7 +95,7 @@ func goSources(t *testing.T) []string {
 	}
 	sort.Strings(out)
 	if len(out) == 0 {
-		t.Skip("no Go sources found")
+		t.Log("no Go sources found, no mutated sources")
 	}
 	return out
 }
