@@ -181,3 +181,45 @@ func equalPairs(old, file []string) (o, f []string) {
 	}
 	return o, f
 }
+
+// escapeDifference reports whether a line of old that is not a line of
+// region (after trimming) differs from the region by a level of escaping:
+// decoded one level it is a region line (old over-escaped), or it is part
+// of a region line decoded one level or cut at its \n escapes (old
+// under-escaped, a \n written as a line break). Such a block is not a misremembered one: the
+// caller wrote the file's escapes at another level, and new_string would
+// be written at that level too, so the fuzzy strategies leave it alone.
+func escapeDifference(old, region []string) bool {
+	lines, pieces := map[string]bool{}, map[string]bool{}
+	var decoded []string
+	for _, f := range region {
+		t := trimLine(f)
+		lines[t] = true
+		if d := unescape(t); d != t {
+			decoded = append(decoded, d, strings.ReplaceAll(t, `\t`, "\t"), strings.ReplaceAll(t, `\\`, `\`))
+			for _, p := range strings.Split(t, `\n`) {
+				pieces[trimLine(p)] = true
+			}
+		}
+	}
+	for _, o := range old {
+		t := trimLine(o)
+		switch {
+		case t == "" || lines[t]:
+			continue
+		case pieces[t]:
+			return true
+		case len(t) < 3:
+			continue
+		}
+		if d := unescape(t); d != t && lines[trimLine(d)] {
+			return true
+		}
+		for _, d := range decoded {
+			if strings.Contains(d, t) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -6,16 +6,23 @@ import (
 	"strings"
 )
 
-// Bounds of the hybrid check, so that it stays a linear scan plus a
-// bounded amount of scoring.
+// Bounds and thresholds of the hybrid check, so that it stays a linear
+// scan plus a bounded amount of scoring.
 const (
 	// maxRivalRegions is the number of other regions scored per match.
 	maxRivalRegions = 64
 	// maxRivalCells bounds the line comparisons of all scoring together.
 	maxRivalCells = 1 << 22
+	// tieMargin is how much less similar to old_string than the match a
+	// rival region may be and still be as good a match.
+	tieMargin = 0.02
+	// borrowSimilarity is the least similarity of a line of old_string
+	// to a rival's line for the rival to explain it while the match's
+	// line, less similar, does not.
+	borrowSimilarity = 0.8
 )
 
-// lineHit is a line of the text equal, after trimming, to line j of
+// lineHit is a line of the text equal, up to whitespace, to line j of
 // old_string: 0-based line number n at byte offset off.
 type lineHit struct{ n, off, j int }
 
@@ -27,13 +34,17 @@ type rivalStart struct {
 }
 
 // hybridError refuses a tolerant match that another region of the file
-// explains comparably well: for each candidate, the lines of old_string
-// that the candidate's region does not explain (after trimming) are looked
-// up everywhere; a region of about old's size elsewhere that shares most
-// of old's lines (or its first and last lines) and explains one of those
-// lines, or explains every line the candidate explains, makes old_string
-// a hybrid of the two and the match ambiguous. The regions are found by
-// voting, so every plausible region is judged, whatever strategy matched.
+// explains comparably well. For each candidate, the lines of old_string
+// its region does not explain are found; every other region of old's
+// size that a line of old_string votes for is scored. A region that
+// could be old's source (it shares half of old's lines, its first and
+// last lines, or is similar line by line) and explains one of those lines
+// (a borrowed line: equal after trimming, equal up to whitespace where
+// the match is not, or clearly more similar than the match's line) makes
+// old_string a hybrid of the two: ambiguous, naming both. Under
+// block_anchor and context_aware a region explaining as many lines, about
+// as similar, is a tie: ambiguous too. The regions are found by voting,
+// so every plausible region is judged, whatever strategy matched.
 func hybridError(text, old string, mode MatchMode, cands []Candidate) error {
 	if mode == EscapeNormalized {
 		old = unescape(old)
@@ -46,17 +57,13 @@ func hybridError(text, old string, mode MatchMode, cands []Candidate) error {
 	budget := maxRivalCells
 	firsts := lineNumbers(text, cands)
 	for i, c := range cands {
-		region := lineTexts(text, coveredLines(text, c))
-		agree, at := lcsMatch(ob.lines, region)
-		differ := unexplained(ob.lines, at)
-		if len(differ) == 0 {
+		r := newRivalScan(text, ob, coveredLines(text, c), firsts[i]-1, &budget)
+		if len(r.differT) == 0 {
 			continue
 		}
 		if hits == nil {
 			hits = oldLineHits(text, ob)
 		}
-		r := rivalScan{text: text, ob: ob, first: firsts[i] - 1, last: firsts[i] - 1 + len(region) - 1,
-			agree: agree, similarity: similarity(ob.lines, region), differ: differ, budget: &budget}
 		if e := r.find(hits, mode); e != nil {
 			return e
 		}
@@ -87,13 +94,22 @@ func unexplained(old []string, at []int) map[int]bool {
 	return out
 }
 
-// oldLineHits returns, in one pass over text, every line equal after
-// trimming to a non-blank line of ob (each such line once per equal old
+// loose is a line up to whitespace: trimmed, inner runs as one space.
+func loose(s string) string {
+	t := trimLine(s)
+	if strings.Contains(t, "  ") || strings.ContainsAny(t, "\t\f\v") {
+		return collapse(t)
+	}
+	return t
+}
+
+// oldLineHits returns, in one pass over text, every line equal up to
+// whitespace to a non-blank line of ob (each such line once per equal old
 // line), at most maxAnchorPairs*16 of them.
 func oldLineHits(text string, ob oldBlock) []lineHit {
 	where := map[string][]int{}
 	for j, l := range ob.lines {
-		if t := trimLine(l); t != "" {
+		if t := loose(l); t != "" {
 			where[t] = append(where[t], j)
 		}
 	}
@@ -103,7 +119,7 @@ func oldLineHits(text string, ob oldBlock) []lineHit {
 		if i := strings.IndexByte(text[at:], '\n'); i >= 0 {
 			end = at + i
 		}
-		for _, j := range where[trimLine(text[at:end])] {
+		for _, j := range where[loose(text[at:end])] {
 			hits = append(hits, lineHit{n: n, off: at, j: j})
 		}
 		at = end + 1
@@ -115,23 +131,37 @@ func oldLineHits(text string, ob oldBlock) []lineHit {
 type rivalScan struct {
 	text        string
 	ob          oldBlock
-	first, last int     // 0-based lines of the candidate's region
-	agree       int     // old lines the candidate's region explains
-	similarity  float64 // similarity of the candidate's region to old
-	differ      map[int]bool
+	region      []string // the candidate's lines
+	first, last int      // 0-based lines of the candidate's region
+	agree       int      // old lines the region explains up to whitespace
+	similarity  float64  // similarity of the region to old
+	differT     map[int]bool
+	differL     map[int]bool // lines the region does not explain up to whitespace
+	content     int          // non-blank lines of old
 	budget      *int
+}
+
+// newRivalScan compares old with the candidate's region w at 0-based
+// line first.
+func newRivalScan(text string, ob oldBlock, w []span, first int, budget *int) rivalScan {
+	region := lineTexts(text, w)
+	_, atT := lcsMatch(ob.lines, region, trimLine)
+	agree, atL := lcsMatch(ob.lines, region, loose)
+	r := rivalScan{text: text, ob: ob, region: region, first: first, last: first + len(region) - 1, agree: agree,
+		similarity: similarity(ob.lines, region), differT: unexplained(ob.lines, atT),
+		differL: unexplained(ob.lines, atL), budget: budget}
+	for _, l := range ob.lines {
+		if trimLine(l) != "" {
+			r.content++
+		}
+	}
+	return r
 }
 
 // find returns the ambiguous error for the first rival region that
 // explains old_string comparably well, or nil.
 func (r rivalScan) find(hits []lineHit, mode MatchMode) error {
-	content := 0
-	for _, l := range r.ob.lines {
-		if trimLine(l) != "" {
-			content++
-		}
-	}
-	for _, s := range r.starts(hits, content) {
+	for _, s := range r.starts(hits) {
 		if r.sameRegion(s.start) {
 			continue
 		}
@@ -139,32 +169,52 @@ func (r rivalScan) find(hits []lineHit, mode MatchMode) error {
 		if *r.budget -= len(r.ob.lines) * len(w); *r.budget < 0 {
 			return nil
 		}
-		agree, at := lcsMatch(r.ob.lines, lineTexts(r.text, w))
-		borrowed := -1
-		for j := range at {
-			if at[j] >= 0 && r.differ[j] && borrowed < 0 {
-				borrowed = j
-			}
-		}
-		if (borrowed < 0 && !r.tie(agree, core, mode)) || !r.plausible(agree, content, at, core) {
+		agree, at := lcsMatch(r.ob.lines, lineTexts(r.text, w), loose)
+		borrowed, fileLine := r.borrowed(w, wLine, at, core)
+		if (borrowed < 0 && !r.tie(agree, core, mode)) || !r.plausible(agree, at, core) {
 			continue
-		}
-		fileLine := -1
-		if borrowed >= 0 {
-			fileLine = wLine + at[borrowed]
 		}
 		return r.errorFor(s.start, borrowed, fileLine, mode)
 	}
 	return nil
 }
 
-// starts returns the window starts worth scoring: those a line the
-// candidate does not explain voted for, and those most of old's lines
-// voted for; the best voted first, at most maxRivalRegions.
-func (r rivalScan) starts(hits []lineHit, content int) []rivalStart {
+// borrowed returns the first line of old that the rival window w (at
+// 0-based line wLine, aligned with old by at; core its own lines)
+// explains and the candidate's region does not, and its 0-based line in
+// the text; -1 when there is none.
+func (r rivalScan) borrowed(w []span, wLine int, at []int, core []span) (int, int) {
+	for j, l := range r.ob.lines {
+		switch {
+		case at[j] < 0:
+			if r.similarBorrow(j, core) {
+				return j, wLine + (len(w) - len(core)) + j
+			}
+		case r.differL[j] || (r.differT[j] && trimLine(l) == trimLine(r.text[w[at[j]].start:w[at[j]].end])):
+			return j, wLine + at[j]
+		}
+	}
+	return -1, -1
+}
+
+// similarBorrow reports whether line j of old, which neither region
+// explains, is clearly closer to the rival's line at its place (core)
+// than to the candidate's: a borrowed line misremembered as well.
+func (r rivalScan) similarBorrow(j int, core []span) bool {
+	if core == nil || len(r.region) != len(r.ob.lines) || !r.differL[j] {
+		return false
+	}
+	sw := lineSimilarity(r.ob.lines[j], r.text[core[j].start:core[j].end])
+	return sw >= borrowSimilarity && sw > lineSimilarity(r.ob.lines[j], r.region[j])
+}
+
+// starts returns the window starts worth scoring: every start a line of
+// old voted for, those a line the candidate does not explain voted for
+// first, then by votes; at most maxRivalRegions.
+func (r rivalScan) starts(hits []lineHit) []rivalStart {
 	votes := map[int]*rivalStart{}
 	for _, h := range hits {
-		d := r.differ[h.j]
+		d := r.differT[h.j]
 		if !d && len(trimLine(r.ob.lines[h.j])) < 3 {
 			continue
 		}
@@ -176,11 +226,9 @@ func (r rivalScan) starts(hits []lineHit, content int) []rivalStart {
 		v.votes++
 		v.differ = v.differ || d
 	}
-	var out []rivalStart
+	out := make([]rivalStart, 0, len(votes))
 	for _, v := range votes {
-		if v.differ || 2*v.votes >= content {
-			out = append(out, *v)
-		}
+		out = append(out, *v)
 	}
 	sort.Slice(out, func(a, b int) bool {
 		x, y := out[a], out[b]
@@ -196,8 +244,7 @@ func (r rivalScan) starts(hits []lineHit, content int) []rivalStart {
 }
 
 // sameRegion reports whether the window of old's size at line start
-// shares more than half its lines with the candidate's region or touches
-// another candidate (a match of its own).
+// shares more than half its lines with the candidate's region.
 func (r rivalScan) sameRegion(start int) bool {
 	k := len(r.ob.lines)
 	shared := min(start+k-1, r.last) - max(start, r.first) + 1
@@ -227,13 +274,12 @@ func (r rivalScan) window(h lineHit) (w []span, wLine int, core []span) {
 	return w, h.n - back, core
 }
 
-// plausible reports whether a region that explains agree lines (in) is a
-// region old_string could have been copied from: it explains half of its
-// non-blank lines or its first and last ones (at, see lcsMatch), or its
-// own lines are similar to old's (contextMinSimilarity,
-// character-weighted).
-func (r rivalScan) plausible(agree, content int, at []int, core []span) bool {
-	if 2*agree >= content {
+// plausible reports whether a region that explains agree lines (at, see
+// lcsMatch) could be old_string's source: it explains half of old's
+// non-blank lines or its first and last ones, or its own lines are
+// similar to old's (contextMinSimilarity, character-weighted).
+func (r rivalScan) plausible(agree int, at []int, core []span) bool {
+	if 2*agree >= r.content {
 		return true
 	}
 	f, l := -1, -1
@@ -251,6 +297,29 @@ func (r rivalScan) plausible(agree, content int, at []int, core []span) bool {
 	return core != nil && weightedSimilarity(r.ob.lines, lineTexts(r.text, core)) >= contextMinSimilarity
 }
 
+// tie reports whether a rival region that explains agree lines of
+// old_string (none of those the match leaves unexplained), with core its
+// own lines, is as good a match as the match: under the strategies that
+// accept lines differing in content, when it explains as many lines and
+// is about as similar. Under the others every line of the match is
+// explained up to whitespace, typography or escaping, so a rival is only
+// as good when it borrows (see find).
+func (r rivalScan) tie(agree int, core []span, mode MatchMode) bool {
+	if (mode != BlockAnchor && mode != ContextAware) || agree < r.agree || core == nil {
+		return false
+	}
+	return similarity(r.ob.lines, lineTexts(r.text, core)) >= r.similarity-tieMargin
+}
+
+// similarity compares old with a region: line by line when they have
+// the same length, by common lines otherwise.
+func similarity(old, region []string) float64 {
+	if len(old) == len(region) {
+		return weightedSimilarity(old, region)
+	}
+	return lcsSimilarity(old, region)
+}
+
 // errorFor is the ambiguous error naming the candidate's region and the
 // rival at 0-based line start; borrowed is the first line of old the
 // rival explains and the candidate does not (-1: none), at 0-based line
@@ -258,7 +327,6 @@ func (r rivalScan) plausible(agree, content int, at []int, core []span) bool {
 func (r rivalScan) errorFor(start, borrowed, fileLine int, mode MatchMode) *Error {
 	k := len(r.ob.lines)
 	a, b := r.first+1, max(start, 0)+1
-	lines := []int{min(a, b), max(a, b)}
 	rng := func(f, n int) string { return "lines " + strconv.Itoa(f) + "-" + strconv.Itoa(f+n-1) }
 	msg := "old_string mixes two similar regions of the file: " + rng(a, r.last-r.first+1) +
 		" match it (" + string(mode) + ")"
@@ -268,16 +336,16 @@ func (r rivalScan) errorFor(start, borrowed, fileLine int, mode MatchMode) *Erro
 	} else {
 		msg += ", and the region at " + rng(b, k) + " matches it as well"
 	}
-	return &Error{Code: CodeAmbiguous, Count: 2, Lines: lines, Message: msg +
+	return &Error{Code: CodeAmbiguous, Count: 2, Lines: []int{min(a, b), max(a, b)}, Message: msg +
 		"; copy old_string from the one region you mean, or add context only that region has"}
 }
 
 // lcsMatch aligns the non-blank lines of old with the lines of region
-// (equal after trimming) by a longest common subsequence; it returns its
-// length and, for each line of old, the index of the region line it is
-// aligned with (-1: none).
-func lcsMatch(old, region []string) (int, []int) {
-	o, f := trimAll(old), trimAll(region)
+// (equal once norm is applied) by a longest common subsequence; it
+// returns its length and, for each line of old, the index of the region
+// line it is aligned with (-1: none).
+func lcsMatch(old, region []string, norm func(string) string) (int, []int) {
+	o, f := normAll(old, norm), normAll(region, norm)
 	dp := make([][]int, len(o)+1)
 	for i := range dp {
 		dp[i] = make([]int, len(f)+1)
@@ -308,38 +376,11 @@ func lcsMatch(old, region []string) (int, []int) {
 	return dp[0][0], at
 }
 
-// trimAll returns the trimmed lines.
-func trimAll(lines []string) []string {
+// normAll applies norm to every line.
+func normAll(lines []string, norm func(string) string) []string {
 	out := make([]string, len(lines))
 	for i, l := range lines {
-		out[i] = trimLine(l)
+		out[i] = norm(l)
 	}
 	return out
-}
-
-// tieMargin is how much less similar to old_string than the match a
-// rival region may be and still be as good a match.
-const tieMargin = 0.02
-
-// tie reports whether a rival region that explains agree lines of
-// old_string (none of those the match leaves unexplained), with core its
-// own lines, is as good a match as the match: under the strategies that
-// accept lines differing in content, when it explains as many lines and
-// is about as similar. Under the others every line of the match is
-// explained up to whitespace, typography or escaping, so a rival is only
-// as good when it borrows (see find).
-func (r rivalScan) tie(agree int, core []span, mode MatchMode) bool {
-	if (mode != BlockAnchor && mode != ContextAware) || agree < r.agree || core == nil {
-		return false
-	}
-	return similarity(r.ob.lines, lineTexts(r.text, core)) >= r.similarity-tieMargin
-}
-
-// similarity compares old with a region: line by line when they have
-// the same length, by common lines otherwise.
-func similarity(old, region []string) float64 {
-	if len(old) == len(region) {
-		return weightedSimilarity(old, region)
-	}
-	return lcsSimilarity(old, region)
 }

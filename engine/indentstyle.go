@@ -8,15 +8,17 @@ import "strings"
 // new_string still indented in the caller's style after re-indentation
 // (a line the layout shift could not place, or a match whose layout did
 // not fit) is rewritten in the file's, so that no written line mixes the
-// two. nil when the styles agree or cannot be told. skipFirst leaves the
-// first line alone (it is inserted mid-line).
+// two. nil when old_string has no line in the other style, or when the
+// region itself mixes both (GNU style, say). skipFirst leaves the first
+// line alone (it is inserted mid-line).
 func styleGuard(text string, pos int, oldLines, fileLines []string, skipFirst bool) func(string) string {
-	fileTab, ok := leadStyle(fileLines)
-	if !ok {
-		fileTab = fileUnit(text, pos).tab
+	tabs, spaces := leadCounts(fileLines)
+	if tabs > 0 && spaces > 0 {
+		return nil
 	}
-	oldTab, ok := leadStyle(oldLines)
-	if !ok || oldTab == fileTab {
+	fileTab := tabs > 0 || (spaces == 0 && fileUnit(text, pos).tab)
+	oldTabs, oldSpaces := leadCounts(oldLines)
+	if (fileTab && oldSpaces == 0) || (!fileTab && oldTabs == 0) {
 		return nil
 	}
 	w := tabWidth(oldLines, fileLines)
@@ -45,20 +47,19 @@ func styleGuard(text string, pos int, oldLines, fileLines []string, skipFirst bo
 	}
 }
 
-// leadStyle reports whether more non-blank lines start with a tab than
-// with a space; ok is false when as many do (none, say).
-func leadStyle(lines []string) (tab, ok bool) {
-	tabs, spaces := 0, 0
+// leadCounts counts the non-blank lines that start with a tab, and
+// those that start with two spaces or more.
+func leadCounts(lines []string) (tabs, spaces int) {
 	for _, l := range lines {
 		switch ws, rest := splitIndent(l); {
 		case rest == "" || ws == "":
 		case ws[0] == '\t':
 			tabs++
-		default:
+		case strings.HasPrefix(ws, "  "):
 			spaces++
 		}
 	}
-	return tabs > spaces, tabs != spaces
+	return tabs, spaces
 }
 
 // tabStyle rewrites ws, a line's indentation, for a file indented with

@@ -92,11 +92,11 @@ func fileUnit(text string, pos int) indentUnit {
 	return indentUnit{width: spaceStep(lines, 4)}
 }
 
-// spaceStep is the most common positive increase of indentation from one
-// non-blank line to the next among lines indented with spaces only (the
-// smaller on a tie): the indentation step, which aligned continuation
-// lines do not disturb as a common divisor would. fallback when there is
-// no such increase.
+// spaceStep is the most common increase of indentation, 2 to 8 columns,
+// from one non-blank line to the next among lines indented with spaces
+// only (the smaller on a tie): the indentation step, which aligned
+// continuation lines and " *" comment lines do not disturb as a common
+// divisor would. fallback when no such increase occurs twice.
 func spaceStep(lines []string, fallback int) int {
 	count := map[int]int{}
 	prev := -1
@@ -109,14 +109,14 @@ func spaceStep(lines []string, fallback int) int {
 			prev = -1
 			continue
 		}
-		if d := len(ws) - prev; prev >= 0 && d > 0 {
+		if d := len(ws) - prev; prev >= 0 && d >= 2 && d <= 8 {
 			count[d]++
 		}
 		prev = len(ws)
 	}
 	best := fallback
 	for d, n := range count {
-		if n > count[best] || (n == count[best] && d < best) {
+		if n >= 2 && (n > count[best] || (n == count[best] && d < best)) {
 			best = d
 		}
 	}
@@ -205,8 +205,9 @@ func (ls *layoutShift) mapRelative() bool {
 }
 
 // inferFileUnit infers the file's unit: tabs when the region's
-// indentation holds one, else the file's unit around pos (a region in
-// spaces within a file mostly in tabs takes its own common divisor).
+// indentation holds one; else as many spaces as one of old's tabs stands
+// for (see tabSpaces); else the file's unit around pos (a region in spaces
+// within a file mostly in tabs takes its own common divisor).
 func (ls *layoutShift) inferFileUnit(text string, pos int) indentUnit {
 	var rels []string
 	for _, rf := range ls.rel {
@@ -217,13 +218,40 @@ func (ls *layoutShift) inferFileUnit(text string, pos int) indentUnit {
 	if u, ok := unitOf(append(rels, ls.baseFile)); ok && u.tab {
 		return u
 	}
-	if u := fileUnit(text, pos); !u.tab {
+	if w := ls.tabSpaces(); w >= 2 {
+		return indentUnit{width: w}
+	}
+	u := fileUnit(text, pos)
+	if !u.tab {
 		return u
 	}
-	if u, ok := unitOf(rels); ok {
-		return u
+	if su, ok := unitOf(rels); ok {
+		return su
 	}
-	return indentUnit{width: 4}
+	return u
+}
+
+// tabSpaces is the number of the file's spaces one of old's tabs stands
+// for, read from a relative indentation of old made of tabs then spaces
+// that maps to one of spaces only (the smallest such ratio), or from the
+// bases when every line sits at the base; 0 when there is none.
+func (ls *layoutShift) tabSpaces() int {
+	best := 0
+	pairs := maps.Clone(ls.rel)
+	if len(pairs) == 0 || (len(pairs) == 1 && pairs[""] == "") {
+		pairs[ls.baseOld] = ls.baseFile
+	}
+	for ro, rf := range pairs {
+		tabs := len(ro) - len(strings.TrimLeft(ro, "\t"))
+		sp := len(ro) - tabs
+		if tabs == 0 || strings.Trim(ro[tabs:], " ") != "" || strings.Trim(rf, " ") != "" || len(rf) <= sp || (len(rf)-sp)%tabs != 0 {
+			continue
+		}
+		if w := (len(rf) - sp) / tabs; best == 0 || w < best {
+			best = w
+		}
+	}
+	return best
 }
 
 // identity reports whether the shift changes nothing.
@@ -344,7 +372,7 @@ func (ls layoutShift) inferOldUnit(newLines []string) indentUnit {
 			return indentUnit{width: len(ro) / n}
 		}
 	}
-	if n, extra := levels(ls.baseFile, ls.fileUnit); n > 0 && extra == 0 && !strings.Contains(ls.baseOld, "\t") &&
+	if n, extra := levels(ls.baseFile, ls.fileUnit); ls.fileUnit.tab && n > 0 && extra == 0 && !strings.Contains(ls.baseOld, "\t") &&
 		len(ls.baseOld)%n == 0 && len(ls.baseOld) >= 2*n {
 		return indentUnit{width: len(ls.baseOld) / n}
 	}
@@ -371,16 +399,39 @@ func (ls layoutShift) reindentLine(l string, prev [2]string) string {
 		if rf, ok := ls.rel[ro]; ok {
 			return ls.baseFile + rf + rest
 		}
+		if ls.sameFrame(ro) {
+			return ls.baseFile + ro + rest
+		}
 		if a, ok := ls.aligned(ws, prev); ok {
 			return a + rest
 		}
 		lvl, extra := levels(ro, ls.oldUnit)
 		return ls.baseFile + render(lvl, extra, ls.fileUnit) + rest
 	}
+	if col := len(ws) - len(ls.baseOld) + len(ls.baseFile); col >= 0 && ls.sameFrame(ws) &&
+		!strings.Contains(ls.baseOld+ls.baseFile+ws, "\t") {
+		return strings.Repeat(" ", col) + rest
+	}
 	lvl, extra := levels(ws, ls.oldUnit)
 	baseLvl, _ := levels(ls.baseOld, ls.oldUnit)
 	fileLvl, _ := levels(ls.baseFile, ls.fileUnit)
 	return render(fileLvl+lvl-baseLvl, extra, ls.fileUnit) + rest
+}
+
+// sameFrame reports whether old and the file indent alike beyond their
+// bases, so that ro, a relative indentation not seen in old, maps to
+// itself: every relative indentation seen maps to itself, and one of them
+// is not empty, or old and the file both indent with spaces only (a base
+// shift, the common case, changes no unit).
+func (ls layoutShift) sameFrame(ro string) bool {
+	seen := false
+	for o, f := range ls.rel {
+		if o != f {
+			return false
+		}
+		seen = seen || o != ""
+	}
+	return seen || !strings.Contains(ls.baseOld+ls.baseFile+ro, "\t")
 }
 
 // aligned returns the indentation of a line of new_string written ws in

@@ -87,10 +87,11 @@ func bestAnchoredBlocks(text string, ob oldBlock, start span, last string) ([][]
 }
 
 // blockAnchorScore is the middle similarity of a block with old's
-// anchors, or 0 when its structure differs from old's or when more than a
-// quarter of the middle lines (at least one allowed) differ from old's.
+// anchors, or 0 when its structure differs from old's, when more than a
+// quarter of the middle lines (at least one allowed) differ from old's, or
+// when a line differs by a level of escaping (see escapeDifference).
 func blockAnchorScore(old, region []string) float64 {
-	if !sameStructure(old, region) {
+	if !sameStructure(old, region) || escapeDifference(old, region) {
 		return 0
 	}
 	om, rm := old[1:len(old)-1], region[1:len(region)-1]
@@ -138,8 +139,10 @@ func anchoredCandidates(text string, ob oldBlock, ws [][]span) []Candidate {
 
 // fuzzyAdapter is the layout adapter of a block that may differ from old
 // in some lines (and in length): the shift is taken from the lines that
-// agree, the anchors when the lengths differ. It also says whether the
-// match starts mid-line (see fitLayout).
+// agree, the anchors when the lengths differ; when no consistent shift
+// fits a block of old's length, lines are carried over one by one (see
+// perLineAdapter). It also says whether the match starts mid-line (see
+// fitLayout).
 func fuzzyAdapter(text string, ob oldBlock, w []span) (func(string) string, bool) {
 	file := lineTexts(text, w)
 	o, f := ob.lines, file
@@ -149,6 +152,9 @@ func fuzzyAdapter(text string, ob oldBlock, w []span) (func(string) string, bool
 		o, f = []string{o[0], o[len(o)-1]}, []string{f[0], f[len(f)-1]}
 	}
 	ls, partial, ok := fitLayout(text, w[0].start, ob, o, f)
+	if !ok && len(ob.lines) == len(file) {
+		return perLineAdapter(ob.lines, file, ob.partialFirst(), ls.stripTrailing), ob.partialFirst()
+	}
 	if !ok {
 		return nil, ob.partialFirst()
 	}

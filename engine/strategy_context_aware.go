@@ -96,9 +96,10 @@ func longestLines(lines []string, n int) []int {
 }
 
 // contextScore is the similarity of a same-length block to old, or 0 when
-// it breaks a ContextAware rule.
+// it breaks a ContextAware rule or a line differs by a level of escaping
+// (see escapeDifference).
 func contextScore(old, region []string) float64 {
-	if !sameStructure(old, region) {
+	if !sameStructure(old, region) || escapeDifference(old, region) {
 		return 0
 	}
 	differ, agreeing := 0, 0

@@ -101,16 +101,71 @@ func profileOf(s string) escapeProfile {
 
 // escapeDecision decides, from the text of old (which matched once
 // decoded one level) and of new, whether new carries the same extra level
-// of escaping (decode) or is written at the file's level. Evidence of the
-// file's level: a raw character that old only ever wrote escaped, or an
-// escape pair \c where old wrote \\c (the file's \c) and never \c.
-// Evidence of the extra level: \\ where old doubled its backslashes, or
-// an escape pair old used whose character new never writes raw. sure is
-// false when the evidence points both ways, or nowhere while decoding
-// would change new.
+// of escaping (decode) or is written at the file's level. The lines new
+// repeats from old decide first: a line of old that escaping changes,
+// found in new as old wrote it, is the extra level, found as the file
+// has it, the file's level (see sharedLevel). Without such lines, the
+// escapes decide (see profileLevel). sure is false when the evidence
+// points both ways, or nowhere while decoding would change new.
 func escapeDecision(old, new string) (decode, sure bool) {
+	file, over := sharedLevel(old, new)
+	if !file && !over {
+		file, over = profileLevel(old, new)
+	}
+	switch {
+	case file != over:
+		return over, true
+	case file:
+		return false, false
+	}
+	return false, unescape(new) == new
+}
+
+// sharedLevel votes on new's level with the lines of old that escaping
+// changes: new holding one as old wrote it is the extra level, as the
+// file has it (decoded) the file's level.
+func sharedLevel(old, new string) (file, over bool) {
+	for _, o := range escapedLines(old) {
+		d := trimLine(unescape(o))
+		o = trimLine(o)
+		if d == o || len(d) < 3 || strings.Contains(d, "\n") {
+			continue
+		}
+		hasO, hasD := strings.Contains(new, o), strings.Contains(new, d)
+		over = over || (hasO && !hasD)
+		file = file || (hasD && !hasO)
+	}
+	return file, over
+}
+
+// escapedLines cuts old into its lines as written: at line feeds when it
+// has some, else at its \n escapes (a string escaped whole).
+func escapedLines(old string) []string {
+	if strings.Contains(old, "\n") {
+		return strings.Split(old, "\n")
+	}
+	var out []string
+	last := 0
+	for i := 0; i+1 < len(old); i++ {
+		if old[i] == '\\' {
+			if old[i+1] == 'n' {
+				out = append(out, old[last:i])
+				last = i + 2
+			}
+			i++
+		}
+	}
+	return append(out, old[last:])
+}
+
+// profileLevel votes on new's level with the escapes of both strings.
+// The file's level: a raw character that old only ever wrote escaped; an
+// escape pair \c where old wrote \\c (the file's \c) and never \c;
+// \\ where old wrote \\\\ (the file's \\) and new never does. The
+// extra level: \\ where old doubled its backslashes, or an escape pair old
+// used whose character new never writes raw.
+func profileLevel(old, new string) (file, over bool) {
 	po, pn := profileOf(old), profileOf(new)
-	file, over := false, false
 	for c := range po.lone {
 		r := escapes[c]
 		if len(r) == 1 && !po.raw[r[0]] && pn.raw[r[0]] {
@@ -126,12 +181,11 @@ func escapeDecision(old, new string) (decode, sure bool) {
 			over = true
 		}
 	}
-	over = over || (po.doubled && pn.doubled)
-	switch {
-	case file != over:
-		return over, true
-	case file:
-		return false, false
+	quad := strings.Repeat("\\", 4)
+	if pn.doubled && strings.Contains(old, quad) && !strings.Contains(new, quad) {
+		file = true
+	} else if po.doubled && pn.doubled {
+		over = true
 	}
-	return false, unescape(new) == new
+	return file, over
 }

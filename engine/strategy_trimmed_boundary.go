@@ -26,9 +26,11 @@ func (trimmedBoundaryStrategy) Find(text, old string) []Candidate {
 	lead, trail := old[:i], old[i+len(core):]
 	adapt := boundaryAdapter(lead, trail)
 	var cands []Candidate
+	oldLines := splitOld(strings.TrimLeft(old, "\n")).lines
 	for _, c := range (exactStrategy{}).Find(text, core) {
 		if boundaryOK(text, c, lead, trail) {
-			c.Adapt = adapt
+			midLine := c.Start > lineAround(text, c.Start).start
+			c.Adapt = compose(adapt, styleGuard(text, c.Start, oldLines, lineTexts(text, coveredLines(text, c)), midLine))
 			cands = append(cands, c)
 		}
 	}
