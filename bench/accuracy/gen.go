@@ -6,11 +6,18 @@ import (
 )
 
 // srcFile is one corpus file.
-type srcFile struct{ path, text string }
+type srcFile struct{ path, text, lang string }
 
 // testCase is one edit: content, the perturbed strings, and the content
-// the intended edit produces (unused for refusal controls).
-type testCase struct{ content, old, new, want string }
+// the intended edit produces (unused for refusal controls); hint is the
+// 1-based line a not_found must name (hint categories); lang is the
+// language of the file.
+type testCase struct {
+	content, old, new, want string
+	alt                     string // another right result, when not empty
+	hint                    int
+	lang                    string
+}
 
 // target is a block of whole lines of a file, unique in it, and the
 // intended replacement.
@@ -26,36 +33,64 @@ type target struct {
 type category struct {
 	name        string
 	recoverable bool // counted in auto's recovery rate
-	refuse      bool // control: the right answer is a refusal
-	perturb     func(g *generator, t target) (testCase, bool)
+	refuse      bool // the right answer is a refusal
+	refuseOK    bool // a refusal is as right as the intended result
+	hint        bool // the right answer is not_found naming testCase.hint
+	// langs are the languages targets are drawn from (nil: Go only, the
+	// original categories).
+	langs   []string
+	perturb func(g *generator, t target) (testCase, bool)
 }
+
+// allLangs draws targets from every language of the corpus.
+var allLangs = []string{"go", "python", "c"}
 
 // generator draws targets deterministically from the corpus.
 type generator struct {
-	rng   *rand.Rand
-	files []srcFile
+	rng    *rand.Rand
+	corpus corpus
+	langs  []string // the languages of the category being generated
 }
 
 // cases draws n suitable cases of category c (fewer if the corpus runs
 // out of suitable targets after many tries).
 func (g *generator) cases(c category, n int) []testCase {
+	g.langs = nil
+	for _, l := range c.langs {
+		if len(g.corpus[l]) > 0 {
+			g.langs = append(g.langs, l)
+		}
+	}
+	if c.langs == nil && len(g.corpus["go"]) > 0 {
+		g.langs = []string{"go"}
+	}
+	if len(g.langs) == 0 {
+		return nil
+	}
 	var out []testCase
-	for tries := 0; len(out) < n && tries < n*200; tries++ {
+	for tries := 0; len(out) < n && tries < n*400; tries++ {
 		t, ok := g.target()
 		if !ok {
 			continue
 		}
 		if cs, ok := c.perturb(g, t); ok && validCase(c, cs) {
+			cs.lang = t.file.lang
 			out = append(out, cs)
 		}
 	}
 	return out
 }
 
+// file picks a file: a language of the category in turn, then a file.
+func (g *generator) file() srcFile {
+	fs := g.corpus[g.langs[g.rng.IntN(len(g.langs))]]
+	return fs[g.rng.IntN(len(fs))]
+}
+
 // validCase drops cases the perturbation left exactly in the file (the
 // category would test nothing) unless it is the exact control.
 func validCase(c category, cs testCase) bool {
-	if c.name == "exact" || c.name == "crlf" {
+	if c.name == "exact" || c.name == "crlf" || c.name == "esc-new" {
 		return true
 	}
 	return !strings.Contains(cs.content, cs.old)
@@ -64,7 +99,7 @@ func validCase(c category, cs testCase) bool {
 // target picks a block of 3 to 10 lines that starts and ends with a
 // non-blank line, has real content and occurs once in its file.
 func (g *generator) target() (target, bool) {
-	f := g.files[g.rng.IntN(len(g.files))]
+	f := g.file()
 	lines := strings.SplitAfter(f.text, "\n")
 	k := 3 + g.rng.IntN(8)
 	if len(lines) < k+2 {

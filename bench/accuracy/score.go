@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/gitedit/gitedit/engine"
@@ -19,17 +21,45 @@ var modes = []engine.MatchMode{
 // tally counts the outcomes of one category under one mode.
 type tally struct{ correct, refused, wrong int }
 
-// table holds the tallies per category and mode, and the modes auto used.
+// table holds the tallies per category and mode, the modes auto used
+// and the languages the cases came from.
 type table struct {
 	cells    map[string]map[engine.MatchMode]*tally
 	autoUsed map[string]map[engine.MatchMode]int
+	langs    map[string]map[string]int
 	count    map[string]int
 }
 
 // newTable returns an empty table.
 func newTable() *table {
 	return &table{cells: map[string]map[engine.MatchMode]*tally{},
-		autoUsed: map[string]map[engine.MatchMode]int{}, count: map[string]int{}}
+		autoUsed: map[string]map[engine.MatchMode]int{}, langs: map[string]map[string]int{}, count: map[string]int{}}
+}
+
+// outcome is how one application is judged.
+type outcome int
+
+const (
+	correct outcome = iota
+	refused
+	wrong
+)
+
+// judge rates the result of one case under category c: got and err are
+// what engine.ApplyEdit returned.
+func judge(c category, cs testCase, got string, err error) outcome {
+	var e *engine.Error
+	switch {
+	case c.hint && errors.As(err, &e) && e.Code == engine.CodeNotFound && len(e.Lines) > 0 && e.Lines[0] == cs.hint:
+		return correct
+	case err != nil && (c.refuse || c.refuseOK):
+		return correct
+	case err != nil:
+		return refused
+	case !c.refuse && !c.hint && (got == cs.want || (cs.alt != "" && got == cs.alt)):
+		return correct
+	}
+	return wrong
 }
 
 // score applies one case under every mode.
@@ -37,8 +67,10 @@ func (t *table) score(c category, cs testCase) {
 	if t.cells[c.name] == nil {
 		t.cells[c.name] = map[engine.MatchMode]*tally{}
 		t.autoUsed[c.name] = map[engine.MatchMode]int{}
+		t.langs[c.name] = map[string]int{}
 	}
 	t.count[c.name]++
+	t.langs[c.name][cs.lang]++
 	for _, m := range modes {
 		tl := t.cells[c.name][m]
 		if tl == nil {
@@ -46,14 +78,15 @@ func (t *table) score(c category, cs testCase) {
 			t.cells[c.name][m] = tl
 		}
 		got, applied, err := engine.ApplyEdit(cs.content, engine.Edit{OldString: cs.old, NewString: cs.new, MatchMode: m})
-		switch {
-		case err != nil:
-			tl.refused++
-		case !c.refuse && got == cs.want:
+		switch judge(c, cs, got, err) {
+		case correct:
 			tl.correct++
+		case refused:
+			tl.refused++
+			dumpRefused(c, m, cs, err)
 		default:
 			tl.wrong++
-			dumpWrong(c, m, cs, got)
+			dumpWrong(c, m, cs, got, err)
 		}
 		if m == engine.Auto && err == nil {
 			t.autoUsed[c.name][applied.MatchMode]++
@@ -62,9 +95,10 @@ func (t *table) score(c category, cs testCase) {
 }
 
 // print writes the table in Markdown: correct/refused/wrong per cell.
-func (t *table) print(w io.Writer, files int, root string, seed uint64) {
-	fmt.Fprintf(w, "accuracy: %d source files under %s, seed %d\n", files, root, seed)
-	fmt.Fprintln(w, "cells: correct/refused/wrong (controls absent, ambiguous: correct = refused)")
+func (t *table) print(w io.Writer, used []string, seed uint64) {
+	fmt.Fprintf(w, "accuracy: seed %d; %s\n", seed, strings.Join(used, "; "))
+	fmt.Fprintln(w, "cells: correct/refused/wrong (absent, ambiguous, hybrid: correct = refused;",
+		"esc-new, esc-under: a refusal is correct too; hint: correct = not_found naming the intended line)")
 	fmt.Fprintln(w)
 	head := []string{"category", "n"}
 	for _, m := range modes {
@@ -72,7 +106,7 @@ func (t *table) print(w io.Writer, files int, root string, seed uint64) {
 	}
 	fmt.Fprintln(w, "| "+strings.Join(head, " | ")+" |")
 	fmt.Fprintln(w, "|"+strings.Repeat(" --- |", len(head)))
-	var rec, recOK, wrong int
+	var rec, recOK, wrongs int
 	for _, c := range categories {
 		row := []string{c.name, fmt.Sprint(t.count[c.name])}
 		for _, m := range modes {
@@ -80,22 +114,33 @@ func (t *table) print(w io.Writer, files int, root string, seed uint64) {
 			if tl == nil {
 				tl = &tally{}
 			}
-			if c.refuse {
-				tl.correct, tl.refused = tl.refused, 0
-			}
 			row = append(row, fmt.Sprintf("%d/%d/%d", tl.correct, tl.refused, tl.wrong))
-			wrong += tl.wrong
+			wrongs += tl.wrong
 		}
-		if c.recoverable {
+		if c.recoverable && t.cells[c.name] != nil {
 			rec += t.count[c.name]
 			recOK += t.cells[c.name][engine.Auto].correct
 		}
 		fmt.Fprintln(w, "| "+strings.Join(row, " | ")+" |")
 	}
 	fmt.Fprintf(w, "\nauto correct on recoverable categories: %d/%d (%.1f%%); wrong in total: %d\n",
-		recOK, rec, 100*float64(recOK)/float64(max(rec, 1)), wrong)
-	fmt.Fprintln(w, "\nstrategy auto used, per category:")
+		recOK, rec, 100*float64(recOK)/float64(max(rec, 1)), wrongs)
+	fmt.Fprintln(w, "\nper category: languages of the cases; strategies auto applied")
 	for _, c := range categories {
-		fmt.Fprintf(w, "  %-18s %v\n", c.name, t.autoUsed[c.name])
+		fmt.Fprintf(w, "  %-18s %s; %v\n", c.name, langMix(t.langs[c.name]), t.autoUsed[c.name])
 	}
+}
+
+// langMix writes "go 70, python 65, c 65".
+func langMix(m map[string]int) string {
+	var names []string
+	for l := range m {
+		names = append(names, l)
+	}
+	sort.Strings(names)
+	var parts []string
+	for _, l := range names {
+		parts = append(parts, fmt.Sprintf("%s %d", l, m[l]))
+	}
+	return strings.Join(parts, ", ")
 }
