@@ -469,9 +469,55 @@ func lineAdapter(text string, ob oldBlock, w []span) (func(string) string, bool)
 	fileLines := lineTexts(text, w)
 	ls, partial, ok := fitLayout(text, w[0].start, ob, ob.lines, fileLines)
 	if !ok {
+		if f := prefixShift(ob.lines, fileLines, partial); f != nil {
+			return f, partial
+		}
 		return perLineAdapter(ob.lines, fileLines, partial, ls.stripTrailing), partial
 	}
 	return ls.adapter(), partial
+}
+
+// prefixShift returns the Adapt of a match in which every line of old
+// that agrees with its file line (after trimming) is indented as the file
+// line with one same prefix added (or removed): new_string's lines get
+// the prefix removed (or added) too. It fits a shift of a region whose own
+// indentation mixes tabs and spaces, where levels cannot be told. nil
+// when the lines do not show one such prefix.
+func prefixShift(old, file []string, skipFirst bool) func(string) string {
+	add, drop, seen := "", "", false
+	for i := range old {
+		if i >= len(file) || (i == 0 && skipFirst) || trimLine(old[i]) == "" || trimLine(old[i]) != trimLine(file[i]) {
+			continue
+		}
+		ow, _ := splitIndent(old[i])
+		fw, _ := splitIndent(file[i])
+		a, d := "", ""
+		switch {
+		case strings.HasSuffix(ow, fw):
+			d = ow[:len(ow)-len(fw)]
+		case strings.HasSuffix(fw, ow):
+			a = fw[:len(fw)-len(ow)]
+		default:
+			return nil
+		}
+		if seen && (a != add || d != drop) {
+			return nil
+		}
+		add, drop, seen = a, d, true
+	}
+	if !seen || (add == "" && drop == "") {
+		return nil
+	}
+	return func(s string) string {
+		lines := strings.Split(s, "\n")
+		for i, l := range lines {
+			if (i == 0 && skipFirst) || trimLine(l) == "" {
+				continue
+			}
+			lines[i] = add + strings.TrimPrefix(l, drop)
+		}
+		return strings.Join(lines, "\n")
+	}
 }
 
 // perLineAdapter carries new_string into the file's layout when old's

@@ -152,6 +152,9 @@ func fuzzyAdapter(text string, ob oldBlock, w []span) (func(string) string, bool
 		o, f = []string{o[0], o[len(o)-1]}, []string{f[0], f[len(f)-1]}
 	}
 	ls, partial, ok := fitLayout(text, w[0].start, ob, o, f)
+	if sh := prefixShift(ob.lines, file, ob.partialFirst()); !ok && sh != nil && len(ob.lines) == len(file) {
+		return sh, ob.partialFirst()
+	}
 	if !ok && len(ob.lines) == len(file) {
 		return perLineAdapter(ob.lines, file, ob.partialFirst(), ls.stripTrailing), ob.partialFirst()
 	}
