@@ -56,7 +56,10 @@ func perturbEscNew(g *generator, t target) (testCase, bool) {
 // intended, never write the under-escaped text.
 func perturbEscUnder(g *generator, t target) (testCase, bool) {
 	o := underEscape(t.old)
-	return testCase{content: t.file.text, old: o, new: underEscape(t.new), want: wantOf(t)}, escapeTarget(t) && o != t.old
+	// The under-escaping must fall inside the block: a \t turned into a
+	// tab at its very start is only whitespace trimmed_boundary drops.
+	inside := !strings.Contains(t.file.text, strings.TrimSpace(o))
+	return testCase{content: t.file.text, old: o, new: underEscape(t.new), want: wantOf(t)}, escapeTarget(t) && inside
 }
 
 // idents returns the identifiers of four letters or more in text.
