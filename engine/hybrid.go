@@ -56,8 +56,13 @@ func hybridError(text, old string, mode MatchMode, cands []Candidate) error {
 	var hits []lineHit
 	budget := maxRivalCells
 	firsts := lineNumbers(text, cands)
+	spans := make([][2]int, len(cands))
+	for i, c := range cands {
+		spans[i] = [2]int{firsts[i] - 1, firsts[i] - 2 + len(coveredLines(text, c))}
+	}
 	for i, c := range cands {
 		r := newRivalScan(text, ob, coveredLines(text, c), firsts[i]-1, &budget)
+		r.cands = spans
 		if len(r.differT) == 0 {
 			continue
 		}
@@ -138,6 +143,7 @@ type rivalScan struct {
 	differT     map[int]bool
 	differL     map[int]bool // lines the region does not explain up to whitespace
 	content     int          // non-blank lines of old
+	cands       [][2]int     // 0-based first and last lines of every candidate
 	budget      *int
 }
 
@@ -244,11 +250,17 @@ func (r rivalScan) starts(hits []lineHit) []rivalStart {
 }
 
 // sameRegion reports whether the window of old's size at line start
-// shares more than half its lines with the candidate's region.
+// shares more than half its lines with the candidate's region or with
+// another candidate's (a match of its own, which replace_all replaces
+// and the count check otherwise refuses).
 func (r rivalScan) sameRegion(start int) bool {
 	k := len(r.ob.lines)
-	shared := min(start+k-1, r.last) - max(start, r.first) + 1
-	return 2*shared > k
+	for _, c := range append(r.cands, [2]int{r.first, r.last}) {
+		if shared := min(start+k-1, c[1]) - max(start, c[0]) + 1; 2*shared > k {
+			return true
+		}
+	}
+	return false
 }
 
 // window returns the lines around the window that hit votes for, widened
