@@ -105,15 +105,9 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 		restore()
 		return err
 	}
-	if w.plan != nil {
-		err := w.revocable(ctx, "hooks", func() (err error) {
-			update, err = w.commitWithHooks(lock)
-			return err
-		})
-		if err != nil {
-			restore()
-			return err
-		}
+	if err := w.hookedCommits(ctx, lock, &update); err != nil {
+		restore()
+		return err
 	}
 	if err := w.revocable(ctx, "move ref", func() error { return w.moveRef(ctx, update) }); err != nil {
 		restore()
@@ -133,6 +127,18 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 		w.hooks.postCommit(w.r.indexPath())
 	}
 	return err
+}
+
+// hookedCommits, when the batch has commit hooks, runs them and writes
+// the commits (see commitWithHooks), setting *update.
+func (w *batchWriter) hookedCommits(ctx context.Context, lock *lockfile.File, update **refs.Update) error {
+	if w.plan == nil {
+		return nil
+	}
+	return w.revocable(ctx, "hooks", func() (err error) {
+		*update, err = w.commitWithHooks(lock)
+		return err
+	})
 }
 
 // commitWithHooks runs the commit hooks where git commit runs them, with

@@ -37,54 +37,36 @@ type Source struct {
 // empty name is refused, as git refuses it; an empty email is written
 // "<>", as git writes it.
 func Resolve(role string, s Source) (name, email string, err error) {
-	email, err = s.email(role)
+	email, err = s.pick(role, "email")
 	if err != nil {
 		return "", "", err
 	}
-	name, err = s.name(role)
+	name, err = s.pick(role, "name")
 	if err != nil {
 		return "", "", err
 	}
 	return checkName(Clean(name), Clean(email), name)
 }
 
-// email is fmt_ident's email choice.
-func (s Source) email(role string) (string, error) {
-	if v, ok := s.Env("GIT_" + strings.ToUpper(role) + "_EMAIL"); ok {
+// pick is fmt_ident's choice of field ("name" or "email") for role.
+func (s Source) pick(role, field string) (string, error) {
+	if v, ok := s.Env("GIT_" + strings.ToUpper(role+"_"+field)); ok {
 		return v, nil
 	}
-	if v, ok := s.Config(role + ".email"); ok && v != "" {
+	if v, ok := s.Config(role + "." + field); ok && v != "" {
 		return v, nil
 	}
-	given := s.given("email")
+	given := s.given(field)
 	if !given && s.UseConfigOnly {
-		return "", errors.New("no email was given and auto-detection is disabled")
+		return "", fmt.Errorf("no %s was given and auto-detection is disabled", field)
 	}
-	if v, ok := s.Config("user.email"); ok || given {
+	if v, ok := s.Config("user." + field); ok || given {
 		return v, nil
 	}
-	if v, ok := s.Env("EMAIL"); ok && v != "" {
+	if v, ok := s.Env("EMAIL"); ok && v != "" && field == "email" {
 		return v, nil
 	}
-	return "", fmt.Errorf("no email: %w", ErrUnknown)
-}
-
-// name is fmt_ident's name choice.
-func (s Source) name(role string) (string, error) {
-	if v, ok := s.Env("GIT_" + strings.ToUpper(role) + "_NAME"); ok {
-		return v, nil
-	}
-	if v, ok := s.Config(role + ".name"); ok && v != "" {
-		return v, nil
-	}
-	given := s.given("name")
-	if !given && s.UseConfigOnly {
-		return "", errors.New("no name was given and auto-detection is disabled")
-	}
-	if v, ok := s.Config("user.name"); ok || given {
-		return v, nil
-	}
-	return "", fmt.Errorf("no name: %w", ErrUnknown)
+	return "", fmt.Errorf("no %s: %w", field, ErrUnknown)
 }
 
 // given reports whether any config key of the field is set (git's
