@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path"
 	"sort"
 	"strings"
 	"time"
@@ -140,7 +141,10 @@ func (r *Repo) prepare(opt Options, read *index.Index, fn batchFunc) (*batchWrit
 }
 
 // collectChanges turns the transaction's planned states into changes,
-// skipping paths that end as they started, and hashes both sides.
+// skipping paths that end as they started, and hashes both sides: the
+// old side with the attributes as they are, the new side with the
+// attributes the batch leaves (a .gitattributes it writes applies to the
+// files it writes, as a git add after the batch would apply it).
 func (r *Repo) collectChanges(t *txn) ([]*change, error) {
 	var changes []*change
 	for _, rel := range t.order {
@@ -148,46 +152,74 @@ func (r *Repo) collectChanges(t *txn) ([]*change, error) {
 		if before.same(after) {
 			continue
 		}
-		c, err := r.hashChange(before, after, t.idx.Entry(rel))
+		c, err := r.hashBefore(before, after, t.idx.Entry(rel))
 		if err != nil {
 			return nil, err
 		}
 		changes = append(changes, c)
 	}
+	r.planAttributes(changes)
+	for _, c := range changes {
+		if err := r.hashAfter(c, t.idx.Entry(c.after.Rel)); err != nil {
+			return nil, err
+		}
+	}
 	return changes, nil
 }
 
-// hashChange computes the blob ids and git modes of both sides of a
-// change, as git add would store them (for a CRLF file already staged with
-// CRLF under autocrlf or text=auto, git add leaves it unconverted). staged
-// is the path's index entry, or nil.
-func (r *Repo) hashChange(before, after *fileState, staged *index.Entry) (*change, error) {
-	c := &change{before: before, after: after}
-	var stagedBlob plumbing.Hash
-	if staged != nil {
-		stagedBlob = staged.Hash
+// planAttributes makes the rest of the operation read the .gitattributes
+// files the changes write (or delete) with their planned content.
+func (r *Repo) planAttributes(changes []*change) {
+	for _, c := range changes {
+		if path.Base(c.after.Rel) != ".gitattributes" {
+			continue
+		}
+		dir := path.Dir(c.after.Rel)
+		if dir == "." {
+			dir = ""
+		}
+		r.attrs.plan(r.abs(c.after.Rel), dir, c.after.Content, c.after.Exists && !c.after.isLink())
 	}
+}
+
+// hashBefore starts the change of one path: the blob id of its old side,
+// as git add would store it (for a CRLF file already staged with CRLF
+// under autocrlf or text=auto, git add leaves it unconverted). staged is
+// the path's index entry, or nil.
+func (r *Repo) hashBefore(before, after *fileState, staged *index.Entry) (*change, error) {
+	c := &change{before: before, after: after}
 	if before.Exists {
-		gitBefore, err := r.blobContent(before, stagedBlob)
+		gitBefore, err := r.blobContent(before, stagedHash(staged))
 		if err != nil {
 			return nil, err
 		}
 		c.blobBefore = objects.HashBlob(gitBefore)
 	}
-	if after.Exists {
-		gitAfter, err := r.blobContent(after, stagedBlob)
+	return c, nil
+}
+
+// hashAfter completes c: the blob of its new side and both git modes.
+func (r *Repo) hashAfter(c *change, staged *index.Entry) error {
+	if c.after.Exists {
+		gitAfter, err := r.blobContent(c.after, stagedHash(staged))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		c.gitAfter, c.blobAfter = gitAfter, objects.HashBlob(gitAfter)
 	}
-	c.modeBefore, c.modeAfter = r.gitModes(before, after, staged)
-	if after.Exists {
-		if err := verifyPath(after.Rel, uint32(c.modeAfter)); err != nil {
-			return nil, err
-		}
+	c.modeBefore, c.modeAfter = r.gitModes(c.before, c.after, staged)
+	if c.after.Exists {
+		return verifyPath(c.after.Rel, uint32(c.modeAfter))
 	}
-	return c, nil
+	return nil
+}
+
+// stagedHash is the blob id of an index entry (zero for none).
+func stagedHash(staged *index.Entry) plumbing.Hash {
+	if staged == nil {
+		return plumbing.ZeroHash
+	}
+	return staged.Hash
 }
 
 // blobContent is the content git stores for st: a link's target text as

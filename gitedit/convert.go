@@ -576,6 +576,23 @@ func (c *attrCache) forget() {
 	}
 }
 
+// plan makes the rest of the operation read the attribute file at path
+// (of folder base) as content, or as absent when !exists: a batch judges
+// the files it writes by the attributes it leaves. Only a pinned cache
+// (one operation's) takes a plan; the Repo's own cache reads the disk.
+func (c *attrCache) plan(path, base string, content []byte, exists bool) {
+	if c.pinned == nil {
+		return
+	}
+	var f *attrFile
+	if exists {
+		f = parseAttrFile(content, base, base == "")
+	}
+	c.pinned.mu.Lock()
+	c.pinned.files[path] = f
+	c.pinned.mu.Unlock()
+}
+
 // loadNow is load without the operation's memory.
 func (c *attrCache) loadNow(path, base string, allowMacro, inTree bool) (*attrFile, error) {
 	fi, err := os.Lstat(path)
