@@ -292,6 +292,21 @@ func (r *Repo) refHook(u *refs.Update, author string) func(string) error {
 // error when it refuses.
 type hookOutput struct{ bytes.Buffer }
 
+// maxHookOutput bounds the output kept from one hook run (its end is
+// kept), so that a hook printing without end cannot exhaust memory.
+const maxHookOutput = 1 << 20
+
+// Write keeps the last maxHookOutput bytes written.
+func (o *hookOutput) Write(p []byte) (int, error) {
+	n, _ := o.Buffer.Write(p)
+	if extra := o.Len() - maxHookOutput; extra > 0 {
+		kept := append([]byte(nil), o.Bytes()[extra:]...)
+		o.Reset()
+		o.Buffer.Write(kept)
+	}
+	return n, nil
+}
+
 // maxHookTail bounds the hook output an error message quotes.
 const maxHookTail = 4000
 
