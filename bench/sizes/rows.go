@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -142,7 +141,7 @@ func (b *bench) threeHunks(dir string, f int, vals map[int]int) (string, error) 
 	if err := os.WriteFile(p, []byte(edited), 0o644); err != nil {
 		return "", err
 	}
-	diff, err := output(dir, "git", "diff", "--", fileName(f))
+	diff, err := benchrepo.Output(dir, "git", "diff", "--", fileName(f))
 	if err != nil {
 		return "", err
 	}
@@ -161,32 +160,20 @@ func (b *bench) patchFile(name, diff string) (string, error) {
 	return p, os.WriteFile(p, []byte(diff), 0o644)
 }
 
-// output runs a command in dir and returns its standard output.
-func output(dir, name string, args ...string) (string, error) {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = benchrepo.Env()
-	out, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("%s %s: %v", name, strings.Join(args, " "), err)
-	}
-	return string(out), nil
-}
-
 // realRow times one real commit of gitedit's history: its diff applied to
 // its parent's tree and committed, then the reverse diff the next round,
 // gitedit and git each in its own copy of the repository.
 func (b *bench) realRow() error {
-	root, err := output(".", "git", "rev-parse", "--show-toplevel")
+	root, err := benchrepo.Output(".", "git", "rev-parse", "--show-toplevel")
 	if err != nil {
 		return fmt.Errorf("the real-diff row reads gitedit's own history; run from its checkout: %w", err)
 	}
 	root = strings.TrimSpace(root)
-	fwd, err := output(root, "git", "diff", b.s.real+"^", b.s.real)
+	fwd, err := benchrepo.Output(root, "git", "diff", b.s.real+"^", b.s.real)
 	if err != nil {
 		return fmt.Errorf("commit %s (full history needed): %w", b.s.real, err)
 	}
-	rev, err := output(root, "git", "diff", b.s.real, b.s.real+"^")
+	rev, err := benchrepo.Output(root, "git", "diff", b.s.real, b.s.real+"^")
 	if err != nil {
 		return err
 	}
@@ -235,7 +222,7 @@ func (b *bench) extract(root, dir string) (int, error) {
 	if err := b.configure(dir); err != nil {
 		return 0, err
 	}
-	files, err := output(dir, "git", "ls-files")
+	files, err := benchrepo.Output(dir, "git", "ls-files")
 	return strings.Count(files, "\n"), err
 }
 
