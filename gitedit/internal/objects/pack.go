@@ -453,27 +453,16 @@ walk:
 			p.cache.add(pk, off, data, t)
 			break walk
 		case packOfsDelta:
-			rel, err := readBaseOffset(pr)
+			baseOff, delta, err := readOfsDelta(pr, off, size)
 			if err != nil {
-				return nil, 0, wrapBase(chain, pk, fmt.Errorf("delta at offset %d: %w", off, err))
-			}
-			if rel <= 0 || rel > off-packHeaderSize {
-				return nil, 0, wrapBase(chain, pk, fmt.Errorf("delta at offset %d: base offset -%d outside the pack", off, rel))
-			}
-			delta, err := pr.inflate(size)
-			if err != nil {
-				return nil, 0, wrapBase(chain, pk, fmt.Errorf("delta at offset %d: %w", off, err))
+				return nil, 0, wrapBase(chain, pk, err)
 			}
 			chain = append(chain, deltaLink{pk, off, delta})
-			off -= rel
+			off = baseOff
 		case packRefDelta:
-			var id plumbing.Hash
-			if _, err := io.ReadFull(pr, id[:]); err != nil {
-				return nil, 0, wrapBase(chain, pk, fmt.Errorf("delta at offset %d: base id: %w", off, noEOF(err)))
-			}
-			delta, err := pr.inflate(size)
+			id, delta, err := readRefDelta(pr, off, size)
 			if err != nil {
-				return nil, 0, wrapBase(chain, pk, fmt.Errorf("delta at offset %d: %w", off, err))
+				return nil, 0, wrapBase(chain, pk, err)
 			}
 			chain = append(chain, deltaLink{pk, off, delta})
 			bpk, boff, ok, err := p.find(id, pk)
@@ -497,17 +486,56 @@ walk:
 			return nil, 0, wrapBase(chain, pk, fmt.Errorf("object at offset %d has unknown type %d", off, typ))
 		}
 	}
+	data, err := p.applyChain(chain, base, t)
+	return data, t, err
+}
+
+// applyChain applies the deltas of chain, last link first, to base (of
+// type t), caching each intermediate result, and returns the object of
+// the first link.
+func (p *Packs) applyChain(chain []deltaLink, base []byte, t plumbing.ObjectType) ([]byte, error) {
 	for i := len(chain) - 1; i >= 0; i-- {
 		out, err := applyDelta(base, chain[i].delta)
 		if err != nil {
-			return nil, 0, wrapBase(chain[:i], chain[i].pk, fmt.Errorf("delta at offset %d: %w", chain[i].off, err))
+			return nil, wrapBase(chain[:i], chain[i].pk, fmt.Errorf("delta at offset %d: %w", chain[i].off, err))
 		}
 		if i > 0 {
 			p.cache.add(chain[i].pk, chain[i].off, out, t)
 		}
 		base = out
 	}
-	return base, t, nil
+	return base, nil
+}
+
+// readOfsDelta reads the offset delta at off of size bytes (its header
+// read by pr) and returns its base's offset and the inflated delta.
+func readOfsDelta(pr *packReader, off int64, size uint64) (int64, []byte, error) {
+	rel, err := readBaseOffset(pr)
+	if err != nil {
+		return 0, nil, fmt.Errorf("delta at offset %d: %w", off, err)
+	}
+	if rel <= 0 || rel > off-packHeaderSize {
+		return 0, nil, fmt.Errorf("delta at offset %d: base offset -%d outside the pack", off, rel)
+	}
+	delta, err := pr.inflate(size)
+	if err != nil {
+		return 0, nil, fmt.Errorf("delta at offset %d: %w", off, err)
+	}
+	return off - rel, delta, nil
+}
+
+// readRefDelta reads the reference delta at off of size bytes (its header
+// read by pr) and returns its base's id and the inflated delta.
+func readRefDelta(pr *packReader, off int64, size uint64) (plumbing.Hash, []byte, error) {
+	var id plumbing.Hash
+	if _, err := io.ReadFull(pr, id[:]); err != nil {
+		return id, nil, fmt.Errorf("delta at offset %d: base id: %w", off, noEOF(err))
+	}
+	delta, err := pr.inflate(size)
+	if err != nil {
+		return id, nil, fmt.Errorf("delta at offset %d: %w", off, err)
+	}
+	return id, delta, nil
 }
 
 // wrapBase names the pack of a failing delta base when it differs from the
