@@ -87,8 +87,9 @@ type pack struct {
 	once  sync.Once // checks the pack's header and trailer on first use
 	ready error
 
-	freshenOnce sync.Once // touches the .pack file once, see Packs.freshen
-	freshened   bool
+	freshenOnce sync.Once // runs freshenFile once, see Packs.freshen
+	cruft       bool      // a cruft pack (set by freshenFile)
+	freshened   bool      // touched (set by freshenFile)
 }
 
 // OpenPacks lists and opens the pack indexes under dir/pack (dir is the
@@ -330,18 +331,24 @@ func (p *Packs) find(h plumbing.Hash, first *pack) (*pack, int64, bool, error) {
 // (git's freshen_packed_object), once per pack, and reports success.
 func (p *Packs) freshen(h plumbing.Hash) bool {
 	for _, pk := range p.packs {
-		if _, ok := pk.position(h); ok && !pk.cruft() {
-			pk.freshenOnce.Do(func() { pk.freshened = touch(pk.path) })
+		if _, ok := pk.position(h); !ok {
+			continue
+		}
+		pk.freshenOnce.Do(pk.freshenFile)
+		if !pk.cruft {
 			return pk.freshened
 		}
 	}
 	return false
 }
 
-// cruft reports whether the pack is a cruft pack (it has a .mtimes file).
-func (pk *pack) cruft() bool {
+// freshenFile notes whether the pack is a cruft pack (it has a .mtimes
+// file) and touches it when it is not. It runs once per pack: a pack
+// does not change its kind, and one touch lasts the whole run.
+func (pk *pack) freshenFile() {
 	_, err := os.Stat(strings.TrimSuffix(pk.path, ".pack") + ".mtimes")
-	return err == nil
+	pk.cruft = err == nil
+	pk.freshened = !pk.cruft && touch(pk.path)
 }
 
 // Has reports whether some pack holds h. It only searches the indexes.
