@@ -12,6 +12,9 @@ package wtfs
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 )
 
@@ -53,4 +56,16 @@ func join(dir, name string) string {
 		return name
 	}
 	return dir + "/" + name
+}
+
+// tempName calls create with new names, prefix + random digits + suffix,
+// while the name it tried already exists (up to 100 more tries), and
+// returns the last name tried and create's error for it.
+func tempName(prefix, suffix string, create func(name string) error) (string, error) {
+	for try := 0; ; try++ {
+		name := prefix + strconv.FormatUint(uint64(rand.Uint32()), 10) + suffix
+		if err := create(name); !errors.Is(err, fs.ErrExist) || try >= 100 {
+			return name, err
+		}
+	}
 }

@@ -4,9 +4,7 @@ package wtfs
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"os"
-	"strconv"
 	"sync"
 
 	"golang.org/x/sys/unix"
@@ -118,19 +116,17 @@ func (r *Root) CreateTemp(dir, prefix, suffix string, perm os.FileMode) (*os.Fil
 		return nil, "", err
 	}
 	defer release()
-	for try := 0; ; try++ {
-		name := prefix + strconv.FormatUint(uint64(rand.Uint32()), 10) + suffix
-		fd, err := retry(func() (int, error) {
+	var fd int
+	name, err := tempName(prefix, suffix, func(name string) (err error) {
+		fd, err = retry(func() (int, error) {
 			return unix.Openat(dfd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, uint32(perm.Perm()))
 		})
-		if err == unix.EEXIST && try < 100 {
-			continue
-		}
-		if err != nil {
-			return nil, "", &os.PathError{Op: "create", Path: join(dir, name), Err: err}
-		}
-		return os.NewFile(uintptr(fd), join(r.path, join(dir, name))), join(dir, name), nil
+		return err
+	})
+	if err != nil {
+		return nil, "", &os.PathError{Op: "create", Path: join(dir, name), Err: err}
 	}
+	return os.NewFile(uintptr(fd), join(r.path, join(dir, name))), join(dir, name), nil
 }
 
 // SymlinkTemp creates a symbolic link to target in the folder dir
@@ -142,17 +138,14 @@ func (r *Root) SymlinkTemp(dir, prefix, suffix, target string) (string, error) {
 		return "", err
 	}
 	defer release()
-	for try := 0; ; try++ {
-		name := prefix + strconv.FormatUint(uint64(rand.Uint32()), 10) + suffix
+	name, err := tempName(prefix, suffix, func(name string) error {
 		_, err := retry(func() (int, error) { return 0, unix.Symlinkat(target, dfd, name) })
-		if err == unix.EEXIST && try < 100 {
-			continue
-		}
-		if err != nil {
-			return "", &os.LinkError{Op: "symlink", Old: target, New: join(dir, name), Err: err}
-		}
-		return join(dir, name), nil
+		return err
+	})
+	if err != nil {
+		return "", &os.LinkError{Op: "symlink", Old: target, New: join(dir, name), Err: err}
 	}
+	return join(dir, name), nil
 }
 
 // Rename renames from over to (slash paths), each resolved in its folder

@@ -3,12 +3,8 @@
 package wtfs
 
 import (
-	"errors"
-	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
 )
 
 // Root is a working tree opened for writing. Here (not Linux) paths are
@@ -49,14 +45,10 @@ func (r *Root) SymlinkTemp(dir, prefix, suffix, target string) (string, error) {
 	if err := os.MkdirAll(r.abs(dir), 0o777); err != nil {
 		return "", err
 	}
-	for try := 0; ; try++ {
-		name := join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10)+suffix)
-		err := os.Symlink(target, r.abs(name))
-		if errors.Is(err, fs.ErrExist) && try < 100 {
-			continue
-		}
-		return name, err
-	}
+	name, err := tempName(prefix, suffix, func(name string) error {
+		return os.Symlink(target, r.abs(join(dir, name)))
+	})
+	return join(dir, name), err
 }
 
 // Rename renames from over to.
