@@ -178,14 +178,11 @@ func spliceAll(content string, edits []Edit, regions []region) Outcome {
 // originalLines returns the 1-based line of each region's start in the
 // original content, for regions ordered by position.
 func originalLines(content string, byPlace []region) []int {
-	lines := make([]int, len(byPlace))
-	line, at := 1, 0
+	cands := make([]Candidate, len(byPlace))
 	for i, r := range byPlace {
-		line += strings.Count(content[at:r.start], "\n")
-		at = r.start
-		lines[i] = line
+		cands[i] = Candidate{Start: r.start, End: r.end}
 	}
-	return lines
+	return lineNumbers(content, cands)
 }
 
 // fenwick is a binary indexed tree of line shifts by region rank (1-based).
