@@ -102,7 +102,7 @@ func formatDate(t time.Time) string {
 }
 
 var (
-	rawDate   = lazyRegexp(`^@?(\d+) ([+-][\d:]+)$`)
+	rawDate   = lazyRegexp(`^(@?)(\d+) ([+-][\d:]+)$`)
 	epochDate = lazyRegexp(`^(@\d+|\d{9,})$`)
 	// zonedDate splits a date with a time of day from a numeric zone after
 	// it ("... 22:13:20 +0200", "...T22:13:20+02:00").
@@ -129,13 +129,20 @@ var dateLayouts = []string{
 // below 24 and minutes below 60; any other zone is ignored, as git ignores
 // it, and the date then takes loc's offset at that instant, like a date
 // without a zone. So a commit never carries a zone git's fsck refuses.
+// Dates git refuses are refused: seconds without "@" below 100000000 (git
+// reads those digits as a calendar date) or from 2100 on, and calendar
+// dates outside 1970-2099 or before the epoch (where git would write a
+// wrapped-around time that its fsck refuses).
 func parseGitDate(s string, loc *time.Location) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	if m := rawDate().FindStringSubmatch(s); m != nil {
-		return rawTime(m[1], m[2], loc)
+		return rawTime(m[1] == "@", m[2], m[3], loc)
 	}
 	if epochDate().MatchString(s) {
 		sec, err := strconv.ParseInt(strings.TrimPrefix(s, "@"), 10, 64)
+		if err == nil && s[0] != '@' {
+			err = checkEpoch(sec)
+		}
 		return time.Unix(sec, 0).In(loc), err
 	}
 	iso := isoDateSpace().ReplaceAllString(s, "${1}T$2")
@@ -147,7 +154,7 @@ func parseGitDate(s string, loc *time.Location) (time.Time, error) {
 	}
 	for _, layout := range dateLayouts {
 		if t, err := time.ParseInLocation(layout, iso, loc); err == nil {
-			return t, nil
+			return t, checkCalendar(t)
 		}
 	}
 	return time.Time{}, fmt.Errorf("invalid date format %q (use \"1700000000 +0100\", RFC 2822 or ISO 8601)", s)
@@ -185,14 +192,53 @@ func gitZone(z string) (int, bool) {
 var isoDateSpace = lazyRegexp(`^(\d{4}-\d\d-\d\d) (\d)`)
 
 // rawTime builds the time of git's raw format: seconds and a zone (one
-// git ignores gives loc's offset at that instant).
-func rawTime(secs, zone string, loc *time.Location) (time.Time, error) {
+// git ignores gives loc's offset at that instant). Without "@" the seconds
+// must pass checkEpoch. After "@" a four-digit zone is git's
+// match_object_header_date: any hhmm is taken as hh*60+mm minutes, but one
+// of 100 hours or more is refused (git would write a five-digit zone that
+// its own fsck refuses).
+func rawTime(at bool, secs, zone string, loc *time.Location) (time.Time, error) {
 	sec, err := strconv.ParseInt(secs, 10, 64)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("invalid date %q: %w", secs, err)
+	}
+	if !at {
+		if err := checkEpoch(sec); err != nil {
+			return time.Time{}, err
+		}
+	}
+	if n, err := strconv.Atoi(zone[1:]); at && err == nil && len(zone) == 5 {
+		minutes := n/100*60 + n%100
+		if minutes >= 6000 {
+			return time.Time{}, fmt.Errorf("invalid time zone %s: git would write a zone of five digits, which git fsck refuses", zone)
+		}
+		if zone[0] == '-' {
+			minutes = -minutes
+		}
+		return time.Unix(sec, 0).In(time.FixedZone("", minutes*60)), nil
 	}
 	if off, ok := gitZone(zone); ok {
 		loc = time.FixedZone("", off)
 	}
 	return time.Unix(sec, 0).In(loc), nil
+}
+
+// checkEpoch applies git's limits to seconds written without "@": git
+// reads fewer than nine digits as a calendar date (refused alone) and
+// takes no year after 2099.
+func checkEpoch(sec int64) error {
+	if sec < 100000000 || sec >= 4102444800 {
+		return fmt.Errorf("invalid date %d: git reads seconds without \"@\" from 100000000 up to the end of 2099 only", sec)
+	}
+	return nil
+}
+
+// checkCalendar applies git's limits to a calendar date: years 1970 to
+// 2099 in the date's own zone (git's tm_to_time_t), and not before the
+// epoch.
+func checkCalendar(t time.Time) error {
+	if y := t.Year(); y < 1970 || y > 2099 || t.Unix() < 0 {
+		return fmt.Errorf("invalid date %s: git takes years 1970 to 2099, not before 1970-01-01T00:00:00Z", t.Format(time.RFC3339))
+	}
+	return nil
 }

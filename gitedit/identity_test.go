@@ -128,7 +128,7 @@ func TestSignatureRefusals(t *testing.T) {
 }
 
 func TestSignatureCommitterIgnoresOverride(t *testing.T) {
-	env := map[string]string{"GIT_COMMITTER_DATE": "1 +0000"}
+	env := map[string]string{"GIT_COMMITTER_DATE": "@1 +0000"}
 	got, err := signature(roleCommitter, "Over <o@x>", source(env, map[string]string{"user.name": "U", "user.email": "u@x"}), time.Now())
 	if err != nil || got != "U <u@x> 1 +0000" {
 		t.Errorf("committer = %q, %v", got, err)

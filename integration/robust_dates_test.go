@@ -25,6 +25,13 @@ func TestCommitDatesAgreeWithGit(t *testing.T) {
 		"@1700000000 +0200", "1700000000", "2026-01-02 03:04:05 +0530", "2026-01-02T03:04:05Z",
 		"2005-04-07T22:13:13+25:00", "Thu, 07 Apr 2005 22:13:13 +9999", "Thu, 07 Apr 2005 22:13:13 +0200",
 		"2026-01-02T03:04:05", "garbage", "yesterday", "99999999999999999999 +0000",
+		// Bounds git applies: bare seconds from 100000000 to 2099, calendar
+		// years 1970-2099; "@" takes any seconds and any four-digit zone.
+		"0 +0000", "99999999 +0000", "100000000 +0000", "4102444799 +0000", "4102444800 +0000",
+		"4102444800", "99999999999999 +0000", "@0 +0000", "@4102444800 +0000", "@1700000000 +2400",
+		"@1700000000 -0060", "@1700000000 +01", "@1700000000 +00100", "1970-01-01T00:00:00Z",
+		"1969-12-31T23:59:59Z", "2099-12-31T23:59:59Z", "2100-01-01T00:00:00Z",
+		"Fri, 01 Jan 2100 00:00:00 +0000", "1970-01-01T00:00:00-0100",
 	}
 	for i, date := range dates {
 		env := append(fixtures.Env(fixtures.Home(dir)), "TZ=Asia/Kathmandu", "GIT_COMMITTER_DATE="+date, "GIT_AUTHOR_DATE="+date)
@@ -47,6 +54,24 @@ func TestCommitDatesAgreeWithGit(t *testing.T) {
 	}
 	out, err := fixtures.RunGit(dir, "fsck", "--strict", "--no-progress")
 	require.NoError(t, err, "git fsck: %s", out)
+}
+
+// TestCommitDatesGitWouldWriteBadAreRefused: for these dates git commit
+// writes a five-digit zone or a wrapped-around time that its own fsck
+// refuses (badTimezone, badDateOverflow); gitedit refuses them instead and
+// changes nothing.
+func TestCommitDatesGitWouldWriteBadAreRefused(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"f.txt": "0\n"})
+	before := take(t, dir)
+	for _, date := range []string{"@1700000000 +9999", "@1700000000 -9960", "1970-01-01T00:00:00+0100"} {
+		env := append(fixtures.Env(fixtures.Home(dir)), "TZ=UTC", "GIT_COMMITTER_DATE="+date)
+		_, gitErr := identDate(dir, env)
+		require.NoError(t, gitErr, "%q: git takes it", date)
+		r := runIn(t, dir, env, "", "gitedit", "edit", "f.txt", "--old", "0", "--new", "1", "--commit")
+		require.Equal(t, 2, r.code, "%q: %+v", date, r)
+		require.Contains(t, r.stderr, "invalid_input", date)
+	}
+	requireUnchanged(t, before, take(t, dir))
 }
 
 // identDate is the "<seconds> <zone>" git var gives for the committer.
