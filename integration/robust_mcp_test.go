@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -45,6 +46,11 @@ func TestMCPBadLinesAreAnsweredAndServingGoesOn(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":{"x":1},"method":"tools/list"}`, -32600},
 		{`{"jsonrpc":"2.0","id":9,"method":3}`, -32600},
 		{`{"jsonrpc":"2.0"}`, -32600},
+		{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, -32600},
+		{`{"jsonrpc":"2.0","id":1.5,"method":"tools/list"}`, -32600},
+		{`{"jsonrpc":"2.0","id":12345678901234567890,"method":"tools/list"}`, -32600},
+		{`{"jsonrpc":"2.0","id":1e400,"method":"tools/list"}`, -32600},
+		{`{"jsonrpc":"2.0","id":97}`, -32600},
 		{strings.Repeat("[", 2000) + strings.Repeat("]", 2000), -32600},
 		{`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"read","arguments":{"file_path":"` + strings.Repeat("a", 17<<20) + `"}}}`, -32600},
 	}
@@ -78,7 +84,8 @@ func TestMCPBadLinesAreAnsweredAndServingGoesOn(t *testing.T) {
 }
 
 // runMCP runs `gitedit mcp` in dir with input on stdin and returns its
-// replies; the server must exit 0 once stdin ends.
+// replies; the server must exit 0 once stdin ends (it is killed, and the
+// test fails, when it has not within a minute).
 func runMCP(t *testing.T, dir, input string) []mcpReply {
 	t.Helper()
 	cmd := exec.Command(binary, "mcp")
@@ -91,6 +98,8 @@ func runMCP(t *testing.T, dir, input string) []mcpReply {
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	require.NoError(t, cmd.Start())
+	hung := time.AfterFunc(time.Minute, func() { _ = cmd.Process.Kill() })
+	defer func() { require.True(t, hung.Stop(), "gitedit mcp did not exit after its input ended") }()
 	go func() {
 		_, _ = io.WriteString(stdin, input)
 		_ = stdin.Close()

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 )
 
 // MaxRequestSize bounds one line of input (one JSON-RPC message): a
@@ -132,7 +133,11 @@ func checkMessage(line []byte) (int, string) {
 }
 
 // messageProblem says what keeps m from being a JSON-RPC 2.0 message as
-// the SDK decodes it ("" when nothing does).
+// MCP defines it and the SDK decodes it ("" when nothing does). The SDK
+// reads every id as a string or an int64: an id of null (which MCP
+// forbids in a request, and which the SDK takes for a notification that
+// then holds the connection open forever), a fraction or an integer
+// beyond int64 would be answered under another id, or never.
 func messageProblem(m map[string]json.RawMessage) string {
 	var version string
 	if json.Unmarshal(m["jsonrpc"], &version) != nil || version != "2.0" {
@@ -140,31 +145,31 @@ func messageProblem(m map[string]json.RawMessage) string {
 	}
 	id, hasID := m["id"]
 	if hasID && !validID(id) {
-		return `"id" must be a string, a number or null`
+		return `"id" must be a string or an integer (from -2^63 to 2^63-1)`
 	}
 	method, hasMethod := m["method"]
+	_, hasResult := m["result"]
+	_, hasError := m["error"]
 	var name string
 	switch {
 	case hasMethod && json.Unmarshal(method, &name) != nil:
 		return `"method" must be a string`
-	case !hasMethod && (!hasID || bytes.Equal(id, []byte("null"))):
-		return `a message needs a "method" (request or notification) or an "id" (response)`
+	case !hasMethod && (!hasID || !hasResult && !hasError):
+		return `a message needs a "method" (request or notification), or an "id" and a "result" or "error" (response)`
 	}
 	return ""
 }
 
-// validID reports whether raw is an id the SDK accepts: a string, a
-// number or null.
+// validID reports whether raw is an id the SDK answers under the same
+// value: a string, or an integer that fits an int64.
 func validID(raw json.RawMessage) bool {
-	var v any
-	if json.Unmarshal(raw, &v) != nil {
-		return false
-	}
-	switch v.(type) {
-	case nil, string, float64:
+	raw = bytes.TrimSpace(raw)
+	var s string
+	if bytes.HasPrefix(raw, []byte(`"`)) && json.Unmarshal(raw, &s) == nil {
 		return true
 	}
-	return false
+	_, err := strconv.ParseInt(string(raw), 10, 64)
+	return err == nil
 }
 
 // nesting returns the deepest nesting of arrays and objects in the valid
