@@ -2,11 +2,11 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"sync"
 )
 
 // signalCatcher turns the first catchable signal (catchable lists them:
@@ -20,13 +20,12 @@ type signalCatcher struct {
 	cancel context.CancelCauseFunc
 	ch     chan os.Signal
 	done   chan struct{}
-	mu     sync.Mutex
-	got    os.Signal
 }
 
 // signalError is the cause of a context cancelled by a signal.
 type signalError struct{ sig os.Signal }
 
+// Error names the signal.
 func (e signalError) Error() string { return signalName(e.sig) }
 
 // catchSignals starts catching the signals of catchable.
@@ -38,13 +37,10 @@ func catchSignals() *signalCatcher {
 	return c
 }
 
-// watch records the first signal and cancels the context.
+// watch cancels the context with the first signal as its cause.
 func (c *signalCatcher) watch() {
 	select {
 	case s := <-c.ch:
-		c.mu.Lock()
-		c.got = s
-		c.mu.Unlock()
 		c.cancel(signalError{s})
 	case <-c.done:
 	}
@@ -57,11 +53,13 @@ func (c *signalCatcher) stop() {
 	c.cancel(context.Canceled)
 }
 
-// received returns the signal caught, or nil.
+// received returns the signal caught (the context's cause), or nil.
 func (c *signalCatcher) received() os.Signal {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.got
+	var se signalError
+	if errors.As(context.Cause(c.ctx), &se) {
+		return se.sig
+	}
+	return nil
 }
 
 // exit reports the signal, if any, on stderr and returns the exit status:
