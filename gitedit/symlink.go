@@ -60,14 +60,15 @@ func (r *Repo) resolveEntry(p string) (rel string, link bool, err error) {
 
 // readEntry returns the state of the entry p names (see resolveEntry): a
 // symbolic link as a link (its target text as content), anything else as
-// readAny reads it.
+// readAny reads it (from the path resolveEntry resolved, not resolved
+// again).
 func (t *txn) readEntry(p string) (*fileState, error) {
 	rel, link, err := t.r.resolveEntry(p)
 	if err != nil {
 		return nil, err
 	}
 	if !link {
-		return t.readAny(p)
+		return t.readAnyRel(rel)
 	}
 	return t.readLinkRel(rel)
 }

@@ -66,10 +66,19 @@ func (t *txn) read(p string) (*fileState, error) {
 // readAny is read that also returns a binary file (for a deletion or a
 // move, which do not look at the content).
 func (t *txn) readAny(p string) (*fileState, error) {
+	rel, _, err := t.r.resolvePath(p)
+	if err != nil {
+		return nil, err
+	}
+	return t.readAnyRel(rel)
+}
+
+// readAnyRel is readAny for an already repository-relative slash path.
+func (t *txn) readAnyRel(rel string) (*fileState, error) {
 	prev := t.allowBinary
 	t.allowBinary = true
 	defer func() { t.allowBinary = prev }()
-	return t.read(p)
+	return t.readRel(rel)
 }
 
 // readRel is read for an already repository-relative slash path.
