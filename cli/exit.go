@@ -18,6 +18,7 @@ const (
 // usageError is a command line that does not follow a command's usage.
 type usageError struct{ msg string }
 
+// Error returns the message.
 func (e *usageError) Error() string { return e.msg }
 
 // usagef returns a usage error with a formatted message.
@@ -29,6 +30,7 @@ func usagef(format string, args ...any) error {
 // given exit status.
 type statusError struct{ status int }
 
+// Error names the exit status.
 func (e *statusError) Error() string { return fmt.Sprintf("exit status %d", e.status) }
 
 // isPrinted reports whether err's output was already printed.

@@ -46,6 +46,8 @@ type Error struct {
 	Err error
 }
 
+// Error returns "code: [edit N: ][path: ]message" (the cause's text when
+// there is no message).
 func (e *Error) Error() string {
 	msg := e.Message
 	if msg == "" && e.Err != nil {

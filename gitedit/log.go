@@ -189,6 +189,7 @@ func (h *history) byCommitTime(from plumbing.Hash, fn func(*object.Commit) (bool
 // commitQueue is a max-heap of commits by committer date.
 type commitQueue []*object.Commit
 
+// Len, Less and Swap are sort.Interface, newest committer date first.
 func (q commitQueue) Len() int           { return len(q) }
 func (q commitQueue) Less(i, j int) bool { return q[i].Committer.When.After(q[j].Committer.When) }
 func (q commitQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
