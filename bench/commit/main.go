@@ -30,7 +30,7 @@ func main() {
 
 // run builds the binary and the repository, then alternates the contenders.
 func run(files, rounds int, keep bool) error {
-	s, err := benchrepo.Prepare("gitedit-bench-commit-", keep, files, fileName, body)
+	s, err := benchrepo.Prepare("gitedit-bench-commit-", keep, files, benchrepo.FileName, benchrepo.ConstBody)
 	if err != nil {
 		return err
 	}
@@ -43,11 +43,11 @@ func run(files, rounds int, keep bool) error {
 func compare(bin, repo string, files, rounds int) error {
 	var ge, gc []time.Duration
 	for i := 0; i < rounds+1; i++ { // round 0 warms the caches
-		d1, err := benchrepo.Timed(repo, bin, "edit", fileName(2*i%files), "--old", "value = 1", "--new", "value = 2", "--commit", "-m", "bench: gitedit")
+		d1, err := benchrepo.Timed(repo, bin, "edit", benchrepo.FileName(2*i%files), "--old", "value = 1", "--new", "value = 2", "--commit", "-m", "bench: gitedit")
 		if err != nil {
 			return err
 		}
-		d2, err := timeGitCLI(repo, fileName((2*i+1)%files))
+		d2, err := timeGitCLI(repo, benchrepo.FileName((2*i+1)%files))
 		if err != nil {
 			return err
 		}
@@ -82,14 +82,6 @@ func timeGitCLI(repo, file string) (time.Duration, error) {
 	}
 	err = benchrepo.Command(repo, "git", "commit", "-q", "--no-verify", "-m", "bench: git")
 	return time.Since(start), err
-}
-
-// fileName is the path of generated file i.
-func fileName(i int) string { return fmt.Sprintf("d%03d/f%05d.go", i/1000, i) }
-
-// body is the content of generated file i.
-func body(i int) string {
-	return fmt.Sprintf("package p%d\n\n// File %d.\nconst value = 1\n", i/1000, i)
 }
 
 // indexSize reports the size of the repository's index file.

@@ -40,7 +40,7 @@ func main() {
 
 // run builds the binary and the repository, then alternates the contenders.
 func run(files, rounds int, keep bool) error {
-	s, err := benchrepo.Prepare("gitedit-bench-recipe-", keep, files, fileName, body)
+	s, err := benchrepo.Prepare("gitedit-bench-recipe-", keep, files, benchrepo.FileName, body)
 	if err != nil {
 		return err
 	}
@@ -178,6 +178,3 @@ func body(i int) string {
 	b.WriteString("\treturn nil\n}\n")
 	return b.String()
 }
-
-// fileName is the path of generated file i.
-func fileName(i int) string { return fmt.Sprintf("d%03d/f%05d.go", i/1000, i) }

@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -102,7 +101,7 @@ type bench struct {
 // core.fsync set when asked.
 func (b *bench) repo(name string, files int, body func(i int) string) (string, error) {
 	dir := filepath.Join(b.tmp, name)
-	if err := benchrepo.Generate(dir, files, fileName, body); err != nil {
+	if err := benchrepo.Generate(dir, files, benchrepo.FileName, body); err != nil {
 		return "", err
 	}
 	return dir, b.configure(dir)
@@ -118,17 +117,17 @@ func (b *bench) configure(dir string) error {
 
 // start times gitedit hash against git hash-object on a small file.
 func (b *bench) start() error {
-	dir, err := b.repo("start", 50, editBody)
+	dir, err := b.repo("start", 50, benchrepo.ConstBody)
 	if err != nil {
 		return err
 	}
 	r := &row{name: "process start: `gitedit hash F` vs `git hash-object F`", target: "≤ 1.5"}
 	for i := 0; i <= 5*b.s.rounds; i++ {
-		ge, err := benchrepo.Timed(dir, b.bin, "hash", fileName(0))
+		ge, err := benchrepo.Timed(dir, b.bin, "hash", benchrepo.FileName(0))
 		if err != nil {
 			return err
 		}
-		git, err := benchrepo.Timed(dir, "git", "hash-object", fileName(0))
+		git, err := benchrepo.Timed(dir, "git", "hash-object", benchrepo.FileName(0))
 		if err != nil {
 			return err
 		}
@@ -154,7 +153,7 @@ func (b *bench) print() {
 			fmt.Printf("| %s | %s (p50 of %d) | – | – | %s |\n", r.name, ms(benchrepo.Median(r.gitedit)), len(r.gitedit), r.target)
 			continue
 		}
-		fmt.Printf("| %s | %s | %s | %.2f× | %s |\n", r.name, ms(benchrepo.Median(r.gitedit)), ms(benchrepo.Median(r.git)), medianRatio(r.ratios), r.target)
+		fmt.Printf("| %s | %s | %s | %.2f× | %s |\n", r.name, ms(benchrepo.Median(r.gitedit)), ms(benchrepo.Median(r.git)), benchrepo.Median(r.ratios), r.target)
 	}
 	fmt.Println("\ngitedit's phases (medians, GITEDIT_TRACE_PERFORMANCE=1):")
 	for _, r := range b.rows {
@@ -166,13 +165,6 @@ func (b *bench) print() {
 
 // ms formats d in milliseconds with two decimals.
 func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/1e6) }
-
-// medianRatio returns the median of the per-round ratios.
-func medianRatio(rs []float64) float64 {
-	s := append([]float64(nil), rs...)
-	sort.Float64s(s)
-	return s[len(s)/2]
-}
 
 // timedGitedit runs gitedit with tracing on, records its phases and
 // returns its wall time.
@@ -196,14 +188,6 @@ func timedSeq(dir string, cmds ...[]string) (time.Duration, error) {
 		total += d
 	}
 	return total, nil
-}
-
-// fileName is the path of generated file i.
-func fileName(i int) string { return fmt.Sprintf("d%03d/f%05d.go", i/1000, i) }
-
-// editBody is the content of generated file i for the edit rows.
-func editBody(i int) string {
-	return fmt.Sprintf("package p%d\n\n// File %d.\nconst value = 1\n", i/1000, i)
 }
 
 // diffBody is the content of generated file i for the diff rows: 45

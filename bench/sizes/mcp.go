@@ -19,7 +19,7 @@ func (b *bench) mcpRows() error {
 	commit := &row{name: "MCP edit call p50 with commit, 50 files", target: "≤ 2 ms", noGit: true}
 	var servers [2]*server
 	for k, args := range [][]string{{"mcp"}, {"mcp", "--commit"}} {
-		dir, err := b.repo(fmt.Sprintf("mcp-%d", k), 50, editBody)
+		dir, err := b.repo(fmt.Sprintf("mcp-%d", k), 50, benchrepo.ConstBody)
 		if err != nil {
 			return err
 		}
@@ -35,7 +35,7 @@ func (b *bench) mcpRows() error {
 			f := (i + 10) % 50
 			v := vals[k][f] + 1
 			vals[k][f] = v
-			d, err := servers[k].edit(fileName(f), fmt.Sprintf("value = %d", v), fmt.Sprintf("value = %d", v+1))
+			d, err := servers[k].edit(benchrepo.FileName(f), fmt.Sprintf("value = %d", v), fmt.Sprintf("value = %d", v+1))
 			if err != nil {
 				return err
 			}

@@ -27,7 +27,7 @@ func (b *bench) editRows() error {
 
 // editRow is one size of editRows.
 func (b *bench) editRow(files int) error {
-	dir, err := b.repo(fmt.Sprintf("edit-%d", files), files, editBody)
+	dir, err := b.repo(fmt.Sprintf("edit-%d", files), files, benchrepo.ConstBody)
 	if err != nil {
 		return err
 	}
@@ -45,13 +45,13 @@ func (b *bench) editRow(files int) error {
 	for i := 0; i <= b.s.rounds; i++ {
 		fa, fb := (2*i)%files, (2*i+1)%files
 		oldA, newA := next(fa)
-		ge, err := b.timedGitedit(r, dir, "edit", fileName(fa), "--old", oldA, "--new", newA, "--commit", "-m", "bench: gitedit")
+		ge, err := b.timedGitedit(r, dir, "edit", benchrepo.FileName(fa), "--old", oldA, "--new", newA, "--commit", "-m", "bench: gitedit")
 		if err != nil {
 			return err
 		}
 		oldB, newB := next(fb)
-		git, err := timedSeq(dir, []string{"sed", "-i", "s/" + oldB + "/" + newB + "/", fileName(fb)},
-			[]string{"git", "add", fileName(fb)}, []string{"git", "commit", "-q", "--no-verify", "-m", "bench: git"})
+		git, err := timedSeq(dir, []string{"sed", "-i", "s/" + oldB + "/" + newB + "/", benchrepo.FileName(fb)},
+			[]string{"git", "add", benchrepo.FileName(fb)}, []string{"git", "commit", "-q", "--no-verify", "-m", "bench: git"})
 		if err != nil {
 			return err
 		}
@@ -127,7 +127,7 @@ func (b *bench) patchRound(r *row, round int, dirA, dirB, pa, pb string) error {
 // file f (from their value now to the next) to a patch file, leaving the
 // file as it was, and returns the patch's path.
 func (b *bench) threeHunks(dir string, f int, vals map[int]int) (string, error) {
-	p := filepath.Join(dir, fileName(f))
+	p := filepath.Join(dir, benchrepo.FileName(f))
 	data, err := os.ReadFile(p)
 	if err != nil {
 		return "", err
@@ -141,7 +141,7 @@ func (b *bench) threeHunks(dir string, f int, vals map[int]int) (string, error) 
 	if err := os.WriteFile(p, []byte(edited), 0o644); err != nil {
 		return "", err
 	}
-	diff, err := benchrepo.Output(dir, "git", "diff", "--", fileName(f))
+	diff, err := benchrepo.Output(dir, "git", "diff", "--", benchrepo.FileName(f))
 	if err != nil {
 		return "", err
 	}
@@ -149,7 +149,7 @@ func (b *bench) threeHunks(dir string, f int, vals map[int]int) (string, error) 
 		return "", err
 	}
 	if strings.Count(diff, "\n@@ ") != 3 {
-		return "", fmt.Errorf("diff of %s has not three hunks:\n%s", fileName(f), diff)
+		return "", fmt.Errorf("diff of %s has not three hunks:\n%s", benchrepo.FileName(f), diff)
 	}
 	return b.patchFile(fmt.Sprintf("three-%d.diff", f), diff)
 }

@@ -4,11 +4,12 @@
 package benchrepo
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -172,11 +173,20 @@ func Clean(repo string) error {
 	return nil
 }
 
-// Median returns the median of ds.
-func Median(ds []time.Duration) time.Duration {
-	s := append([]time.Duration(nil), ds...)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+// Median returns the median of xs (the upper one of an even count).
+func Median[T cmp.Ordered](xs []T) T {
+	s := slices.Clone(xs)
+	slices.Sort(s)
 	return s[len(s)/2]
+}
+
+// FileName is the path of generated file i: a thousand files a folder.
+func FileName(i int) string { return fmt.Sprintf("d%03d/f%05d.go", i/1000, i) }
+
+// ConstBody is a small Go file for generated file i, holding the line
+// "const value = 1" the edit benchmarks change.
+func ConstBody(i int) string {
+	return fmt.Sprintf("package p%d\n\n// File %d.\nconst value = 1\n", i/1000, i)
 }
 
 // Phases collects the wall time of each phase gitedit reports with
