@@ -46,7 +46,8 @@ func (r *Repo) resolvePath(p string) (rel, abs string, err error) {
 	return rel, resolved, nil
 }
 
-// checkPathSyntax refuses an empty path and one with a NUL byte.
+// checkPathSyntax refuses an empty path, one with a NUL byte, and one too
+// long for the file system.
 func checkPathSyntax(p string) error {
 	switch {
 	case p == "":
@@ -60,6 +61,16 @@ func checkPathSyntax(p string) error {
 		if len(part) > maxNameLen {
 			return errorf(CodeInvalidInput, "file_path has a %d-byte component; the limit is %d (NAME_MAX)", len(part), maxNameLen)
 		}
+	}
+	return nil
+}
+
+// checkFileName refuses a file path that ends with a slash: it names a
+// folder (open(2) fails on "a.txt/" and never creates "new/" as a file),
+// and cleaning the slash away would edit or create the file instead.
+func checkFileName(p string) error {
+	if strings.HasSuffix(filepath.ToSlash(p), "/") {
+		return errorf(CodeIsDirectory, "file_path %q ends with a slash: it names a folder, not a file", p)
 	}
 	return nil
 }

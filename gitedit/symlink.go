@@ -64,6 +64,9 @@ func (r *Repo) resolveEntry(p string) (rel string, link bool, err error) {
 // again).
 func (t *txn) readEntry(p string) (*fileState, error) {
 	rel, link, err := t.r.resolveEntry(p)
+	if err == nil {
+		err = checkFileName(p)
+	}
 	if err != nil {
 		return nil, err
 	}

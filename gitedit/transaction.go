@@ -57,6 +57,9 @@ func newTxn(r *Repo, idx *index.Index) *txn {
 // first 8000 bytes is binary_file; a conflicted path is conflict.
 func (t *txn) read(p string) (*fileState, error) {
 	rel, _, err := t.r.resolvePath(p)
+	if err == nil {
+		err = checkFileName(p)
+	}
 	if err != nil {
 		return nil, err
 	}

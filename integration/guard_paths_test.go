@@ -139,3 +139,27 @@ func TestGitPathRecipeRefusesTrackedHostileName(t *testing.T) {
 		requireUnchanged(t, before, take(t, dir))
 	}
 }
+
+// TestTrailingSlashNamesAFolder: "a.txt/" and "new/" name folders, as
+// open(2) and git add read them: every request kind refuses them with
+// is_directory and changes nothing, instead of cleaning the slash away and
+// overwriting a.txt or creating a file "new".
+func TestTrailingSlashNamesAFolder(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "one\n"})
+	before := take(t, dir)
+	blob := git(t, dir, "hash-object", "a.txt")
+	for _, args := range [][]string{
+		{"edit", "a.txt/", "--old", "one", "--new", "two"},
+		{"edit", "a.txt/", "--old", "", "--new", "two", "--expected-hash", blob},
+		{"edit", "new/", "--old", "", "--new", "x"},
+		{"edit", "new/", "--old", "", "--new", "x", "--commit"},
+	} {
+		r := gitedit(t, dir, "", args...)
+		require.Equal(t, 1, r.code, "%v: %+v", args, r)
+		require.Contains(t, r.stderr, "is_directory", args)
+	}
+	envelope := "*** Begin Patch\n*** Add File: new/\n+x\n*** End Patch\n"
+	r := gitedit(t, dir, envelope, "patch", "-")
+	require.Equal(t, 1, r.code, "%+v", r)
+	requireUnchanged(t, before, take(t, dir))
+}
