@@ -35,7 +35,8 @@ func parseTree(data []byte) (*treeNode, error) {
 // its subtrees, returning the bytes consumed.
 func parseTreeNode(b []byte) (*treeNode, int, error) {
 	nul := bytes.IndexByte(b, 0)
-	lf := bytes.IndexByte(b, '\n')
+	// The name may hold a newline: the counts end at the first one after it.
+	lf := bytes.IndexByte(b[max(nul, 0):], '\n') + max(nul, 0)
 	if nul < 0 || lf < nul {
 		return nil, 0, fmt.Errorf("malformed node")
 	}

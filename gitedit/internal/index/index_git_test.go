@@ -356,3 +356,24 @@ func TestTreeIDVouchesOnlyForAnIndexEqualToItsTree(t *testing.T) {
 		t.Error("TreeID vouches for an index with an intent-to-add entry")
 	}
 }
+
+// TestEditBesideFolderWithNewline stages a file in an index whose
+// cache-tree holds a folder named with a newline (git allows it: the
+// TREE extension ends a name with NUL) and must agree with git add.
+func TestEditBesideFolderWithNewline(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"odd\ndir/f.txt": "f\n", "a.txt": "a\n"})
+	git(t, dir, "read-tree", "HEAD") // writes a full cache-tree
+	indexPath := filepath.Join(dir, ".git", "index")
+	oracle := copyRepo(t, dir)
+	change := map[string]string{"a.txt": "a2\n"}
+	fixtures.WriteFiles(t, dir, change)
+	fixtures.WriteFiles(t, oracle, change)
+	stageWithIndex(t, dir, indexPath, []string{"a.txt"})
+	git(t, oracle, "add", "a.txt")
+	for _, args := range [][]string{{"ls-files", "-s"}, {"write-tree"}, {"status", "--porcelain"}} {
+		if got, want := git(t, dir, args...), git(t, oracle, args...); got != want {
+			t.Errorf("git %s:\n got %q\nwant %q", strings.Join(args, " "), got, want)
+		}
+	}
+	git(t, dir, "fsck", "--strict")
+}
