@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -250,12 +251,14 @@ func (h *history) formatPatch(ctx context.Context, c *object.Commit, n, m int, s
 	return SeriesPatch{Name: patchFileName(n, subject), Commit: c.Hash.String(), Subject: subject, Content: b.String()}, nil
 }
 
-// subjectPrefix is "[PATCH]" for a single patch, else "[PATCH n/m]".
+// subjectPrefix is "[PATCH]" for a single patch, else "[PATCH n/m]" with
+// n zero-padded to the width of m, as git writes it ("[PATCH 01/12]"; the
+// cover letter is n = 0).
 func subjectPrefix(n, m int) string {
 	if m == 1 && n == 1 {
 		return "[PATCH]"
 	}
-	return fmt.Sprintf("[PATCH %d/%d]", n, m)
+	return fmt.Sprintf("[PATCH %0*d/%d]", len(strconv.Itoa(m)), n, m)
 }
 
 // writeMailHeader writes the mbox From line and the email headers, then
@@ -651,7 +654,7 @@ func (h *history) coverLetter(ctx context.Context, commits []*object.Commit, ses
 	}
 	subject := coverSubject(commits, session)
 	var b strings.Builder
-	writeMailHeader(&b, last.Hash.String(), last.Author, fmt.Sprintf("[PATCH 0/%d] ", len(commits)), subject, false)
+	writeMailHeader(&b, last.Hash.String(), last.Author, subjectPrefix(0, len(commits))+" ", subject, false)
 	b.WriteString(coverBlurb(commits))
 	b.WriteString("\n" + shortlog(commits) + "\n" + stat + "\n-- \n" + sig + "\n\n")
 	return SeriesPatch{Name: "0000-cover-letter.patch", Subject: subject, Content: b.String()}, nil

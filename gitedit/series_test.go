@@ -192,3 +192,16 @@ func TestPatchFileNameLikeGit(t *testing.T) {
 		}
 	}
 }
+
+// TestSubjectPrefixPadsLikeGit checks the email numbers against what git
+// format-patch writes: "[PATCH 01/10]", the cover letter "[PATCH 00/10]".
+func TestSubjectPrefixPadsLikeGit(t *testing.T) {
+	for _, tt := range []struct {
+		n, m int
+		want string
+	}{{1, 1, "[PATCH]"}, {0, 1, "[PATCH 0/1]"}, {2, 9, "[PATCH 2/9]"}, {1, 10, "[PATCH 01/10]"}, {0, 10, "[PATCH 00/10]"}, {12, 12, "[PATCH 12/12]"}, {7, 100, "[PATCH 007/100]"}} {
+		if got := subjectPrefix(tt.n, tt.m); got != tt.want {
+			t.Errorf("subjectPrefix(%d, %d) = %q, want %q", tt.n, tt.m, got, tt.want)
+		}
+	}
+}
