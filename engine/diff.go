@@ -32,8 +32,8 @@ func UnifiedDiff(oldPath, newPath, before, after string) string {
 		a, b = toLF(a), toLF(b)
 	}
 	var out strings.Builder
-	out.WriteString("--- " + diffName("a/", oldPath) + "\n")
-	out.WriteString("+++ " + diffName("b/", newPath) + "\n")
+	out.WriteString("--- " + DiffName("a/", oldPath) + "\n")
+	out.WriteString("+++ " + DiffName("b/", newPath) + "\n")
 	skip, al, bl := diffWindow(a, b)
 	for _, h := range groupHunks(changeBlocks(diffLines(al, bl), len(al), len(bl)), len(al)) {
 		h.write(&out, al, bl, skip)
@@ -46,8 +46,11 @@ func hasBareLF(s string) bool {
 	return strings.Count(s, eolLF) != strings.Count(s, eolCRLF)
 }
 
-// diffName is the header name of path with prefix, or /dev/null.
-func diffName(prefix, path string) string {
+// DiffName is path with prefix as a "---" or "+++" line names it: C-quoted
+// as git quotes it, with git's trailing tab when it holds a space, or
+// /dev/null for an empty path (the missing side of a created or deleted
+// file).
+func DiffName(prefix, path string) string {
 	if path == "" {
 		return "/dev/null"
 	}

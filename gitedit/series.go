@@ -5,7 +5,6 @@ import (
 	"compress/zlib"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,6 +13,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	fdiff "github.com/go-git/go-git/v5/plumbing/format/diff"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/gitedit/gitedit/engine"
 )
 
 // SeriesRequest selects the commits `gitedit series` exports (docs/reference.md#commands).
@@ -207,37 +208,27 @@ func reverse[T any](s []T) {
 	}
 }
 
-// commitChanges returns the tree changes of c against its first parent
+// commitChanges returns the files c changes against its first parent
 // (the empty tree for a root commit).
-func (h *history) commitChanges(ctx context.Context, c *object.Commit) (object.Changes, error) {
-	tree, err := c.Tree()
-	if err != nil {
-		return nil, ioError("read tree of "+c.Hash.String(), err)
-	}
-	var parentTree *object.Tree
+func (h *history) commitChanges(c *object.Commit) ([]fileChange, error) {
+	var parentTree plumbing.Hash
 	if c.NumParents() > 0 {
 		p, err := h.commit(c.ParentHashes[0])
 		if err != nil {
 			return nil, err
 		}
-		if parentTree, err = p.Tree(); err != nil {
-			return nil, ioError("read tree of "+p.Hash.String(), err)
-		}
+		parentTree = p.TreeHash
 	}
-	changes, err := object.DiffTreeWithOptions(ctx, parentTree, tree, nil)
-	if err != nil {
-		return nil, ioError("diff "+c.Hash.String(), err)
-	}
-	return changes, nil
+	return h.treeDiff(parentTree, c.TreeHash, "", nil)
 }
 
 // formatPatch writes commit c as email n of m, as git format-patch does.
 func (h *history) formatPatch(ctx context.Context, c *object.Commit, n, m int, sig string) (SeriesPatch, error) {
-	changes, err := h.commitChanges(ctx, c)
+	changes, err := h.commitChanges(c)
 	if err != nil {
 		return SeriesPatch{}, err
 	}
-	diff, stat, err := h.renderDiff(ctx, changes)
+	diff, stat, err := h.renderDiff(changes)
 	if err != nil {
 		return SeriesPatch{}, err
 	}
@@ -380,93 +371,65 @@ func isTitleChar(c byte) bool {
 // renderDiff returns the git diff of changes (text hunks with 3 lines of
 // context, binary files as GIT binary patch literals) and its diffstat
 // with summary.
-func (h *history) renderDiff(ctx context.Context, changes object.Changes) (string, string, error) {
-	patch, err := changes.PatchContext(ctx)
-	if err != nil {
-		return "", "", ioError("compute diff", err)
-	}
+func (h *history) renderDiff(changes []fileChange) (string, string, error) {
 	var diff bytes.Buffer
-	stats := make([]fileStat, 0, len(patch.FilePatches()))
-	for _, fp := range patch.FilePatches() {
-		st, err := h.renderFile(&diff, fp)
+	stats := make([]fileStat, 0, len(changes))
+	for _, c := range changes {
+		fp, err := h.filePatch(c)
 		if err != nil {
 			return "", "", err
 		}
-		stats = append(stats, st)
+		stats = append(stats, renderFile(&diff, fp))
 	}
 	return diff.String(), formatStat(stats), nil
 }
 
-// renderFile writes one file's diff and returns its stat.
-func (h *history) renderFile(w *bytes.Buffer, fp fdiff.FilePatch) (fileStat, error) {
-	from, to := fp.Files()
+// renderFile writes one file's diff and returns its stat. Headers name
+// the files as git quotes them; the hunks are go-git's unified encoding
+// of the file's line chunks.
+func renderFile(w *bytes.Buffer, fp *filePatch) fileStat {
 	st := statOf(fp)
-	if !fp.IsBinary() {
-		err := fdiff.NewUnifiedEncoder(w, fdiff.DefaultContextLines).Encode(onePatch{fp})
-		if err != nil {
-			return st, ioError("encode diff of "+st.name, err)
-		}
-		return st, nil
+	writeHeader(w, fp.from, fp.to)
+	if fp.from != nil && fp.to != nil && fp.from.hash == fp.to.hash {
+		return st // a mode change alone
 	}
-	old, err := h.blobBytes(from)
-	if err != nil {
-		return st, err
+	if fp.IsBinary() {
+		st.binary, st.oldSize, st.newSize = true, len(fp.old), len(fp.cur)
+		writeBinaryPatch(w, fp.cur, fp.old)
+		return st
 	}
-	cur, err := h.blobBytes(to)
-	if err != nil {
-		return st, err
-	}
-	st.binary, st.oldSize, st.newSize = true, len(old), len(cur)
-	writeBinaryHeader(w, from, to)
-	writeBinaryPatch(w, cur, old)
-	return st, nil
+	fmt.Fprintf(w, "--- %s\n+++ %s\n", engine.DiffName("a/", fp.from.Path()), engine.DiffName("b/", fp.to.Path()))
+	// With no file on either side the encoder writes no header, only hunks;
+	// writes to a bytes.Buffer cannot fail.
+	_ = fdiff.NewUnifiedEncoder(w, fdiff.DefaultContextLines).Encode(hunksOnly{fp})
+	return st
 }
 
-// onePatch is a fdiff.Patch of one file.
-type onePatch struct{ fp fdiff.FilePatch }
-
-// FilePatches returns the one file patch.
-func (p onePatch) FilePatches() []fdiff.FilePatch { return []fdiff.FilePatch{p.fp} }
-
-// Message returns no message.
-func (p onePatch) Message() string { return "" }
-
-// blobBytes reads a side of a file patch (nil side: empty).
-func (h *history) blobBytes(f fdiff.File) ([]byte, error) {
-	if f == nil {
-		return nil, nil
+// writeHeader writes a file's git diff header: the "diff --git" line, the
+// new, deleted or changed mode and the index line, with names quoted as
+// git quotes them and full ids (git abbreviates a text file's; git am
+// takes both).
+func writeHeader(w *bytes.Buffer, from, to *treeFile) {
+	a, b := from, to
+	if a == nil {
+		a = to
+	} else if b == nil {
+		b = from
 	}
-	blob, err := object.GetBlob(h.s, f.Hash())
-	if err != nil {
-		return nil, ioError("read blob "+f.Hash().String(), err)
-	}
-	rd, err := blob.Reader()
-	if err != nil {
-		return nil, ioError("read blob "+f.Hash().String(), err)
-	}
-	defer rd.Close()
-	b, err := io.ReadAll(rd)
-	if err != nil {
-		return nil, ioError("read blob "+f.Hash().String(), err)
-	}
-	return b, nil
-}
-
-// writeBinaryHeader writes the git diff header of a binary file.
-func writeBinaryHeader(w *bytes.Buffer, from, to fdiff.File) {
-	zero := plumbing.ZeroHash.String()
+	fmt.Fprintf(w, "diff --git %s %s\n", engine.QuotePath("a/"+a.path), engine.QuotePath("b/"+b.path))
+	zero := plumbing.ZeroHash
 	switch {
 	case from == nil:
-		fmt.Fprintf(w, "diff --git a/%s b/%s\nnew file mode %o\nindex %s..%s\n", to.Path(), to.Path(), to.Mode(), zero, to.Hash())
+		fmt.Fprintf(w, "new file mode %o\nindex %s..%s\n", to.mode, zero, to.hash)
 	case to == nil:
-		fmt.Fprintf(w, "diff --git a/%s b/%s\ndeleted file mode %o\nindex %s..%s\n", from.Path(), from.Path(), from.Mode(), from.Hash(), zero)
-	default:
-		fmt.Fprintf(w, "diff --git a/%s b/%s\n", from.Path(), to.Path())
-		if from.Mode() != to.Mode() {
-			fmt.Fprintf(w, "old mode %o\nnew mode %o\nindex %s..%s\n", from.Mode(), to.Mode(), from.Hash(), to.Hash())
-		} else {
-			fmt.Fprintf(w, "index %s..%s %o\n", from.Hash(), to.Hash(), to.Mode())
+		fmt.Fprintf(w, "deleted file mode %o\nindex %s..%s\n", from.mode, from.hash, zero)
+	case from.mode != to.mode:
+		fmt.Fprintf(w, "old mode %o\nnew mode %o\n", from.mode, to.mode)
+		if from.hash != to.hash {
+			fmt.Fprintf(w, "index %s..%s\n", from.hash, to.hash)
 		}
+	default:
+		fmt.Fprintf(w, "index %s..%s %o\n", from.hash, to.hash, to.mode)
 	}
 }
 
@@ -537,19 +500,22 @@ type fileStat struct {
 	summary string
 }
 
-// statOf counts a file patch's added and deleted lines.
-func statOf(fp fdiff.FilePatch) fileStat {
-	from, to := fp.Files()
+// statOf counts a file patch's added and deleted lines; names are
+// quoted as git quotes them.
+func statOf(fp *filePatch) fileStat {
+	from, to := fp.from, fp.to
 	st := fileStat{}
 	switch {
 	case from == nil:
-		st.name, st.summary = to.Path(), fmt.Sprintf("create mode %o %s", to.Mode(), to.Path())
+		st.name = engine.QuotePath(to.path)
+		st.summary = fmt.Sprintf("create mode %o %s", to.mode, st.name)
 	case to == nil:
-		st.name, st.summary = from.Path(), fmt.Sprintf("delete mode %o %s", from.Mode(), from.Path())
+		st.name = engine.QuotePath(from.path)
+		st.summary = fmt.Sprintf("delete mode %o %s", from.mode, st.name)
 	default:
-		st.name = to.Path()
-		if from.Mode() != to.Mode() {
-			st.summary = fmt.Sprintf("mode change %o => %o %s", from.Mode(), to.Mode(), to.Path())
+		st.name = engine.QuotePath(to.path)
+		if from.mode != to.mode {
+			st.summary = fmt.Sprintf("mode change %o => %o %s", from.mode, to.mode, st.name)
 		}
 	}
 	for _, c := range fp.Chunks() {
@@ -648,7 +614,7 @@ func pluralS(n int) string {
 // (files, edits, agents, tools), the shortlog and the overall diffstat.
 func (h *history) coverLetter(ctx context.Context, commits []*object.Commit, session, sig string) (SeriesPatch, error) {
 	last := commits[len(commits)-1]
-	stat, err := h.seriesStat(ctx, commits)
+	stat, err := h.seriesStat(commits)
 	if err != nil {
 		return SeriesPatch{}, err
 	}
@@ -721,26 +687,20 @@ func shortlog(commits []*object.Commit) string {
 }
 
 // seriesStat is the diffstat from before the first commit to the last.
-func (h *history) seriesStat(ctx context.Context, commits []*object.Commit) (string, error) {
+func (h *history) seriesStat(commits []*object.Commit) (string, error) {
 	first, last := commits[0], commits[len(commits)-1]
-	tree, err := last.Tree()
-	if err != nil {
-		return "", ioError("read tree", err)
-	}
-	var base *object.Tree
+	var base plumbing.Hash
 	if first.NumParents() > 0 {
 		p, err := h.commit(first.ParentHashes[0])
-		if err == nil {
-			base, err = p.Tree()
-		}
 		if err != nil {
-			return "", AsError(err)
+			return "", err
 		}
+		base = p.TreeHash
 	}
-	changes, err := object.DiffTreeWithOptions(ctx, base, tree, nil)
+	changes, err := h.treeDiff(base, last.TreeHash, "", nil)
 	if err != nil {
-		return "", ioError("diff series", err)
+		return "", err
 	}
-	_, stat, err := h.renderDiff(ctx, changes)
+	_, stat, err := h.renderDiff(changes)
 	return stat, err
 }

@@ -184,7 +184,7 @@ type revertSide struct {
 
 // revertSides lists the paths the target changed with their three sides.
 func (h *history) revertSides(target *object.Commit) ([]revertSide, error) {
-	changes, err := h.commitChanges(context.Background(), target)
+	changes, err := h.commitChanges(target)
 	if err != nil {
 		return nil, err
 	}
@@ -207,9 +207,9 @@ func (h *history) revertSides(target *object.Commit) ([]revertSide, error) {
 	}
 	sides := make([]revertSide, 0, len(changes))
 	for _, c := range changes {
-		rel := c.To.Name
+		rel := c.to.Path()
 		if rel == "" {
-			rel = c.From.Name
+			rel = c.from.Path()
 		}
 		sides = append(sides, revertSide{rel: rel, theirs: sideOf(parentTree, rel), base: sideOf(targetTree, rel), ours: sideOf(headTree, rel)})
 	}
