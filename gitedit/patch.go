@@ -192,6 +192,9 @@ func patchSummary(res *Result) string {
 // applyEnvelope plans the operations of an envelope.
 func (r *Repo) applyEnvelope(t *txn, ops []envOp, plan *patchPlan) error {
 	for _, op := range ops {
+		if err := r.checkEnvelopePaths(op); err != nil {
+			return err
+		}
 		var err error
 		switch op.Kind {
 		case envAdd:
@@ -203,6 +206,21 @@ func (r *Repo) applyEnvelope(t *txn, ops []envOp, plan *patchPlan) error {
 		}
 		if err != nil {
 			return withPath(err, op.Path)
+		}
+	}
+	return nil
+}
+
+// checkEnvelopePaths refuses an operation whose path or move target lies
+// beyond a symbolic link, as the git-diff path refuses it (see
+// checkBeyondLink): both kinds of patch name entries, not what links reach.
+func (r *Repo) checkEnvelopePaths(op envOp) error {
+	for _, p := range []string{op.Path, op.MoveTo} {
+		if p == "" {
+			continue
+		}
+		if err := r.checkBeyondLink(p); err != nil {
+			return withPath(err, p)
 		}
 	}
 	return nil

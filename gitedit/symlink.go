@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
@@ -63,6 +64,9 @@ func (r *Repo) resolveEntry(p string) (rel string, link bool, err error) {
 // readAny reads it (from the path resolveEntry resolved, not resolved
 // again).
 func (t *txn) readEntry(p string) (*fileState, error) {
+	if err := t.r.checkBeyondLink(p); err != nil {
+		return nil, err
+	}
 	rel, link, err := t.r.resolveEntry(p)
 	if err == nil {
 		err = checkFileName(p)
@@ -134,4 +138,29 @@ func (t *txn) plansLink() bool {
 		}
 	}
 	return false
+}
+
+// checkBeyondLink refuses a patch path that has a symbolic link among its
+// folders, as git apply refuses an "affected file beyond a symbolic link":
+// a patch names index entries, and git never writes an entry through a
+// link, even one that leads back inside the working tree. Escapes and
+// malformed paths are left to resolveEntry.
+func (r *Repo) checkBeyondLink(p string) error {
+	base, err := resolveSymlinks(r.dir)
+	if err != nil {
+		return nil
+	}
+	rel, err := filepath.Rel(r.workTree, absFrom(base, p))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil
+	}
+	rel = filepath.ToSlash(rel)
+	for dir := parentOf(rel); dir != ""; dir = parentOf(dir) {
+		fi, err := os.Lstat(filepath.Join(r.workTree, filepath.FromSlash(dir)))
+		if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			return &Error{Code: CodeUnsupported, FilePath: rel,
+				Message: fmt.Sprintf("%s is beyond the symbolic link %s (git apply refuses it too)", rel, dir)}
+		}
+	}
+	return nil
 }

@@ -105,3 +105,28 @@ func TestSymlinkPatchTypeMismatchRefused(t *testing.T) {
 	require.Equal(t, "sub/inner.txt", target)
 	require.Empty(t, git(t, dir, "status", "--porcelain"))
 }
+
+// TestPatchBeyondTrackedSymlinkRefusedAsGitApply: a patch path whose folder
+// is a tracked symbolic link (to a folder inside, or to the top itself) is
+// refused, as git apply refuses "affected file ... beyond a symbolic link",
+// through a git diff and the envelope alike, and nothing changes.
+func TestPatchBeyondTrackedSymlinkRefusedAsGitApply(t *testing.T) {
+	for _, link := range []struct{ name, target string }{{"ld", "sub"}, {"self", "."}} {
+		path := link.name + "/new.txt"
+		gitDiff := "diff --git a/" + path + " b/" + path + "\nnew file mode 100644\nindex 0000000..3e75765\n--- /dev/null\n+++ b/" + path + "\n@@ -0,0 +1 @@\n+new\n"
+		envelope := "*** Begin Patch\n*** Add File: " + path + "\n+new\n*** End Patch\n"
+		dir := linkRepo(t, link.name, link.target)
+		patchFile := filepath.Join(t.TempDir(), "p.diff")
+		require.NoError(t, os.WriteFile(patchFile, []byte(gitDiff), 0o644))
+		out, err := fixtures.RunGit(dir, "apply", "--index", "--check", patchFile)
+		require.Error(t, err, "git apply is the oracle: it must refuse %s", path)
+		require.Contains(t, out+err.Error(), "beyond a symbolic link")
+		for _, patch := range []string{gitDiff, envelope} {
+			before := take(t, dir)
+			r := gitedit(t, dir, patch, "patch", "-", "--json")
+			require.Equal(t, "unsupported", errorCode(r), r.stdout)
+			require.Contains(t, r.stdout, "beyond the symbolic link")
+			requireUnchanged(t, before, take(t, dir))
+		}
+	}
+}
