@@ -67,7 +67,9 @@ func (r *Repo) planUndo(t *txn, rev string) (*undoPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	sides, err := h.revertSides(target)
+	db := objects.NewDB(r.objects, r.objectsDir())
+	defer db.Close()
+	sides, err := h.revertSides(objects.NewTrees(db), target)
 	if err != nil {
 		return nil, err
 	}
@@ -182,43 +184,41 @@ type revertSide struct {
 	theirs, base, ours treeSide
 }
 
-// revertSides lists the paths the target changed with their three sides.
-func (h *history) revertSides(target *object.Commit) ([]revertSide, error) {
+// revertSides lists the paths the target changed with their three sides,
+// looked up with gitedit's own tree reader: go-git's path lookup refuses
+// names git accepts (a newline, a tab, other control bytes).
+func (h *history) revertSides(trees *objects.Trees, target *object.Commit) ([]revertSide, error) {
 	changes, err := h.commitChanges(target)
 	if err != nil {
 		return nil, err
 	}
-	targetTree, _ := target.Tree()
 	headCommit, err := h.commit(h.head)
 	if err != nil {
 		return nil, err
 	}
-	headTree, err := headCommit.Tree()
-	if err != nil {
-		return nil, ioError("read HEAD tree", err)
-	}
-	var parentTree *object.Tree
+	var parentTree plumbing.Hash
 	if target.NumParents() > 0 {
 		p, err := h.commit(target.ParentHashes[0])
 		if err != nil {
 			return nil, err
 		}
-		parentTree, _ = p.Tree()
+		parentTree = p.TreeHash
 	}
+	theirs, base, ours := newTreeLookup(trees, parentTree), newTreeLookup(trees, target.TreeHash), newTreeLookup(trees, headCommit.TreeHash)
 	sides := make([]revertSide, 0, len(changes))
 	for _, c := range changes {
 		rel := c.to.Path()
 		if rel == "" {
 			rel = c.from.Path()
 		}
-		sides = append(sides, revertSide{rel: rel, theirs: sideOf(parentTree, rel), base: sideOf(targetTree, rel), ours: sideOf(headTree, rel)})
+		sides = append(sides, revertSide{rel: rel, theirs: sideOf(theirs, rel), base: sideOf(base, rel), ours: sideOf(ours, rel)})
 	}
 	return sides, nil
 }
 
-// sideOf looks rel up in tree (nil: no tree).
-func sideOf(tree *object.Tree, rel string) treeSide {
-	hash, mode, ok := treeEntry(tree, rel)
+// sideOf looks rel up in a commit's tree.
+func sideOf(l *treeLookup, rel string) treeSide {
+	hash, mode, ok := l.file(rel)
 	return treeSide{exists: ok, hash: hash, mode: mode}
 }
 

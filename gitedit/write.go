@@ -11,7 +11,6 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
@@ -651,17 +650,4 @@ func modeOf(perm os.FileMode) filemode.FileMode {
 		return filemode.Executable
 	}
 	return filemode.Regular
-}
-
-// treeEntry looks rel up in tree (nil: no tree) and returns the blob id
-// and mode of the file there.
-func treeEntry(tree *object.Tree, rel string) (plumbing.Hash, filemode.FileMode, bool) {
-	if tree == nil {
-		return plumbing.ZeroHash, 0, false
-	}
-	e, err := tree.FindEntry(rel)
-	if err != nil || !e.Mode.IsFile() {
-		return plumbing.ZeroHash, 0, false
-	}
-	return e.Hash, e.Mode, true
 }
