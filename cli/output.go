@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/cli/internal/tty"
+	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit"
 )
 
@@ -117,7 +118,7 @@ func (p *printer) hashes(hs []gitedit.HashResult) {
 		return
 	}
 	for _, h := range hs {
-		fmt.Fprintf(p.stdout, "%s %s\n", h.Blob, h.FilePath)
+		fmt.Fprintf(p.stdout, "%s %s\n", h.Blob, engine.QuotePath(h.FilePath))
 	}
 }
 
@@ -131,7 +132,7 @@ func (p *printer) read(r *gitedit.ReadResult) {
 		}{true, r})
 		return
 	}
-	fmt.Fprintf(p.stdout, "# %s blob %s lines %d-%d of %d\n", r.FilePath, r.Blob, r.StartLine, r.EndLine, r.TotalLines)
+	fmt.Fprintf(p.stdout, "# %s blob %s lines %d-%d of %d\n", engine.QuotePath(r.FilePath), r.Blob, r.StartLine, r.EndLine, r.TotalLines)
 	fmt.Fprint(p.stdout, r.Content)
 	if r.Content != "" && !strings.HasSuffix(r.Content, "\n") {
 		fmt.Fprintln(p.stdout)

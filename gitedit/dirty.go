@@ -7,6 +7,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
+	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 )
 
@@ -63,7 +64,7 @@ func (w *batchWriter) checkClashes() error {
 		for _, other := range w.clashes(c.after.Rel) {
 			if !touched[other] {
 				return &Error{Code: CodeDirty, FilePath: c.after.Rel, Message: fmt.Sprintf(
-					"creating %s displaces %s (a file where a folder is needed, or the reverse); commit its removal first", c.after.Rel, other)}
+					"creating %s displaces %s (a file where a folder is needed, or the reverse); commit its removal first", engine.QuotePath(c.after.Rel), engine.QuotePath(other))}
 			}
 		}
 	}
@@ -105,7 +106,7 @@ func (w *batchWriter) dirtyVerdict() error {
 		paths := touchedPaths(w.dirty)
 		return &Error{Code: CodeDirty, FilePath: paths[0], Message: fmt.Sprintf(
 			"%s already differ(s) from HEAD (uncommitted or untracked changes); commit them first, or pass --dirty include (commit them with the batch) or --dirty commit-first",
-			strings.Join(paths, ", "))}
+			quotePaths(paths))}
 	}
 	return errorf(CodeInvalidInput, "unknown dirty policy %q (expected refuse, include or commit-first)", w.opt.Dirty)
 }

@@ -3,6 +3,7 @@ package gitedit
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/gitedit/gitedit/engine"
 )
@@ -47,14 +48,15 @@ type Error struct {
 }
 
 // Error returns "code: [edit N: ][path: ]message" (the cause's text when
-// there is no message).
+// there is no message), the path quoted as git quotes it (engine.QuotePath):
+// a name with a newline or an escape byte never reaches a terminal raw.
 func (e *Error) Error() string {
 	msg := e.Message
 	if msg == "" && e.Err != nil {
 		msg = e.Err.Error()
 	}
 	if e.FilePath != "" {
-		msg = e.FilePath + ": " + msg
+		msg = engine.QuotePath(e.FilePath) + ": " + msg
 	}
 	if e.EditIndex != nil {
 		msg = fmt.Sprintf("edit %d: %s", *e.EditIndex+1, msg)
@@ -115,4 +117,14 @@ func AsError(err error) *Error {
 		return &Error{Code: Code(ee.Code), Message: ee.Message, Lines: ee.Lines, Err: err}
 	}
 	return &Error{Code: CodeIOError, Message: err.Error(), Err: err}
+}
+
+// quotePaths lists paths for a message, each quoted as git quotes it
+// (engine.QuotePath) and separated by ", ".
+func quotePaths(paths []string) string {
+	quoted := make([]string, len(paths))
+	for i, p := range paths {
+		quoted[i] = engine.QuotePath(p)
+	}
+	return strings.Join(quoted, ", ")
 }

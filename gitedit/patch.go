@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
+
+	"github.com/gitedit/gitedit/engine"
 )
 
 // patchFile records what a patch did to one path.
@@ -307,7 +309,7 @@ type fileRecord struct {
 // from src) and removes src for a rename.
 func planWrite(t *txn, plan *patchPlan, src, dst *fileState, content []byte, mode os.FileMode, rec fileRecord) error {
 	if dst.Rel != src.Rel && dst.Exists {
-		return &Error{Code: CodeFileExists, FilePath: dst.Rel, Message: fmt.Sprintf("cannot move or copy %s here: the file already exists", src.Rel)}
+		return &Error{Code: CodeFileExists, FilePath: dst.Rel, Message: fmt.Sprintf("cannot move or copy %s here: the file already exists", engine.QuotePath(src.Rel))}
 	}
 	t.write(dst.Rel, content, mode)
 	if rec.renamed {

@@ -132,7 +132,7 @@ func placeHunks(path string, src []string, frags []*gitdiff.TextFragment) ([]str
 	res := &hunkResult{Hunks: len(frags), places: places}
 	for i, p := range places {
 		if p.Offset != 0 {
-			res.Notes = append(res.Notes, fmt.Sprintf("%s: hunk %d applied at line %d instead of line %d (offset %d, as git apply finds the nearest match)", path, i+1, p.Want+p.Offset+1, p.Want+1, p.Offset))
+			res.Notes = append(res.Notes, fmt.Sprintf("%s: hunk %d applied at line %d instead of line %d (offset %d, as git apply finds the nearest match)", engine.QuotePath(path), i+1, p.Want+p.Offset+1, p.Want+1, p.Offset))
 		}
 	}
 	return out, res, nil

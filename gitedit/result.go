@@ -79,9 +79,10 @@ type ErrorJSON struct {
 	Lines     []int  `json:"lines,omitempty"`
 }
 
-// JSON returns the docs/reference.md#results JSON shape of e.
+// JSON returns the docs/reference.md#results JSON shape of e, its path as
+// JSON carries one (jsonPath).
 func (e *Error) JSON() *ErrorJSON {
-	return &ErrorJSON{Code: e.Code, Message: e.Message, FilePath: e.FilePath, EditIndex: e.EditIndex, Lines: e.Lines}
+	return &ErrorJSON{Code: e.Code, Message: e.Message, FilePath: jsonPathOrEmpty(e.FilePath), EditIndex: e.EditIndex, Lines: e.Lines}
 }
 
 // Normalized returns a copy of r as docs/reference.md#results prints an applied request: ok
@@ -177,5 +178,21 @@ func (e LogEntry) MarshalJSON() ([]byte, error) {
 	for i, f := range e.Files {
 		c.Files[i] = jsonPath(f)
 	}
+	return json.Marshal(c)
+}
+
+// MarshalJSON writes the file path with jsonPath.
+func (e EditResult) MarshalJSON() ([]byte, error) {
+	type plain EditResult
+	c := plain(e)
+	c.FilePath = jsonPathOrEmpty(c.FilePath)
+	return json.Marshal(c)
+}
+
+// MarshalJSON writes the file path with jsonPath.
+func (h HashResult) MarshalJSON() ([]byte, error) {
+	type plain HashResult
+	c := plain(h)
+	c.FilePath = jsonPath(c.FilePath)
 	return json.Marshal(c)
 }

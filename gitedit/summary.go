@@ -3,6 +3,8 @@ package gitedit
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gitedit/gitedit/engine"
 )
 
 // metaFor describes a batch of steps for its commit message.
@@ -133,22 +135,27 @@ func setCommits(res *Result, commits []string) {
 }
 
 // summaryOf is the one-line human summary of a result.
+// The file's name is quoted as git quotes it (engine.QuotePath), so a
+// newline or an escape byte in it never reaches a terminal raw.
 func summaryOf(res *Result, steps []*step) string {
-	var s string
+	var s, name string
+	if len(steps) == 1 {
+		name = engine.QuotePath(steps[0].rel)
+	}
 	switch {
 	case !res.Changed:
 		s = "No change"
-		if res.FilePath != "" {
-			s += " to " + res.FilePath
+		if name != "" {
+			s += " to " + name
 		}
 	case len(steps) == 1 && steps[0].created:
-		s = "Created " + res.FilePath
+		s = "Created " + name
 	case len(steps) == 1 && steps[0].whole && len(res.Edits) == 1:
-		s = "Rewrote the whole of " + res.FilePath
+		s = "Rewrote the whole of " + name
 	case res.Tool == ToolEdit:
-		s = fmt.Sprintf("Replaced %s in %s", plural(res.Replacements, "occurrence"), trailerPath(requestPath(res.FilePath)))
+		s = fmt.Sprintf("Replaced %s in %s", plural(res.Replacements, "occurrence"), name)
 	case res.Tool == ToolMultiEdit:
-		s = fmt.Sprintf("Applied %s to %s", plural(res.EditsApplied, "edit"), trailerPath(requestPath(res.FilePath)))
+		s = fmt.Sprintf("Applied %s to %s", plural(res.EditsApplied, "edit"), name)
 	default:
 		s = fmt.Sprintf("Applied %s to %s", plural(len(steps), "operation"), plural(len(res.Files), "file"))
 	}

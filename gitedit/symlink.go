@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
+	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/gitpath"
 )
 
@@ -123,7 +124,7 @@ func (t *txn) checkLinkPrefixes() error {
 		}
 		for dir := parentOf(rel); dir != ""; dir = parentOf(dir) {
 			if l, ok := t.cur[dir]; ok && l.isLink() {
-				return &Error{Code: CodeUnsupported, FilePath: rel, Message: fmt.Sprintf("the batch writes %s beyond the symbolic link %s", rel, dir)}
+				return &Error{Code: CodeUnsupported, FilePath: rel, Message: fmt.Sprintf("the batch writes %s beyond the symbolic link %s", engine.QuotePath(rel), engine.QuotePath(dir))}
 			}
 		}
 	}
@@ -159,7 +160,7 @@ func (r *Repo) checkBeyondLink(p string) error {
 		fi, err := os.Lstat(filepath.Join(r.workTree, filepath.FromSlash(dir)))
 		if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 			return &Error{Code: CodeUnsupported, FilePath: rel,
-				Message: fmt.Sprintf("%s is beyond the symbolic link %s (git apply refuses it too)", rel, dir)}
+				Message: fmt.Sprintf("%s is beyond the symbolic link %s (git apply refuses it too)", engine.QuotePath(rel), engine.QuotePath(dir))}
 		}
 	}
 	return nil

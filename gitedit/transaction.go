@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
@@ -109,7 +110,7 @@ func (t *txn) readRel(rel string) (*fileState, error) {
 // (unsupported).
 func (t *txn) checkReadable(rel string) error {
 	if g := t.idx.GitlinkFor(rel); g != nil {
-		return &Error{Code: CodeOutsideRepo, FilePath: rel, Message: fmt.Sprintf("%s is in submodule '%s' (git tracks nothing inside a submodule in this repository)", rel, g.Name)}
+		return &Error{Code: CodeOutsideRepo, FilePath: rel, Message: fmt.Sprintf("%s is in submodule '%s' (git tracks nothing inside a submodule in this repository)", engine.QuotePath(rel), g.Name)}
 	}
 	if t.idx.Conflicted(rel) {
 		return &Error{Code: CodeConflict, FilePath: rel, Message: "the path has unresolved merge conflicts; resolve them first"}

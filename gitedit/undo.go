@@ -239,7 +239,7 @@ func (r *Repo) checkUndoClean(t *txn, sides []revertSide) error {
 		return nil
 	}
 	return &Error{Code: CodeDirty, FilePath: dirty[0], Message: fmt.Sprintf(
-		"%s differ(s) from HEAD (uncommitted changes); commit or discard them before undoing", strings.Join(dirty, ", "))}
+		"%s differ(s) from HEAD (uncommitted changes); commit or discard them before undoing", quotePaths(dirty))}
 }
 
 // matchesHead reports whether rel's working-tree file and index entry
@@ -269,6 +269,7 @@ func (r *Repo) matchesHead(t *txn, s revertSide) (bool, error) {
 // are collected into one conflict error.
 func (r *Repo) applyRevert(t *txn, h *history, sides []revertSide, plan *undoPlan) error {
 	var conflicts []string
+	first := ""
 	for _, s := range sides {
 		if s.ours.same(s.theirs) {
 			continue
@@ -276,6 +277,9 @@ func (r *Repo) applyRevert(t *txn, h *history, sides []revertSide, plan *undoPla
 		msg, err := r.revertPath(t, h, s)
 		if err != nil {
 			return err
+		}
+		if msg != "" && first == "" {
+			first = s.rel
 		}
 		if msg != "" {
 			conflicts = append(conflicts, msg)
@@ -285,18 +289,12 @@ func (r *Repo) applyRevert(t *txn, h *history, sides []revertSide, plan *undoPla
 	}
 	if len(conflicts) > 0 {
 		return &Error{Code: CodeConflict, Message: fmt.Sprintf("%s cannot be undone: later changes touch the same lines:\n%s",
-			describeCommit(plan.target), strings.Join(conflicts, "\n")), FilePath: firstWord(conflicts[0])}
+			describeCommit(plan.target), strings.Join(conflicts, "\n")), FilePath: first}
 	}
 	if len(plan.files) == 0 {
 		return errorf(CodeNothingToUndo, "the changes of %s are already undone in HEAD", describeCommit(plan.target))
 	}
 	return nil
-}
-
-// firstWord returns s up to its first ':'.
-func firstWord(s string) string {
-	w, _, _ := strings.Cut(s, ":")
-	return w
 }
 
 // revertPath plans one path, or returns a conflict description.
@@ -305,18 +303,18 @@ func (r *Repo) revertPath(t *txn, h *history, s revertSide) (string, error) {
 		return "", r.restoreSide(t, h, s.rel, s.theirs)
 	}
 	if !s.ours.exists || !s.base.exists || !s.theirs.exists {
-		return fmt.Sprintf("%s: created or deleted by one side and changed by the other", s.rel), nil
+		return fmt.Sprintf("%s: created or deleted by one side and changed by the other", engine.QuotePath(s.rel)), nil
 	}
 	mode, ok := mergeMode(s)
 	if !ok {
-		return fmt.Sprintf("%s: its mode changed since", s.rel), nil
+		return fmt.Sprintf("%s: its mode changed since", engine.QuotePath(s.rel)), nil
 	}
 	texts, err := h.blobTexts(s.base.hash, s.ours.hash, s.theirs.hash)
 	if err != nil {
 		return "", err
 	}
 	if isBinary([]byte(texts[0])) || isBinary([]byte(texts[1])) || isBinary([]byte(texts[2])) {
-		return fmt.Sprintf("%s: binary file changed since", s.rel), nil
+		return fmt.Sprintf("%s: binary file changed since", engine.QuotePath(s.rel)), nil
 	}
 	merged, lines := merge3(texts[0], texts[1], texts[2])
 	if lines != nil {
@@ -324,7 +322,7 @@ func (r *Repo) revertPath(t *txn, h *history, s revertSide) (string, error) {
 		if len(lines) == 1 {
 			word = "line"
 		}
-		return fmt.Sprintf("%s: %s %s", s.rel, word, joinInts(lines)), nil
+		return fmt.Sprintf("%s: %s %s", engine.QuotePath(s.rel), word, joinInts(lines)), nil
 	}
 	return "", r.writeReverted(t, s.rel, []byte(merged), mode)
 }
