@@ -126,10 +126,7 @@ func (p *printer) hashes(hs []gitedit.HashResult) {
 // the blob id to pass as expected_hash.
 func (p *printer) read(r *gitedit.ReadResult) {
 	if p.json {
-		p.emit(struct {
-			OK bool `json:"ok"`
-			*gitedit.ReadResult
-		}{true, r})
+		p.emit(r.OK())
 		return
 	}
 	fmt.Fprintf(p.stdout, "# %s blob %s lines %d-%d of %d\n", engine.QuotePath(r.FilePath), r.Blob, r.StartLine, r.EndLine, r.TotalLines)

@@ -96,3 +96,13 @@ func cutLine(l string) string {
 	}
 	return l[:maxLineLen] + fmt.Sprintf("… (%d more bytes)", len(l)-maxLineLen)
 }
+
+// OK returns r as docs/reference.md#results prints a read, {"ok": true,
+// ...}, its path as JSON carries one (git-quoted when not UTF-8).
+func (r *ReadResult) OK() any {
+	return struct {
+		OK       bool   `json:"ok"`
+		FilePath string `json:"file_path"`
+		*ReadResult
+	}{true, jsonPath(r.FilePath), r}
+}

@@ -58,7 +58,7 @@ func TestOddNamesInHumanOutputAreQuotedAsGitQuotesThem(t *testing.T) {
 }
 
 // requireQuotedJSONAndReads checks that JSON carries name n as documented
-// (as is when UTF-8, else git-quoted) in errors and edits, and that hash
+// (as is when UTF-8, else git-quoted) in errors, edits and read, and that hash
 // and read quote it in their human output.
 func requireQuotedJSONAndReads(t *testing.T, dir, n, quoted string) {
 	t.Helper()
@@ -73,6 +73,9 @@ func requireQuotedJSONAndReads(t *testing.T, dir, n, quoted string) {
 	blob := git(t, dir, "hash-object", "--", n)
 	require.Equal(t, blob+" "+quoted+"\n", ok(t, dir, "hash", n).stdout, "%q", n)
 	require.True(t, strings.HasPrefix(ok(t, dir, "read", n).stdout, "# "+quoted+" blob "+blob+" "), "%q", n)
+	m, _ = jsonResult(t, dir, "", "read", n)
+	require.Equal(t, want, m["file_path"], "%q", n)
+	require.Equal(t, true, m["ok"], "%q", n)
 }
 
 // requireQuotedPatchAndUndo checks the patch and undo messages for name n

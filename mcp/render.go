@@ -6,17 +6,12 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit"
 )
 
 // Every result carries text for the model and the docs/reference.md#results JSON as
 // structured content for programs.
-
-// okRead is the structured content of read: {"ok": true, ...}.
-type okRead struct {
-	OK bool `json:"ok"`
-	*gitedit.ReadResult
-}
 
 // okLog is the structured content of log.
 type okLog struct {
@@ -49,7 +44,7 @@ func refused(err error) *sdk.CallToolResult {
 func readResult(r *gitedit.ReadResult) *sdk.CallToolResult {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s blob %s lines %d-%d of %d (pass the blob id as expected_hash)\n",
-		r.FilePath, r.Blob, r.StartLine, r.EndLine, r.TotalLines)
+		engine.QuotePath(r.FilePath), r.Blob, r.StartLine, r.EndLine, r.TotalLines)
 	b.WriteString(withNewline(r.Content))
 	if r.TotalLines == 0 {
 		b.WriteString("# the file is empty\n")
@@ -57,7 +52,7 @@ func readResult(r *gitedit.ReadResult) *sdk.CallToolResult {
 	if r.Truncated {
 		fmt.Fprintf(&b, "# the file is long: %d more lines; continue with offset %d\n", r.TotalLines-r.EndLine, r.EndLine+1)
 	}
-	return textResult(b.String(), okRead{OK: true, ReadResult: r})
+	return textResult(b.String(), r.OK())
 }
 
 // editResult renders an applied request as the CLI does (summary, skipped
