@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
@@ -76,4 +77,25 @@ func requireLogFileMatchesGit(t *testing.T, dir string, names []string) {
 func writeOutside(t *testing.T, dir, name, content string) {
 	t.Helper()
 	require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(dir), name), []byte(content), 0o644))
+}
+
+// TestUndoConflictOfOddNamesIsQuoted undoes a commit whose lines a later
+// commit changed again: the conflict names the file quoted as git quotes
+// it, and its JSON file_path is the name itself.
+func TestUndoConflictOfOddNamesIsQuoted(t *testing.T) {
+	for _, n := range controlNames {
+		dir := fixtures.NewRepo(t, map[string]string{n: "one\n"})
+		ok(t, dir, "edit", n, "--old", "one", "--new", "two", "--commit")
+		ok(t, dir, "edit", n, "--old", "two", "--new", "three", "--commit")
+		quoted := gitQuoted(t, dir, n)
+		r := gitedit(t, dir, "", "undo", "HEAD~1")
+		require.True(t, strings.HasPrefix(r.stderr, "gitedit: conflict: "+quoted+": "), "%q: %q", n, r.stderr)
+		require.True(t, strings.HasSuffix(r.stderr, "\n"+quoted+": line 1\n"), "%q: %q", n, r.stderr)
+		m, _ := jsonResult(t, dir, "", "undo", "HEAD~1")
+		want := n
+		if !utf8.ValidString(n) {
+			want = quoted
+		}
+		require.Equal(t, want, m["error"].(map[string]any)["file_path"], "%q", n)
+	}
 }
