@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 )
 
 // Hunk is one hunk of a unified diff, in the terms git apply uses.
@@ -57,7 +57,7 @@ type HunkError struct {
 
 // Error says which hunk does not apply where.
 func (e *HunkError) Error() string {
-	return fmt.Sprintf("hunk %d does not apply at line %d", e.Hunk+1, e.Want+1)
+	return "hunk " + strconv.Itoa(e.Hunk+1) + " does not apply at line " + strconv.Itoa(e.Want+1)
 }
 
 // Placement tells where a hunk applied: Want is the 0-based line of the
