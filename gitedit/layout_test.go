@@ -1,0 +1,133 @@
+package gitedit_test
+
+import (
+	"os/exec"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// module is the import path prefix of the project's packages.
+const module = "github.com/gitedit/gitedit/"
+
+// layer names the role of each of the project's packages; the import rules
+// of TestPackagesImportInwardOnly are written between layers.
+func layer(pkg string) string {
+	rel := strings.TrimPrefix(pkg, module)
+	switch {
+	case rel == "engine" || rel == "gitedit/internal/spec":
+		return strings.TrimPrefix(rel, "gitedit/internal/")
+	case rel == "gitedit":
+		return "facade"
+	case strings.HasPrefix(rel, "gitedit/internal/"):
+		return internalLayer(strings.TrimPrefix(rel, "gitedit/internal/"))
+	}
+	return "outer" // cli, mcp, demo, bench, integration, fixtures, main
+}
+
+// internalLayer is the layer of gitedit/internal/<name>.
+func internalLayer(name string) string {
+	switch name {
+	case "repo", "batch", "request":
+		return name
+	case "patch", "history", "recipe":
+		return "feature"
+	}
+	return "leaf" // git formats and small units: index, objects, gitconfig, commitmsg...
+}
+
+// allowed lists, for each layer, the layers it may import. A feature never
+// imports another feature, batch no feature, a leaf nothing above the
+// leaves, spec and engine nothing of the project.
+var allowed = map[string][]string{
+	"engine":  {},
+	"spec":    {},
+	"leaf":    {"leaf", "engine"},
+	"request": {"spec", "engine"},
+	"repo":    {"leaf", "spec", "engine"},
+	"batch":   {"repo", "leaf", "spec", "engine"},
+	"feature": {"batch", "repo", "leaf", "spec", "engine"},
+	"facade":  {"feature", "request", "batch", "repo", "leaf", "spec", "engine"},
+	"outer":   {"outer", "facade", "engine"},
+}
+
+// TestPackagesImportInwardOnly checks the import graph of the project's
+// packages (as `go list` reports it, tests excluded) against the layers of
+// the design in the README: cli and mcp reach the library through the
+// facade only; dependencies point inward.
+func TestPackagesImportInwardOnly(t *testing.T) {
+	for _, v := range violations(importGraph(t)) {
+		t.Error(v)
+	}
+}
+
+// TestLayerRulesCatchOutwardImports shows the checker has teeth: each
+// import below breaks one rule of the design.
+func TestLayerRulesCatchOutwardImports(t *testing.T) {
+	bad := map[string][]string{
+		module + "gitedit/internal/patch":   {module + "gitedit/internal/recipe"},
+		module + "gitedit/internal/batch":   {module + "gitedit/internal/history"},
+		module + "gitedit/internal/objects": {module + "gitedit/internal/spec"},
+		module + "gitedit/internal/spec":    {module + "engine"},
+		module + "engine":                   {module + "gitedit/internal/index"},
+		module + "cli":                      {module + "gitedit/internal/repo"},
+	}
+	if got := violations(bad); len(got) != len(bad) {
+		t.Errorf("want %d violations, got %d: %q", len(bad), len(got), got)
+	}
+}
+
+// violations lists the imports of graph that break the layer rules.
+func violations(graph map[string][]string) []string {
+	var out []string
+	for _, pkg := range sortedKeys(graph) {
+		from := layer(pkg)
+		for _, dep := range graph[pkg] {
+			if !strings.HasPrefix(dep, module) || dep == pkg {
+				continue
+			}
+			to := layer(dep)
+			if !contains(allowed[from], to) || (from == "feature" && to == "feature") {
+				out = append(out, rel(pkg)+" ("+from+") imports "+rel(dep)+" ("+to+")")
+			}
+		}
+	}
+	return out
+}
+
+// importGraph runs go list over the module: package -> its imports.
+func importGraph(t *testing.T) map[string][]string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...")
+	cmd.Dir = ".."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Skipf("go list is not available: %v", err)
+	}
+	graph := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		graph[f[0]] = f[1:]
+	}
+	return graph
+}
+
+func rel(pkg string) string { return strings.TrimPrefix(pkg, module) }
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedKeys(m map[string][]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
