@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/gitedit/gitedit/gitedit/internal/wildmatch"
 )
 
 // includeIfPath returns the condition of an "includeIf.<condition>.path"
@@ -32,7 +34,7 @@ func (l *configLoader) includeCondition(cond, from string) bool {
 		l.sawHasconfig = true
 		pattern := strings.TrimPrefix(cond, "hasconfig:remote.*.url:")
 		for _, u := range l.remoteURLs {
-			if wildmatch(pattern, u, true) {
+			if wildmatch.Match(pattern, u, true) {
 				return true
 			}
 		}
@@ -98,7 +100,7 @@ func matchGitdir(pattern, text string, prefix int, icase bool) bool {
 	if len(text) < prefix || pattern[:prefix] != text[:prefix] {
 		return false
 	}
-	return wildmatch(pattern[prefix:], text[prefix:], true)
+	return wildmatch.Match(pattern[prefix:], text[prefix:], true)
 }
 
 // includeByBranch matches the branch HEAD points at (unborn included)
@@ -122,7 +124,7 @@ func includeByBranch(pattern, gitDir string) bool {
 	if strings.HasSuffix(pattern, "/") {
 		pattern += "**"
 	}
-	return wildmatch(pattern, branch, true)
+	return wildmatch.Match(pattern, branch, true)
 }
 
 // remoteURLs lists the values of every remote.<name>.url key of cfg.

@@ -16,6 +16,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/wildmatch"
 )
 
 // crlfAction is what git does with line endings when a file is added; the
@@ -409,7 +410,7 @@ func (rule *attrRule) matches(rel, base string) bool {
 		return false
 	}
 	if rule.noDir {
-		return wildmatch(rule.pattern, rel[strings.LastIndexByte(rel, '/')+1:], false)
+		return wildmatch.Match(rule.pattern, rel[strings.LastIndexByte(rel, '/')+1:], false)
 	}
 	name := rel
 	if base != "" {
@@ -425,7 +426,7 @@ func (rule *attrRule) matches(rel, base string) bool {
 	if !strings.HasPrefix(name, pat[:prefix]) {
 		return false
 	}
-	return wildmatch(pat[prefix:], name[prefix:], true)
+	return wildmatch.Match(pat[prefix:], name[prefix:], true)
 }
 
 // resolveAttrs resolves the attributes of rel over files (lowest

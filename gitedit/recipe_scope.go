@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/gitedit/internal/index"
+	"github.com/gitedit/gitedit/gitedit/internal/wildmatch"
 )
 
 // globSet is a recipe's globs (see Recipe.Files) prepared for matching
@@ -57,7 +58,7 @@ func (g glob) matches(rel string) bool {
 	if g.fast != nil {
 		return g.fast(g.pattern, rel)
 	}
-	return wildmatch(g.pattern, rel, true)
+	return wildmatch.Match(g.pattern, rel, true)
 }
 
 // hasPositive reports whether some glob is not a negation.

@@ -3,6 +3,8 @@ package gitedit
 import (
 	"strings"
 	"testing"
+
+	"github.com/gitedit/gitedit/gitedit/internal/wildmatch"
 )
 
 func TestLoadRecipesFiles(t *testing.T) {
@@ -105,7 +107,7 @@ func TestGlobShortcutsAgreeWithWildmatch(t *testing.T) {
 	for _, g := range globs {
 		fast := globShortcut(g)
 		for _, p := range paths {
-			if fast != nil && fast(g, p) != wildmatch(g, p, true) {
+			if fast != nil && fast(g, p) != wildmatch.Match(g, p, true) {
 				t.Errorf("shortcut for %q on %q = %v, wildmatch says %v", g, p, fast(g, p), !fast(g, p))
 			}
 		}
