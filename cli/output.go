@@ -68,7 +68,7 @@ func (p *printer) fail(err error) {
 	}
 	msg := ge.Error()
 	if isTerminal(p.stderr) {
-		msg = tty.Escape(msg)
+		msg = engine.Printable(msg)
 	}
 	fmt.Fprintf(p.stderr, "gitedit: %s\n", msg)
 	if _, ok := err.(*usageError); ok {

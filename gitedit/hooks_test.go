@@ -16,7 +16,7 @@ func TestHookOutputKeepsItsEnd(t *testing.T) {
 		t.Fatalf("kept %d bytes", o.Len())
 	}
 	tail := o.tail()
-	if !strings.HasSuffix(tail, `the end\x1b[0m`) || len(tail) > maxHookTail+100 {
+	if !strings.HasSuffix(tail, "the end^[[0m") || len(tail) > maxHookTail+100 {
 		t.Errorf("tail = …%q (%d bytes)", tail[max(0, len(tail)-40):], len(tail))
 	}
 }

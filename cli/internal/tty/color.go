@@ -1,9 +1,9 @@
 // Package tty is what gitedit does to text it prints on a terminal: git's
 // colours (the colour syntax of git config, the diff colour slots and the
 // highlighting of whitespace errors, as git's color.c, diff.c and ws.c do
-// them) and the escaping of control characters from file content, as
-// `cat -v` shows them. It is pure text work: deciding whether the output
-// is a terminal is the caller's business.
+// them); every piece of text it colours is escaped first with
+// engine.Printable, the product's one escaping rule. It is pure text work:
+// deciding whether the output is a terminal is the caller's business.
 package tty
 
 import (

@@ -50,39 +50,6 @@ func TestParseGivesWhatGitConfigGetColorGives(t *testing.T) {
 	}
 }
 
-func TestEscapeShowsControlsAsCatV(t *testing.T) {
-	tests := map[string]string{
-		"plain text\twith tab\n":  "plain text\twith tab\n",
-		"\x1b[2J\x1b]0;pwned\x07": "^[[2J^[]0;pwned^G",
-		"cr\r\n":                  "cr^M\n",
-		"del\x7f nul\x00":         "del^? nul^@",
-		"café ☕":                  "café ☕",
-		"c1 \u009b31m":            "c1 M-BM-^[31m",
-		"bad \xff\xc3":            "bad M-^?M-C",
-		"nbsp\u00a0":              "nbsp\u00a0",
-	}
-	for in, want := range tests {
-		assert.Equal(t, want, Escape(in), "%q", in)
-	}
-}
-
-func TestEscapeMatchesCatVOnControlBytes(t *testing.T) {
-	var in []byte
-	for c := 0; c < 0x80; c++ {
-		if c != '\n' {
-			in = append(in, byte(c))
-		}
-	}
-	in = append(in, 0xc2, 0x85, 0xff, '\n')
-	cmd := exec.Command("cat", "-v")
-	cmd.Stdin = strings.NewReader(string(in))
-	want, err := cmd.Output()
-	require.NoError(t, err)
-	// cat -v also shows printable UTF-8 as M- forms; the bytes here are
-	// controls, DEL, a C1 control and an invalid byte, where the two agree.
-	assert.Equal(t, string(want), Escape(string(in)))
-}
-
 func TestParseWhitespace(t *testing.T) {
 	assert.Equal(t, DefaultWSRule(), ParseWhitespace(""))
 	r := ParseWhitespace("-trailing-space,indent-with-non-tab tabwidth=4,-space-before-tab,bogus")

@@ -1,11 +1,15 @@
 package tty
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gitedit/gitedit/engine"
+)
 
 // wsEmit colours the text of an added line (after its "+") as git's
 // ws_check_emit does: whitespace errors of the rule in the whitespace
 // colour, the rest in the new colour, an indentation without error
-// uncoloured; each piece escaped (see Escape).
+// uncoloured; each piece escaped (engine.Printable).
 func (pt *Painter) wsEmit(line string) string {
 	rule, set, ws := pt.p.WS, pt.p.New, pt.p.Whitespace
 	var b strings.Builder
@@ -36,10 +40,10 @@ func (pt *Painter) wsEmit(line string) string {
 		written = i
 	}
 	if trailing > written {
-		b.WriteString(set + Escape(line[written:trailing]) + Reset)
+		b.WriteString(set + engine.Printable(line[written:trailing]) + Reset)
 	}
 	if trailing < len(line) {
-		b.WriteString(ws + Escape(line[trailing:]) + Reset)
+		b.WriteString(ws + engine.Printable(line[trailing:]) + Reset)
 	}
 	return b.String()
 }

@@ -174,17 +174,3 @@ func CleanMessage(msg string) string {
 // RelPath is p as git names it to hooks: relative to the working tree's
 // top when inside it.
 func (r Runner) RelPath(p string) string { return r.argv0(p) }
-
-// Printable returns b with every control character but newline and tab
-// written as \xNN, so that a hook's output can go to a terminal.
-func Printable(b []byte) string {
-	var s strings.Builder
-	for _, c := range b {
-		if (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f {
-			fmt.Fprintf(&s, "\\x%02x", c)
-			continue
-		}
-		s.WriteByte(c)
-	}
-	return s.String()
-}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gitedit/gitedit/engine"
 )
 
 // TestCleanMessageMatchesGitStripspace compares CleanMessage with
@@ -51,8 +53,8 @@ func TestRunHook(t *testing.T) {
 	if !ran || err != nil || out.String() != want {
 		t.Fatalf("ran %v err %v output %q, want %q", ran, err, out.String(), want)
 	}
-	if p := Printable(out.Bytes()); strings.ContainsRune(p, 0x1b) || !strings.Contains(p, `\x1b[31mred`) {
-		t.Errorf("Printable = %q", p)
+	if p := engine.Printable(out.String()); strings.ContainsRune(p, 0x1b) || !strings.Contains(p, "^[[31mred") {
+		t.Errorf("engine.Printable = %q", p)
 	}
 	var failed *Failed
 	if ran, err := r.Run("fails", nil, nil); !ran || !errors.As(err, &failed) || failed.Status != 7 {
