@@ -1,9 +1,12 @@
 package integration
 
 import (
+	"flag"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,6 +23,12 @@ import (
 // expected-links ("path -> target" lines: symbolic links before and
 // after), diff (the exact diff of the JSON result).
 const envelopeSuite = "testdata/envelope"
+
+// update rewrites the golden outcome of the scenarios that apply
+// (expected/, expected-links, and diff where the scenario has one) from
+// what gitedit did: go test ./integration -run TestEnvelopeConformance -update
+// A refusal's error file is written by hand and never rewritten.
+var update = flag.Bool("update", false, "rewrite the envelope scenarios' expected/, expected-links and diff")
 
 // TestEnvelopeConformance runs every scenario through `gitedit patch
 // --commit --json`: an applied patch must leave exactly expected/ in the
@@ -56,12 +65,50 @@ func runScenario(t *testing.T, sc string) {
 		return
 	}
 	require.Equal(t, 0, r.code, "stdout: %s\nstderr: %s", r.stdout, r.stderr)
+	if *update {
+		updateScenario(t, sc, treeOf(t, dir), res)
+	}
 	require.Equal(t, scenarioTree(t, filepath.Join(sc, "expected"), readOptional(t, sc, "expected-links")), treeOf(t, dir))
 	require.Empty(t, git(t, dir, "status", "--porcelain", "--untracked-files=all"), "git status after the patch")
 	requireHealthy(t, dir)
 	if want, err := os.ReadFile(filepath.Join(sc, "diff")); err == nil {
 		require.Equal(t, string(want), res["diff"], "the result's diff")
 	}
+}
+
+// updateScenario writes tree (treeOf's form) as the scenario's expected/
+// and expected-links, and the result's diff into its diff file when it
+// has one.
+func updateScenario(t *testing.T, sc string, tree map[string]string, res map[string]any) {
+	expected := filepath.Join(sc, "expected")
+	require.NoError(t, os.RemoveAll(expected))
+	require.NoError(t, os.MkdirAll(expected, 0o755))
+	var links []string
+	for _, rel := range slices.Sorted(maps.Keys(tree)) {
+		if target, ok := strings.CutPrefix(tree[rel], "symlink -> "); ok {
+			links = append(links, rel+" -> "+target+"\n")
+			continue
+		}
+		p := filepath.Join(expected, filepath.FromSlash(rel))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(tree[rel]), 0o644))
+	}
+	writeOrRemove(t, filepath.Join(sc, "expected-links"), strings.Join(links, ""))
+	if _, err := os.Stat(filepath.Join(sc, "diff")); err == nil {
+		diff, _ := res["diff"].(string)
+		require.NoError(t, os.WriteFile(filepath.Join(sc, "diff"), []byte(diff), 0o644))
+	}
+}
+
+// writeOrRemove writes text to path, or removes path when text is empty.
+func writeOrRemove(t *testing.T, path, text string) {
+	if text == "" {
+		if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
+			require.NoError(t, err)
+		}
+		return
+	}
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
 }
 
 // requireRefused checks a refusal against the error file: the code on its
