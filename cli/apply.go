@@ -112,11 +112,7 @@ func (r *applyRun) open() error {
 	if r.repo != nil {
 		return nil
 	}
-	repo, err := r.e.openRepo(r.c)
-	if err != nil {
-		return err
-	}
-	opt, err := options(r.c, repo)
+	repo, opt, err := r.e.openWithOptions(r.c)
 	if err != nil {
 		return err
 	}

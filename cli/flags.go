@@ -80,6 +80,18 @@ func (e *env) openRepo(c *cli.Context) (*gitedit.Repo, error) {
 	return repo, e.colorize(repo)
 }
 
+// openWithOptions is the prelude of the commands that write: it opens the
+// repository (openRepo) and merges its git config defaults with the flags
+// given (options).
+func (e *env) openWithOptions(c *cli.Context) (*gitedit.Repo, gitedit.Options, error) {
+	repo, err := e.openRepo(c)
+	if err != nil {
+		return nil, gitedit.Options{}, err
+	}
+	opt, err := options(c, repo)
+	return repo, opt, err
+}
+
 // options returns the repository's git config defaults overridden by the
 // flags actually given (GITEDIT_SESSION and GITEDIT_AGENT count as given).
 func options(c *cli.Context, repo *gitedit.Repo) (gitedit.Options, error) {
@@ -131,11 +143,7 @@ type applyFunc func(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options
 // not nil), runs fn and prints its result. The error carries the exit
 // status: nil for success, a printed statusError for a partial result.
 func (e *env) execute(c *cli.Context, tweak func(*gitedit.Options), fn applyFunc) error {
-	repo, err := e.openRepo(c)
-	if err != nil {
-		return err
-	}
-	opt, err := options(c, repo)
+	repo, opt, err := e.openWithOptions(c)
 	if err != nil {
 		return err
 	}

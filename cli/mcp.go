@@ -27,11 +27,7 @@ func (e *env) mcp(c *cli.Context) error {
 	if err := checkWriteFlags(c); err != nil {
 		return err
 	}
-	repo, err := e.openRepo(c)
-	if err != nil {
-		return err
-	}
-	opt, err := options(c, repo)
+	repo, opt, err := e.openWithOptions(c)
 	if err != nil {
 		return err
 	}

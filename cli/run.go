@@ -28,11 +28,7 @@ func (e *env) run(c *cli.Context) error {
 		return err
 	}
 	req := runRequest(c)
-	repo, err := e.openRepo(c)
-	if err != nil {
-		return err
-	}
-	opt, err := options(c, repo)
+	repo, opt, err := e.openWithOptions(c)
 	if err != nil {
 		return err
 	}
