@@ -274,12 +274,8 @@ func gitApply(t *testing.T, diff, before string) string {
 	if err := os.WriteFile(path, []byte(before), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("git", "apply", "--whitespace=nowarn", "-")
-	cmd.Dir = dir
-	cmd.Env = fixtures.Env(t.TempDir())
-	cmd.Stdin = bytes.NewBufferString(diff)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git apply: %v: %s\n%s", err, out, diff)
+	if _, err := fixtures.RunGitInput(dir, diff, "apply", "--whitespace=nowarn", "-"); err != nil {
+		t.Fatalf("%v\n%s", err, diff)
 	}
 	got, err := os.ReadFile(path)
 	if err != nil {

@@ -3,7 +3,6 @@ package integration
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -100,12 +99,9 @@ func TestFreshenRevivedPackedBlobSurvivesGC(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "one\n"})
 	old := git(t, dir, "rev-parse", "HEAD")
 	blob := oldLooseBlob(t, dir, "two\n")
-	cmd := exec.Command("git", "pack-objects", "-q", ".git/objects/pack/pack")
-	cmd.Dir, cmd.Env, cmd.Stdin = dir, fixtures.Env(fixtures.Home(dir)), strings.NewReader(blob+"\n")
-	out, err := cmd.Output()
-	require.NoError(t, err)
+	out := fixtures.GitInput(t, dir, blob+"\n", "pack-objects", "-q", ".git/objects/pack/pack")
 	git(t, dir, "prune-packed")
-	pack := filepath.Join(dir, ".git", "objects", "pack", "pack-"+strings.TrimSpace(string(out))+".pack")
+	pack := filepath.Join(dir, ".git", "objects", "pack", "pack-"+strings.TrimSpace(out)+".pack")
 	require.NoError(t, os.Chtimes(pack, monthAgo, monthAgo))
 
 	ok(t, dir, "edit", "a.txt", "--old", "one", "--new", "two", "--commit")

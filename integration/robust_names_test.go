@@ -3,7 +3,6 @@ package integration
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,11 +76,7 @@ func TestOddFileNamesAreQuotedAsGitQuotesThem(t *testing.T) {
 // interpretTrailers runs git interpret-trailers --parse on msg.
 func interpretTrailers(t *testing.T, dir, msg string) string {
 	t.Helper()
-	cmd := exec.Command("git", "interpret-trailers", "--parse")
-	cmd.Dir, cmd.Env, cmd.Stdin = dir, fixtures.Env(fixtures.Home(dir)), strings.NewReader(msg+"\n")
-	out, err := cmd.Output()
-	require.NoError(t, err)
-	return string(out)
+	return fixtures.GitInput(t, dir, msg+"\n", "interpret-trailers", "--parse")
 }
 
 // requireSeriesApplies exports the gitedit commits after base, applies

@@ -26,13 +26,14 @@ type pausedRun struct {
 	stderr chan string
 }
 
-// startPausedStdin starts gitedit in dir with args and standard input,
-// pausing at phase, and returns once it has reached the phase.
-func startPausedStdin(t *testing.T, dir, phase string, stdin *os.File, args ...string) *pausedRun {
+// startPausedWithInput starts gitedit in dir with args and stdin as its
+// standard input, pausing at phase, and returns once it has reached the
+// phase.
+func startPausedWithInput(t *testing.T, dir, phase, stdin string, args ...string) *pausedRun {
 	t.Helper()
 	p := &pausedRun{cmd: exec.Command(binary, args...), paused: make(chan struct{}), stderr: make(chan string, 1)}
 	p.cmd.Dir = dir
-	p.cmd.Stdin = stdin
+	p.cmd.Stdin = strings.NewReader(stdin)
 	p.cmd.Env = append(fixtures.Env(fixtures.Home(dir)), "GITEDIT_TEST_PAUSE="+phase+"=3s")
 	pipe, err := p.cmd.StderrPipe()
 	require.NoError(t, err)
@@ -125,19 +126,6 @@ func TestSignalBeforePointOfNoReturnChangesNothing(t *testing.T) {
 
 // batchTwoFiles edits two files in one batch.
 const batchTwoFiles = `{"operations":[{"file_path":"greet.go","old_string":"hello","new_string":"hi"},{"file_path":"d/b.txt","old_string":"bee","new_string":"wasp"}]}`
-
-// startPausedWithInput is startPaused with standard input.
-func startPausedWithInput(t *testing.T, dir, phase, stdin string, args ...string) *pausedRun {
-	t.Helper()
-	f, err := os.CreateTemp(t.TempDir(), "stdin")
-	require.NoError(t, err)
-	_, err = f.WriteString(stdin)
-	require.NoError(t, err)
-	_, err = f.Seek(0, 0)
-	require.NoError(t, err)
-	t.Cleanup(func() { f.Close() })
-	return startPausedStdin(t, dir, phase, f, args...)
-}
 
 // TestSignalAfterPointOfNoReturnCompletes interrupts a commit after its
 // ref move: the batch completes (commit, files and index agree, nothing

@@ -15,6 +15,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"github.com/gitedit/gitedit/gitedit/internal/stdinfile"
 )
 
 // Runner runs the hooks of one repository.
@@ -88,7 +90,7 @@ func (r Runner) start(name, program string, env []string, stdin []byte, args []s
 	cmd.Dir = r.WorkTree
 	cmd.Env = Merge(r.Env, env)
 	if stdin != nil {
-		in, err := inputFile(stdin)
+		in, err := stdinfile.New(stdin)
 		if err != nil {
 			return fmt.Errorf("run the %s hook: %w", name, err)
 		}
@@ -109,26 +111,6 @@ func (r Runner) start(name, program string, env []string, stdin []byte, args []s
 		return fmt.Errorf("run the %s hook: %w", name, err)
 	}
 	return nil
-}
-
-// inputFile returns data in an unlinked temporary file, to be a child's
-// standard input: a pipe would raise SIGPIPE in this process when the
-// child exits without reading it all (git ignores SIGPIPE there).
-func inputFile(data []byte) (*os.File, error) {
-	f, err := os.CreateTemp("", "gitedit-stdin-")
-	if err != nil {
-		return nil, err
-	}
-	os.Remove(f.Name())
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return nil, err
-	}
-	if _, err := f.Seek(0, 0); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
 }
 
 // Merge returns base with the "KEY=value" entries of extra set (replacing

@@ -3,7 +3,6 @@ package index_test
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,11 +23,7 @@ func bigIndexRepo(b *testing.B, n int) (string, string) {
 	for i := range n {
 		fmt.Fprintf(&in, "100644 %s\tsrc/module%03d/pkg%02d/file%06d.go\n", emptyBlob, i/1000, i/100%10, i)
 	}
-	cmd := exec.Command("git", "update-index", "--index-info")
-	cmd.Dir, cmd.Env, cmd.Stdin = dir, fixtures.Env(fixtures.Home(dir)), strings.NewReader(in.String())
-	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("update-index: %v: %s", err, out)
-	}
+	fixtures.GitInput(b, dir, in.String(), "update-index", "--index-info")
 	git(b, dir, "write-tree")
 	return dir, filepath.Join(dir, ".git", "index")
 }

@@ -2,7 +2,6 @@ package objects
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -116,15 +115,9 @@ func TestWriteFreshensAnAlternateLooseObject(t *testing.T) {
 // old, and returns the .pack path.
 func packAlone(t *testing.T, dir string, h plumbing.Hash) string {
 	t.Helper()
-	cmd := exec.Command("git", "pack-objects", "-q", ".git/objects/pack/pack")
-	cmd.Dir, cmd.Env = dir, fixtures.Env(fixtures.Home(dir))
-	cmd.Stdin = strings.NewReader(h.String() + "\n")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("git pack-objects: %v", err)
-	}
+	out := fixtures.GitInput(t, dir, h.String()+"\n", "pack-objects", "-q", ".git/objects/pack/pack")
 	fixtures.Git(t, dir, "prune-packed")
-	pack := filepath.Join(dir, ".git", "objects", "pack", "pack-"+strings.TrimSpace(string(out))+".pack")
+	pack := filepath.Join(dir, ".git", "objects", "pack", "pack-"+strings.TrimSpace(out)+".pack")
 	if err := os.Chtimes(pack, old, old); err != nil {
 		t.Fatal(err)
 	}

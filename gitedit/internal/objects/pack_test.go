@@ -10,7 +10,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -122,28 +121,12 @@ func (h history) stream(ref, parent string) []byte {
 	return out.Bytes()
 }
 
-// gitIn runs git with args in dir under the fixtures' isolated environment,
-// with stdin as standard input, and returns its standard output.
-func gitIn(t testing.TB, dir string, stdin []byte, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(fixtures.Env(fixtures.Home(dir)), "GIT_CONFIG_GLOBAL=/dev/null")
-	cmd.Stdin = bytes.NewReader(stdin)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("git %s: %v: %s", strings.Join(args, " "), err, stderr.String())
-	}
-	return stdout.String()
-}
-
 // packedRepo creates a repository holding history h, all in one pack made
 // by git repack -adf with extra (config options go first, as "-c k=v").
 func packedRepo(t testing.TB, h history, extra ...string) string {
 	t.Helper()
 	dir := fixtures.NewRepo(t, nil)
-	gitIn(t, dir, h.stream("refs/heads/main", ""), "fast-import", "--quiet")
+	fixtures.GitInput(t, dir, string(h.stream("refs/heads/main", "")), "fast-import", "--quiet")
 	var cfg, args []string
 	for i := 0; i < len(extra); i++ {
 		if extra[i] == "-c" {
@@ -153,7 +136,7 @@ func packedRepo(t testing.TB, h history, extra ...string) string {
 			args = append(args, extra[i])
 		}
 	}
-	gitIn(t, dir, nil, append(append(cfg, "repack", "-adfq"), args...)...)
+	fixtures.Git(t, dir, append(append(cfg, "repack", "-adfq"), args...)...)
 	return dir
 }
 
@@ -170,7 +153,7 @@ type gitObject struct {
 // loose, read by git cat-file --batch --batch-all-objects.
 func gitObjects(t testing.TB, dir string) map[plumbing.Hash]gitObject {
 	t.Helper()
-	out := gitIn(t, dir, nil, "cat-file", "--batch", "--batch-all-objects")
+	out := fixtures.Git(t, dir, "cat-file", "--batch", "--batch-all-objects")
 	objs := map[plumbing.Hash]gitObject{}
 	for out != "" {
 		nl := strings.IndexByte(out, '\n')
@@ -184,7 +167,7 @@ func gitObjects(t testing.TB, dir string) map[plumbing.Hash]gitObject {
 		out = out[nl+1+size+1:]
 	}
 	// The batch listing agrees with --batch-check, which the brief names.
-	check := strings.Count(gitIn(t, dir, nil, "cat-file", "--batch-all-objects", "--batch-check"), "\n")
+	check := strings.Count(fixtures.Git(t, dir, "cat-file", "--batch-all-objects", "--batch-check"), "\n")
 	require.Equal(t, check, len(objs))
 	return objs
 }
@@ -204,7 +187,7 @@ func maxChain(t testing.TB, dir string) int {
 	longest := 0
 	re := regexp.MustCompile(`(?m)^chain length = (\d+):`)
 	for _, idx := range packIndexes(t, dir) {
-		for _, m := range re.FindAllStringSubmatch(gitIn(t, dir, nil, "verify-pack", "-v", idx), -1) {
+		for _, m := range re.FindAllStringSubmatch(fixtures.Git(t, dir, "verify-pack", "-v", idx), -1) {
 			n, _ := strconv.Atoi(m[1])
 			longest = max(longest, n)
 		}
@@ -431,7 +414,7 @@ func TestPacksMatchGit(t *testing.T) {
 		}, "version 3"},
 		{"index version 1 written by git", func(t *testing.T, pack, idx string) {
 			require.NoError(t, os.Remove(idx))
-			gitIn(t, dir, nil, "index-pack", "--index-version=1", pack)
+			fixtures.Git(t, dir, "index-pack", "--index-version=1", pack)
 		}, "not a version 2 pack index"},
 		{"index truncated", func(t *testing.T, pack, idx string) {
 			st, err := os.Stat(idx)
@@ -483,9 +466,9 @@ func TestPacksReadSeveralPacks(t *testing.T) {
 	dir := packedRepo(t, history{commits: 4, files: 20, edits: 5, seed: 2}, "--depth=10")
 	head := strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "main"))
 	more := history{commits: 4, files: 20, edits: 5, seed: 3}
-	gitIn(t, dir, more.stream("refs/heads/more", head), "-c", "fastimport.unpackLimit=0", "fast-import", "--quiet", "--force")
+	fixtures.GitInput(t, dir, string(more.stream("refs/heads/more", head)), "-c", "fastimport.unpackLimit=0", "fast-import", "--quiet", "--force")
 	require.Len(t, packIndexes(t, dir), 2)
-	loose := plumbing.NewHash(strings.TrimSpace(gitIn(t, dir, []byte("only loose\n"), "hash-object", "-w", "--stdin")))
+	loose := plumbing.NewHash(strings.TrimSpace(fixtures.GitInput(t, dir, string([]byte("only loose\n")), "hash-object", "-w", "--stdin")))
 	want := gitObjects(t, dir)
 	delete(want, loose)
 
@@ -667,7 +650,7 @@ func TestPacksHandMadeDeltas(t *testing.T) {
 	}
 	require.False(t, packed.IsZero())
 	looseData := []byte("a loose delta base\n")
-	loose := plumbing.NewHash(strings.TrimSpace(gitIn(t, dir, looseData, "hash-object", "-w", "--stdin")))
+	loose := plumbing.NewHash(strings.TrimSpace(fixtures.GitInput(t, dir, string(looseData), "hash-object", "-w", "--stdin")))
 
 	whole := []byte(strings.Repeat("a whole blob in the hand-made pack\n", 3))
 	t1 := append(bytes.Clone(whole), "appended\n"...)

@@ -13,6 +13,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/gitedit/gitedit/gitedit/internal/stdinfile"
 )
 
 // The signature formats of gpg.format.
@@ -71,19 +73,12 @@ func (s Signer) Sign(payload []byte) ([]byte, error) {
 // "[GNUPG:] SIG_CREATED ", as git requires.
 func (s Signer) signGPG(payload []byte, key string) ([]byte, error) {
 	cmd := exec.Command(s.Program, "--status-fd=2", "-bsau", key)
-	// The payload goes in a file, not a pipe: a program that exits
-	// without reading it would raise SIGPIPE here (git ignores SIGPIPE).
-	in, err := tempWith(".git_signing_payload_tmp", payload)
+	in, err := stdinfile.New(payload)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("could not create temporary file: %w", err)
 	}
-	defer os.Remove(in)
-	f, err := os.Open(in)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	cmd.Stdin = f
+	defer in.Close()
+	cmd.Stdin = in
 	var out, status bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &status
 	err = cmd.Run()
