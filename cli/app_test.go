@@ -11,7 +11,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit"
 )
 
-func TestReorderArgs(t *testing.T) {
+func TestReorderArgsMovesOperandsAfterTheFlags(t *testing.T) {
 	tests := []struct{ in, want, cmd string }{
 		{"gitedit", "gitedit", ""},
 		{"gitedit --help", "gitedit --help", ""},
@@ -34,7 +34,7 @@ func TestReorderArgs(t *testing.T) {
 	}
 }
 
-func TestExitStatus(t *testing.T) {
+func TestExitStatusFollowsTheErrorKind(t *testing.T) {
 	refused := &gitedit.Error{Code: gitedit.CodeAmbiguous, Message: "x"}
 	tests := []struct {
 		err  error
@@ -54,7 +54,7 @@ func TestExitStatus(t *testing.T) {
 	}
 }
 
-func TestValidAuthor(t *testing.T) {
+func TestValidAuthorNeedsNameAndEmail(t *testing.T) {
 	for in, want := range map[string]bool{
 		"A U Thor <a@example.com>": true, "<a@example.com>": false, "A U Thor": false,
 		"A <>": false, "A <a@x> trailing": false,

@@ -13,7 +13,7 @@ import (
 
 // update rewrites the golden output of the scripts: a failing "cmp X FILE"
 // whose FILE is one of the script's archive files rewrites that file with
-// X (stdout, stderr or a file): go test ./cli -run TestScripts -update
+// X (stdout, stderr or a file): go test ./cli -run TestScriptsOfTheManualPass -update
 var update = flag.Bool("update", false, "rewrite the scripts' golden output in testdata/script")
 
 // TestMain registers the gitedit command for the scripts: it runs Main in
@@ -24,12 +24,12 @@ func TestMain(m *testing.M) {
 	})
 }
 
-// TestScripts runs the txtar scripts of testdata/script: the CLI's manual,
+// TestScriptsOfTheManualPass runs the txtar scripts of testdata/script: the CLI's manual,
 // checked. Each script starts in an empty $WORK with git isolated from the
 // machine's configuration (fixed identity and dates, no system or global
 // config). With -update, a failing cmp rewrites the archive file it
 // compares with instead of failing.
-func TestScripts(t *testing.T) {
+func TestScriptsOfTheManualPass(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 filepath.Join("testdata", "script"),
 		RequireExplicitExec: true,

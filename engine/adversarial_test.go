@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// TestAdversarialRegressions holds the cases bench/accuracy's adversarial
+// TestAdversarialEditsLandRightOrAreRefused holds the cases bench/accuracy's adversarial
 // categories found (go run ./bench/accuracy), each reduced to a few lines.
-func TestAdversarialRegressions(t *testing.T) {
+func TestAdversarialEditsLandRightOrAreRefused(t *testing.T) {
 	const arms = "switch k {\ncase 1:\n\tname = \"one\"\n\tsize = computeSize(10)\n\tdone()\ncase 2:\n\tname = \"two\"\n\tsize = computeSize(20)\n\tdone()\n}\n"
 	const goTabs = "func f() {\n\tif x {\n\t\ty()\n\t}\n}\n"
 	runFuzzy(t, []fuzzyCase{

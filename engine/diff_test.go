@@ -32,7 +32,7 @@ func applyDiff(t *testing.T, diff, before string) string {
 	return out.String()
 }
 
-func TestUnifiedDiffGolden(t *testing.T) {
+func TestUnifiedDiffShowsCRsOnlyWhereEndingsDiffer(t *testing.T) {
 	tests := []struct {
 		name, oldPath, newPath, before, after, want string
 	}{
@@ -74,7 +74,7 @@ func TestUnifiedDiffGolden(t *testing.T) {
 	}
 }
 
-func TestUnifiedDiffTwoHunks(t *testing.T) {
+func TestUnifiedDiffSplitsDistantChangesIntoTwoHunks(t *testing.T) {
 	var a, b strings.Builder
 	for i := 1; i <= 30; i++ {
 		fmt.Fprintf(&a, "line %d\n", i)
@@ -157,7 +157,7 @@ func mutate(r *rand.Rand, s string) string {
 	return out
 }
 
-func TestUnifiedDiffProperty(t *testing.T) {
+func TestUnifiedDiffOfRandomChangesApplies(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	rounds := 3000
 	if testing.Short() {
@@ -182,9 +182,9 @@ func TestUnifiedDiffProperty(t *testing.T) {
 	}
 }
 
-// TestDiffLinesMinimal checks the runs pair equal lines and that Myers
+// TestDiffLinesKeepsAsManyLinesAsAMinimalDiff checks the runs pair equal lines and that Myers
 // keeps as many lines as a minimal diff does.
-func TestDiffLinesMinimal(t *testing.T) {
+func TestDiffLinesKeepsAsManyLinesAsAMinimalDiff(t *testing.T) {
 	tests := []struct {
 		a, b  string
 		equal int // lines kept by a minimal diff
@@ -212,9 +212,9 @@ func TestDiffLinesMinimal(t *testing.T) {
 	}
 }
 
-// TestDiffBudgetFallback runs the patience split directly and checks its
+// TestPatienceFallbackRunsAreAnOrderedCommonSubsequence runs the patience split directly and checks its
 // runs are an ordered common subsequence.
-func TestDiffBudgetFallback(t *testing.T) {
+func TestPatienceFallbackRunsAreAnOrderedCommonSubsequence(t *testing.T) {
 	r := rand.New(rand.NewSource(7))
 	for i := 0; i < 200; i++ {
 		a, b := randomText(r, 60), randomText(r, 60)
@@ -326,9 +326,9 @@ func lcsLen(a, b []string) int {
 	return prev[len(b)]
 }
 
-// TestDiffLinesMinimalProperty checks on random inputs that the Myers diff
+// TestDiffLinesIsMinimalOnRandomInputs checks on random inputs that the Myers diff
 // keeps as many lines as the longest common subsequence.
-func TestDiffLinesMinimalProperty(t *testing.T) {
+func TestDiffLinesIsMinimalOnRandomInputs(t *testing.T) {
 	r := rand.New(rand.NewSource(9))
 	for i := 0; i < 2000; i++ {
 		al := SplitLines(randomText(r, 30))
@@ -346,9 +346,9 @@ func TestDiffLinesMinimalProperty(t *testing.T) {
 	}
 }
 
-// TestUnifiedDiffBudgetProperty forces the patience fallback (no Myers
+// TestUnifiedDiffWithoutMyersBudgetStillApplies forces the patience fallback (no Myers
 // budget) on large random inputs: the diffs must still apply.
-func TestUnifiedDiffBudgetProperty(t *testing.T) {
+func TestUnifiedDiffWithoutMyersBudgetStillApplies(t *testing.T) {
 	saved := diffBudget
 	diffBudget = 0
 	defer func() { diffBudget = saved }()
@@ -376,7 +376,7 @@ func TestUnifiedDiffBudgetProperty(t *testing.T) {
 	}
 }
 
-func TestQuotePath(t *testing.T) {
+func TestQuotePathQuotesAsGitDoes(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"a/plain.go", "a/plain.go"},
 		{"a/with space", "a/with space"},

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-func TestDecode(t *testing.T) {
+func TestDecodeDropsBOMAndCRLFAndRecordsWhereTheyWere(t *testing.T) {
 	tests := []struct {
 		content string
 		bom     bool
@@ -30,9 +30,9 @@ func TestDecode(t *testing.T) {
 	}
 }
 
-// TestRawOffset checks every text offset maps to the raw offset with the
+// TestRawOffsetKeepsTheTextBeforeItAndNeverSplitsCRLF checks every text offset maps to the raw offset with the
 // same text before it, and that a CRLF is never split.
-func TestRawOffset(t *testing.T) {
+func TestRawOffsetKeepsTheTextBeforeItAndNeverSplitsCRLF(t *testing.T) {
 	for _, content := range []string{"a\r\nb\nc\r\n\r\nd", "x\r\n", "\r\n\n\r\n", "plain"} {
 		d := decode(content)
 		for p := 0; p <= len(d.text); p++ {
@@ -47,7 +47,7 @@ func TestRawOffset(t *testing.T) {
 	}
 }
 
-func TestEOLAt(t *testing.T) {
+func TestEOLAtIsTheEndingOfTheLineAtTheOffset(t *testing.T) {
 	tests := []struct {
 		content  string
 		at       int // offset in the LF text
@@ -69,7 +69,7 @@ func TestEOLAt(t *testing.T) {
 	}
 }
 
-func TestKeepFinalNewline(t *testing.T) {
+func TestKeepFinalNewlineFollowsTheOriginalFile(t *testing.T) {
 	tests := []struct{ original, ending, want string }{
 		{"a\n", "b", "b\n"},
 		{"a\r\n", "b", "b\n"}, // LF text: encoding adds the CR
@@ -86,7 +86,7 @@ func TestKeepFinalNewline(t *testing.T) {
 	}
 }
 
-func TestWhole(t *testing.T) {
+func TestWholeContentTakesTheFilesLineEndingsAndBOM(t *testing.T) {
 	tests := []struct{ original, content, want string }{
 		{"", "a\r\nb", "a\r\nb"},
 		{"\uFEFF", "a\n", "\uFEFFa\n"},
@@ -127,11 +127,11 @@ func randomDoc(r *rand.Rand) (content string, style int) {
 	return b.String(), style
 }
 
-// TestApplyEditStyleProperty replaces a random region of random files and
+// TestApplyEditKeepsBOMFinalNewlineAndUniformEndings replaces a random region of random files and
 // checks the rules: the BOM is kept, the final-newline state too (except
 // after a deletion at the end, taken literally), and a uniform file stays
 // uniform.
-func TestApplyEditStyleProperty(t *testing.T) {
+func TestApplyEditKeepsBOMFinalNewlineAndUniformEndings(t *testing.T) {
 	r := rand.New(rand.NewSource(5))
 	for i := 0; i < 3000; i++ {
 		content, style := randomDoc(r)

@@ -10,7 +10,7 @@ import (
 
 func intp(n int) *int { return &n }
 
-func TestApplyEdit(t *testing.T) {
+func TestApplyEditReplacesOnlyAnUnambiguousMatch(t *testing.T) {
 	tests := []struct {
 		name    string
 		content string
@@ -130,7 +130,7 @@ func checkCode(t *testing.T, err error, code Code, lines []int) {
 	}
 }
 
-func TestApplyEditMessages(t *testing.T) {
+func TestApplyEditErrorsSayWhatIsWrongAndWhatToDo(t *testing.T) {
 	_, _, err := ApplyEdit("x\ny\nx\n", Edit{OldString: "x", NewString: "z"})
 	var e *Error
 	if !errors.As(err, &e) || e.Count != 2 {
@@ -150,7 +150,7 @@ func TestApplyEditMessages(t *testing.T) {
 	}
 }
 
-func TestAmbiguousMessageBounded(t *testing.T) {
+func TestAmbiguousMessageElidesALongListOfLines(t *testing.T) {
 	content := strings.Repeat("x\n", 500)
 	_, _, err := ApplyEdit(content, Edit{OldString: "x", NewString: "y"})
 	var e *Error
@@ -162,7 +162,7 @@ func TestAmbiguousMessageBounded(t *testing.T) {
 	}
 }
 
-func TestApplyEdits(t *testing.T) {
+func TestApplyEditsAppliesEachEditToThePreviousResult(t *testing.T) {
 	tests := []struct {
 		name     string
 		content  string
@@ -244,7 +244,7 @@ func failedIndexes(o Outcome) []int {
 	return out
 }
 
-func TestApplyEditsEmpty(t *testing.T) {
+func TestApplyEditsRefusesAnEmptyList(t *testing.T) {
 	_, err := ApplyEdits("a", nil, false)
 	checkCode(t, err, CodeInvalidInput, nil)
 }

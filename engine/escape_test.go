@@ -2,12 +2,12 @@ package engine
 
 import "testing"
 
-// TestEscapeLevelOfNewString: new_string is decoded only when it shows
+// TestNewStringIsDecodedOnlyAtOldStringsExtraEscapeLevel: new_string is decoded only when it shows
 // old_string's extra level of escaping; written at the file's level it is
 // inserted as given, and when its level cannot be told the edit is
 // refused (issue 11, class 2). goSrc holds escapes of its own (`\t`
 // inside a string literal).
-func TestEscapeLevelOfNewString(t *testing.T) {
+func TestNewStringIsDecodedOnlyAtOldStringsExtraEscapeLevel(t *testing.T) {
 	const goSrc = "s := \"a\\tb\"\nt := 1\n"
 	runFuzzy(t, []fuzzyCase{
 		{name: "both over-escaped",

@@ -34,7 +34,7 @@ func mkHunk(oldPos int, body string) Hunk {
 	return h
 }
 
-func TestApplyHunks(t *testing.T) {
+func TestApplyHunksPlacesEachHunkAtTheNearestMatch(t *testing.T) {
 	tests := []struct {
 		name, src string
 		hunks     []Hunk

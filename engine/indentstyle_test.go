@@ -13,11 +13,11 @@ const pyCont = "def f():\n    x = call(a,\n             b)\n    return x\n"
 // with spaces after the tabs, as gofmt leaves it.
 const goCont = "func f() {\n\tif x {\n\t\ty(a,\n\t\t  b)\n\t}\n}\n"
 
-// TestIndentStyleOfNewString: when old_string is indented with tabs and
+// TestNewStringTakesTheFilesIndentCharacters: when old_string is indented with tabs and
 // the file with spaces (or the reverse), every written line of new_string
 // uses the file's indentation characters, aligned continuation lines
 // included, whatever strategy matched (issue 11, class 3).
-func TestIndentStyleOfNewString(t *testing.T) {
+func TestNewStringTakesTheFilesIndentCharacters(t *testing.T) {
 	runFuzzy(t, []fuzzyCase{
 		{name: "tabs into a space file: new continuation column and deeper line",
 			content: pyCont, old: "\tx = call(a,\n\t\t\t b)\n\treturn x",

@@ -2,7 +2,7 @@ package engine
 
 import "testing"
 
-func TestLineFileSplice(t *testing.T) {
+func TestLineFileSpliceKeepsTheEndingsOfUntouchedLines(t *testing.T) {
 	keep := LineChange{Op: ' '}
 	drop := LineChange{Op: '-'}
 	add := func(s string) LineChange { return LineChange{Op: '+', Text: s} }
@@ -36,7 +36,7 @@ func TestLineFileSplice(t *testing.T) {
 	}
 }
 
-func TestSplitLineFileLines(t *testing.T) {
+func TestSplitLineFileBreaksLinesAtLFOnly(t *testing.T) {
 	f := SplitLineFile("\uFEFFa\r\nb\rc\nd")
 	got := f.Lines()
 	want := []string{"a", "b\rc", "d"}

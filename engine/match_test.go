@@ -33,7 +33,7 @@ func withStrategies(t *testing.T, order []MatchMode, extra ...Strategy) {
 
 const fakeMode MatchMode = "test_fake"
 
-func TestMatchDriver(t *testing.T) {
+func TestMatchDriverTriesExactFirstAndRefusesAmbiguity(t *testing.T) {
 	tests := []struct {
 		name     string
 		text     string
@@ -109,7 +109,7 @@ func TestApplyEditUsesAdapt(t *testing.T) {
 	}
 }
 
-func TestExactFind(t *testing.T) {
+func TestExactFindMatchesLeftToRightWithoutOverlap(t *testing.T) {
 	tests := []struct {
 		text, old string
 		want      []Candidate
@@ -129,9 +129,9 @@ func TestExactFind(t *testing.T) {
 	}
 }
 
-// TestOverlapMessage checks the overlap error tells the agent what is wrong
+// TestOverlapMessageAdvisesMoreContextNotReplaceAll checks the overlap error tells the agent what is wrong
 // and what to do, and does not suggest replace_all.
-func TestOverlapMessage(t *testing.T) {
+func TestOverlapMessageAdvisesMoreContextNotReplaceAll(t *testing.T) {
 	withStrategies(t, []MatchMode{Exact, fakeMode},
 		fakeStrategy{fakeMode, []Candidate{{Start: 0, End: 4}, {Start: 2, End: 6}}})
 	_, _, err := ApplyEdit("a\nb\nc\n", Edit{OldString: "q", NewString: "r", ReplaceAll: true})

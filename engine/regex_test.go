@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestApplyRegex(t *testing.T) {
+func TestApplyRegexExpandsGroupsInEveryMatch(t *testing.T) {
 	tests := []struct {
 		name, content, pattern, replace, want string
 		count                                 int
@@ -48,7 +48,7 @@ func TestApplyRegex(t *testing.T) {
 	}
 }
 
-func TestApplyRegexErrors(t *testing.T) {
+func TestApplyRegexRefusesBadPatternsAndNoMatch(t *testing.T) {
 	if _, err := CompileRegex(`a(`, "x"); !errors.Is(err, &Error{Code: CodeInvalidInput}) {
 		t.Errorf("bad pattern: err = %v, want invalid_input", err)
 	}
@@ -65,7 +65,7 @@ func TestApplyRegexErrors(t *testing.T) {
 	}
 }
 
-func TestRegexLiteralHint(t *testing.T) {
+func TestRegexLiteralHintIsThePatternsLiteralPrefix(t *testing.T) {
 	tests := []struct{ pattern, want string }{
 		{`errors\.Wrap\(`, "errors.Wrap("},
 		{`foo\nbar`, "foo"},

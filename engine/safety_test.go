@@ -8,7 +8,7 @@ import (
 // classFile is a class whose method m ends with an inner block.
 const classFile = "class A {\n  m() {\n    if (x) {\n      y();\n    }\n    z();\n  }\n\n  n() {\n    w();\n  }\n}\n"
 
-func TestWrongPlaceRegressions(t *testing.T) {
+func TestTolerantMatchesNeverLandInTheWrongPlace(t *testing.T) {
 	runFuzzy(t, []fuzzyCase{
 		{name: "block never ends at an inner closing line",
 			content: classFile, old: "  m() {\n    if (x) {\n      y2();\n  }", new: "  m() {}",
@@ -46,7 +46,7 @@ func TestWrongPlaceRegressions(t *testing.T) {
 	})
 }
 
-func TestTolerantReplaceAll(t *testing.T) {
+func TestTolerantReplaceAllReplacesEveryMatch(t *testing.T) {
 	content := "\tfoo(1)\n\tbar()\n\n\tfoo(1)\n\tbar()\n"
 	got, applied, err := ApplyEdit(content, Edit{OldString: "foo(1)\n    bar()", NewString: "foo(2)\n    bar()", ReplaceAll: true})
 	if err != nil {
@@ -57,7 +57,7 @@ func TestTolerantReplaceAll(t *testing.T) {
 	}
 }
 
-func TestNotFoundHint(t *testing.T) {
+func TestNotFoundHintShowsTheClosestRegionAndItsDifference(t *testing.T) {
 	content := "package p\n\nfunc f() {\n\tx := 1\n\ty := 2\n\treturn\n}\n"
 	_, _, err := ApplyEdit(content, Edit{OldString: "\tx := 1\n\ty := 3\n\treturn", NewString: "z", MatchMode: Exact})
 	e, ok := err.(*Error)

@@ -4,7 +4,7 @@ import "strings"
 
 func init() { register(blockAnchorStrategy{}) }
 
-// Thresholds of BlockAnchor, justified by TestAnchorThresholdMeasurement
+// Thresholds of BlockAnchor, justified by TestAnchorThresholdNeverLetsADecoyWin
 // (the true regions of misremembered blocks against every other region
 // with the same anchors in the Go tree's sources).
 const (

@@ -4,7 +4,7 @@ import "sort"
 
 func init() { register(contextAwareStrategy{}) }
 
-// Thresholds of ContextAware, justified by TestAnchorThresholdMeasurement.
+// Thresholds of ContextAware, justified by TestAnchorThresholdNeverLetsADecoyWin.
 const (
 	// contextMinSimilarity is the least character-weighted similarity of
 	// the whole block.

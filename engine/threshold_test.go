@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-// TestAnchorThresholdMeasurement justifies blockAnchorMinSimilarity on
+// TestAnchorThresholdNeverLetsADecoyWin justifies blockAnchorMinSimilarity on
 // the Go tree's sources: for blocks with one misremembered identifier it
 // measures the score of the true region, and for every other region with
 // the same anchors and length (a decoy) its score. It logs both
@@ -19,7 +19,7 @@ import (
 // does not (the edit would land on the decoy), or if fewer than 90% of true
 // regions pass. A decoy that passes along with the true region makes the
 // edit ambiguous, which is safe. Skipped under -short.
-func TestAnchorThresholdMeasurement(t *testing.T) {
+func TestAnchorThresholdNeverLetsADecoyWin(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the Go tree; skipped under -short")
 	}

@@ -98,7 +98,7 @@ func TestRefusedRequestsChangeNothing(t *testing.T) {
 	}
 }
 
-func TestJSONResultShape(t *testing.T) {
+func TestJSONResultHasEveryDocumentedField(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"greet.go": greet})
 	stdin := `[{"old_string": "Hello", "new_string": "Greet"}, {"old_string": "\"hello\"", "new_string": "\"hi\""}]`
 	m, r := jsonResult(t, dir, stdin, "multiedit", "greet.go", "--edits", "-", "--commit")
@@ -119,7 +119,7 @@ func TestJSONResultShape(t *testing.T) {
 	require.Equal(t, "Edit-Count: 2", git(t, dir, "log", "-1", "--format=%(trailers:key=Edit-Count)"))
 }
 
-func TestErrorJSONShapeAndExitStatus(t *testing.T) {
+func TestErrorJSONCarriesCodeLinesAndMessageWithExitOne(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"dup.txt": "a\nb\na\n"})
 	m, r := jsonResult(t, dir, "", "edit", "dup.txt", "--old", "a", "--new", "c")
 	require.Equal(t, 1, r.code)
@@ -152,7 +152,7 @@ func TestNoOpEditWritesNothing(t *testing.T) {
 	requireUnchanged(t, before, take(t, dir))
 }
 
-func TestLinkedWorktreeCommit(t *testing.T) {
+func TestCommitInLinkedWorktreeMovesItsBranchOnly(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"greet.go": greet})
 	wt := filepath.Join(filepath.Dir(dir), "wt")
 	git(t, dir, "worktree", "add", "-q", "-b", "feature", wt)
@@ -180,7 +180,7 @@ func TestLockedIndexWaitsThenFails(t *testing.T) {
 	requireUnchanged(t, before, take(t, dir))
 }
 
-func TestDirtyPolicies(t *testing.T) {
+func TestDirtyPoliciesIncludeCommitFirstOrRefuse(t *testing.T) {
 	files := map[string]string{"a.txt": "one\ntwo\n"}
 	t.Run("include commits the existing change with the batch", func(t *testing.T) {
 		dir := fixtures.NewRepo(t, files)
@@ -267,7 +267,7 @@ func TestLogFileFindsPathsGitQuotes(t *testing.T) {
 	require.Equal(t, []any{odd}, entry["files"])
 }
 
-func TestSmallContractDetails(t *testing.T) {
+func TestSmallContractDetailsHold(t *testing.T) {
 	t.Run("a refused batch names the failing operation", func(t *testing.T) {
 		dir := fixtures.NewRepo(t, map[string]string{"a.txt": "alpha\n"})
 		req := `{"operations": [{"file_path": "a.txt", "old_string": "alpha", "new_string": "A"}, {"file_path": "a.txt", "old_string": "alpha", "new_string": "B"}]}`
@@ -304,7 +304,7 @@ func TestSmallContractDetails(t *testing.T) {
 	})
 }
 
-func TestReadPastTheEndAndWholeFileSummary(t *testing.T) {
+func TestReadPastTheEndIsRefusedAndWholeFileWriteSaysSo(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "one\ntwo\n"})
 	r := gitedit(t, dir, "", "read", "a.txt", "--offset", "5")
 	require.Equal(t, 2, r.code)

@@ -26,15 +26,15 @@ const envelopeSuite = "testdata/envelope"
 
 // update rewrites the golden outcome of the scenarios that apply
 // (expected/, expected-links, and diff where the scenario has one) from
-// what gitedit did: go test ./integration -run TestEnvelopeConformance -update
+// what gitedit did: go test ./integration -run TestEnvelopeScenariosGiveTheirExpectedOutcome -update
 // A refusal's error file is written by hand and never rewritten.
 var update = flag.Bool("update", false, "rewrite the envelope scenarios' expected/, expected-links and diff")
 
-// TestEnvelopeConformance runs every scenario through `gitedit patch
+// TestEnvelopeScenariosGiveTheirExpectedOutcome runs every scenario through `gitedit patch
 // --commit --json`: an applied patch must leave exactly expected/ in the
 // working tree, HEAD's tree and the index (git status clean, fsck clean);
 // a refused one must give the code and change nothing at all.
-func TestEnvelopeConformance(t *testing.T) {
+func TestEnvelopeScenariosGiveTheirExpectedOutcome(t *testing.T) {
 	entries, err := os.ReadDir(envelopeSuite)
 	require.NoError(t, err)
 	n := 0

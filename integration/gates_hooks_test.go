@@ -203,7 +203,7 @@ func TestPreCommitRunningGiteditCheck(t *testing.T) {
 	require.NoError(t, err, out)
 }
 
-func TestPreCommitHookWritingInsideGitedit(t *testing.T) {
+func TestPreCommitHookWritingInsideGiteditIsRefusedWithoutDeadlock(t *testing.T) {
 	// A nested gitedit that writes (stages) in the hooks' index, and one
 	// that commits: the first changes the index the commit is made from,
 	// which gitedit refuses; the second moves the branch, which makes the
@@ -241,7 +241,7 @@ func TestPreCommitStagingIsRefused(t *testing.T) {
 	require.Equal(t, "one\n", read(t, dir, "a.txt"))
 }
 
-func TestSignedCommitWithHooks(t *testing.T) {
+func TestSignedCommitVerifiesWithWhatHooksAdded(t *testing.T) {
 	s := sshSignRepo(t)
 	installHook(t, filepath.Join(s.dir, ".git", "hooks"), "commit-msg", `printf 'Reviewed-by: hook\n' >> "$1"`+"\n")
 	r := runIn(t, s.dir, s.env, "", "gitedit", "edit", "a.txt", "--old", "one", "--new", "uno", "--commit")
@@ -250,7 +250,7 @@ func TestSignedCommitWithHooks(t *testing.T) {
 	require.Contains(t, git(t, s.dir, "log", "-1", "--format=%B"), "Reviewed-by: hook")
 }
 
-func TestHooksWithCommitFirst(t *testing.T) {
+func TestHooksRunForBothCommitsOfCommitFirst(t *testing.T) {
 	dir := hookRepo(t)
 	log := filepath.Join(t.TempDir(), "log")
 	hooks := filepath.Join(dir, ".git", "hooks")

@@ -180,7 +180,7 @@ func TestOpenPGPSignedCommitVerifies(t *testing.T) {
 // A signing program that exits without reading a large payload: git
 // ignores SIGPIPE there and reports the signing failure; so must gitedit
 // (its SIGPIPE handling used to turn this into an interruption, 141).
-func TestSignerThatDoesNotReadThePayload(t *testing.T) {
+func TestSignerThatDoesNotReadThePayloadFailsAsSigning(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "one\n"})
 	fail := filepath.Join(t.TempDir(), "gpg")
 	require.NoError(t, os.WriteFile(fail, []byte("#!/bin/sh\necho 'no card' >&2\nexit 2\n"), 0o755))

@@ -59,7 +59,7 @@ func TestCommitFirstWithOnlyAStagedChange(t *testing.T) {
 // A new file where a deleted file's name is now a folder (or the reverse)
 // replaces the old index entry, as git add does; in commit mode it is
 // refused, since the commit would carry the other path's removal.
-func TestFileFolderClash(t *testing.T) {
+func TestFileFolderClashReplacesEntryOrIsRefusedInCommitMode(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a": "file\n", "keep.txt": "k\n"})
 	require.NoError(t, os.Remove(filepath.Join(dir, "a")))
 	r := gitedit(t, dir, "", "edit", "a/b", "--old", "", "--new", "nested\n", "--commit")

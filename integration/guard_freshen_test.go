@@ -110,10 +110,10 @@ func TestFreshenRevivedPackedBlobSurvivesGC(t *testing.T) {
 	requireClean(t, dir)
 }
 
-// TestFreshenRacingPrune runs git prune in a loop while gitedit commits
+// TestFreshenRacingPruneNeverLeavesACommitMissingObjects runs git prune in a loop while gitedit commits
 // edits whose results are old unreachable loose blobs; no commit may end
 // up pointing at a pruned object.
-func TestFreshenRacingPrune(t *testing.T) {
+func TestFreshenRacingPruneNeverLeavesACommitMissingObjects(t *testing.T) {
 	rounds := scale(4, 40)
 	if testing.Short() {
 		rounds = 2

@@ -18,7 +18,7 @@ func editJSON(t *testing.T, dir, path, old, new string, extra ...string) (map[st
 	return jsonResult(t, dir, "", append([]string{"edit", path, "--old", old, "--new", new}, extra...)...)
 }
 
-func TestSafetyOddFileContents(t *testing.T) {
+func TestSafetyOddFileContentsAreKeptOutsideTheEdit(t *testing.T) {
 	cases := []struct {
 		name, content, old, new, want string
 	}{
@@ -44,7 +44,7 @@ func TestSafetyOddFileContents(t *testing.T) {
 	}
 }
 
-func TestSafetyExecutableBitKept(t *testing.T) {
+func TestSafetyExecutableBitIsKept(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"run.sh": "#!/bin/sh\necho hi\n"})
 	require.NoError(t, os.Chmod(filepath.Join(dir, "run.sh"), 0o755))
 	git(t, dir, "add", "run.sh")
@@ -274,7 +274,7 @@ func TestSafetyDetachedHeadCommitMovesHeadOnly(t *testing.T) {
 	requireClean(t, dir)
 }
 
-func TestSafetyRefusedRepositories(t *testing.T) {
+func TestSafetyUnsupportedRepositoriesAreRefused(t *testing.T) {
 	cases := []struct {
 		name string
 		init func(t *testing.T, dir string) string // returns where to run

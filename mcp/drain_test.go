@@ -34,7 +34,7 @@ func TestServeAnswersEveryRequestBeforeInputEnds(t *testing.T) {
 	}
 }
 
-func TestCountMessages(t *testing.T) {
+func TestCountMessagesCountsRequestsAndResponsesInBatches(t *testing.T) {
 	tests := []struct {
 		line      string
 		req, resp int

@@ -20,7 +20,7 @@ func TestPanicInACallBecomesAToolError(t *testing.T) {
 	assert.True(t, strings.HasPrefix(text(res), "io_error: read: internal error"), text(res))
 }
 
-func TestDecodeStrict(t *testing.T) {
+func TestDecodeStrictAcceptsAliasesAndRefusesUnknownFields(t *testing.T) {
 	s := schemaOf(ToolRead)
 	tests := []struct {
 		name, args, err string

@@ -18,7 +18,7 @@ import (
 // update rewrites the golden files: go test ./mcp -run Golden -update
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
-func TestSchemaGolden(t *testing.T) {
+func TestSchemaMatchesItsGoldenFile(t *testing.T) {
 	for _, format := range []string{FormatJSONSchema, FormatOpenAI, FormatAnthropic} {
 		t.Run(format, func(t *testing.T) {
 			got, err := Schema(format)
@@ -42,7 +42,7 @@ func TestSchemaDefaultFormatIsJSONSchema(t *testing.T) {
 	assert.Equal(t, js, def)
 }
 
-func TestSchemaUnknownFormat(t *testing.T) {
+func TestSchemaOfUnknownFormatNamesTheKnownOnes(t *testing.T) {
 	_, err := Schema("yaml")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `"yaml"`)
@@ -80,7 +80,7 @@ func renderedSchemas(t *testing.T, format string) map[string]schemaDoc {
 	return out
 }
 
-func TestSchemaRequiredFields(t *testing.T) {
+func TestSchemaRequiresTheContractsFields(t *testing.T) {
 	want := map[string][]string{
 		ToolRead:       {"file_path"},
 		ToolEdit:       {"file_path", "old_string", "new_string"},
@@ -112,7 +112,7 @@ func TestSchemaEveryPropertyDescribed(t *testing.T) {
 	}
 }
 
-func TestSchemaConstraints(t *testing.T) {
+func TestSchemaStatesEnumsAndBounds(t *testing.T) {
 	defs, err := Tools()
 	require.NoError(t, err)
 	byName := map[string]ToolDef{}
@@ -134,7 +134,7 @@ func TestSchemaConstraints(t *testing.T) {
 	assert.ElementsMatch(t, []string{"old_string", "new_string"}, item.Required)
 }
 
-func TestToolOrderAndDescriptions(t *testing.T) {
+func TestToolsComeInOrderAndDescribeTheirRules(t *testing.T) {
 	defs, err := Tools()
 	require.NoError(t, err)
 	var names []string

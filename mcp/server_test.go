@@ -231,7 +231,7 @@ func TestHeldLockRefusesWithLockedInsteadOfBlocking(t *testing.T) {
 	assert.Equal(t, "y\n", readFile(t, repo, "f.txt"))
 }
 
-func TestMultiEditAndDryRun(t *testing.T) {
+func TestMultiEditDryRunWritesNothingThenApplies(t *testing.T) {
 	repo := fixtures.NewRepo(t, map[string]string{"f.txt": "a\nb\nc\n"})
 	isolateGit(t, repo)
 	cs := connect(t, Config{Dir: repo})

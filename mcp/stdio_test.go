@@ -82,7 +82,7 @@ func afterStep(t *testing.T, repo string) {
 	fixtures.Git(t, repo, "fsck", "--strict", "--no-progress")
 }
 
-func TestStdioAgentSession(t *testing.T) {
+func TestStdioAgentSessionCommitsEachCallAndUndoes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the gitedit binary")
 	}

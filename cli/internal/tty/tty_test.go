@@ -50,7 +50,7 @@ func TestParseGivesWhatGitConfigGetColorGives(t *testing.T) {
 	}
 }
 
-func TestParseWhitespace(t *testing.T) {
+func TestParseWhitespaceReadsCoreWhitespaceAsGitDoes(t *testing.T) {
 	assert.Equal(t, DefaultWSRule(), ParseWhitespace(""))
 	r := ParseWhitespace("-trailing-space,indent-with-non-tab tabwidth=4,-space-before-tab,bogus")
 	assert.Equal(t, WSRule{IndentWithNonTab: true, TabWidth: 4}, r)

@@ -64,7 +64,7 @@ func TestAggregatesAreGits(t *testing.T) {
 	}
 }
 
-func TestParseMethod(t *testing.T) {
+func TestParseMethodKeepsThePreviousMethodOnAnUnknownValue(t *testing.T) {
 	tests := []struct {
 		prev  Method
 		value string
@@ -84,7 +84,7 @@ func TestParseMethod(t *testing.T) {
 	}
 }
 
-func TestFromConfig(t *testing.T) {
+func TestFromConfigSyncsWhatGitWouldSync(t *testing.T) {
 	tests := []struct {
 		name             string
 		fsync, methods   []string

@@ -43,7 +43,7 @@ var cases = map[string]verdict{
 	"../a": malformed, "a/../b": malformed, ".": malformed, "..": malformed,
 }
 
-func TestVerify(t *testing.T) {
+func TestVerifyRefusesWhatGitsVerifyPathRefuses(t *testing.T) {
 	for path, want := range cases {
 		for _, m := range []struct {
 			mode uint32

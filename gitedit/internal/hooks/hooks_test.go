@@ -31,7 +31,7 @@ func TestCleanMessageMatchesGitStripspace(t *testing.T) {
 	}
 }
 
-func TestRunHook(t *testing.T) {
+func TestRunHookRunsFromTheWorkTreeWithItsArgsEnvAndInput(t *testing.T) {
 	dir := t.TempDir()
 	hooks := filepath.Join(dir, ".git", "hooks")
 	if err := os.MkdirAll(hooks, 0o755); err != nil {
@@ -68,7 +68,7 @@ func TestRunHook(t *testing.T) {
 	}
 }
 
-func TestMerge(t *testing.T) {
+func TestMergeReplacesKeysAndAppendsNewOnes(t *testing.T) {
 	got := Merge([]string{"A=1", "B=2", "C=3"}, []string{"B=x", "D=4"})
 	if strings.Join(got, ",") != "A=1,C=3,B=x,D=4" {
 		t.Errorf("Merge = %v", got)

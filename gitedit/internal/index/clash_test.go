@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestClashes(t *testing.T) {
+func TestClashesListsTheEntriesAFileOrFolderWouldReplace(t *testing.T) {
 	ix := &Index{Version: 2}
 	for _, n := range []string{"a", "b/c/d", "b/c/e", "b/cd", "x/y"} {
 		ix.Add(&Entry{Name: n, Mode: ModeRegular})

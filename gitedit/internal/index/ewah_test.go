@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestEWAHRoundTrip(t *testing.T) {
+func TestEWAHDecodesWhatItEncodes(t *testing.T) {
 	tests := map[string][]int{
 		"empty":       nil,
 		"zero":        {0},
@@ -58,7 +58,7 @@ func TestEWAHEmptyMatchesGit(t *testing.T) {
 	}
 }
 
-func TestVarint(t *testing.T) {
+func TestVarintEncodesAsGitsEncodeVarint(t *testing.T) {
 	tests := []struct {
 		v   uint64
 		enc []byte

@@ -151,7 +151,7 @@ func TestRollbackLeavesForeignLock(t *testing.T) {
 	}
 }
 
-func TestConcurrentHoldersExclusive(t *testing.T) {
+func TestConcurrentHoldersNeverHoldTogether(t *testing.T) {
 	target := filepath.Join(t.TempDir(), "counter")
 	if err := os.WriteFile(target, []byte{0}, 0o644); err != nil {
 		t.Fatal(err)

@@ -712,7 +712,7 @@ func TestPacksHandMadeDeltas(t *testing.T) {
 	}
 }
 
-func TestApplyDelta(t *testing.T) {
+func TestApplyDeltaCopiesAndInsertsAndRefusesBadDeltas(t *testing.T) {
 	base := []byte("0123456789")
 	tests := []struct {
 		name  string

@@ -83,7 +83,7 @@ func TestUpdateTreeMatchesGitWriteTree(t *testing.T) {
 	fixtures.Git(t, dir, "fsck", "--strict", "--no-dangling")
 }
 
-func TestUpdateTreeFromEmpty(t *testing.T) {
+func TestUpdateTreeFromEmptyMatchesGitWriteTree(t *testing.T) {
 	dir := fixtures.NewRepo(t, nil)
 	s := storage(dir)
 	changes := toChanges(t, s, []op{set("z", "z\n"), set("d/e/f", "f\n"), exe("x.sh", "x\n")})

@@ -71,7 +71,7 @@ func TestReadLooseChecksHeader(t *testing.T) {
 	require.Error(t, err)
 }
 
-func TestStripHeader(t *testing.T) {
+func TestStripHeaderRefusesAWrongSizeOrType(t *testing.T) {
 	good := []byte("tree 3\x00abc")
 	data, err := stripHeader(good, plumbing.TreeObject)
 	require.NoError(t, err)

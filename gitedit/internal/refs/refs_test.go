@@ -76,7 +76,7 @@ func TestResolveMatchesGit(t *testing.T) {
 	}
 }
 
-func TestReadHead(t *testing.T) {
+func TestReadHeadTellsUnbornBranchFromDetachedHEAD(t *testing.T) {
 	dir := fixtures.NewRepo(t, nil)
 	s := store(dir)
 	h, err := s.ReadHead()
@@ -181,7 +181,7 @@ func TestApplyPackedOnlyRef(t *testing.T) {
 	fixtures.Git(t, dir, "fsck", "--strict", "--no-dangling")
 }
 
-func TestApplyUnbornBranchFirstCommit(t *testing.T) {
+func TestApplyOnUnbornBranchMakesTheFirstCommit(t *testing.T) {
 	dir := fixtures.NewRepo(t, nil)
 	s := store(dir)
 	c1 := newCommit(t, dir, "", "first")
@@ -199,7 +199,7 @@ func TestApplyUnbornBranchFirstCommit(t *testing.T) {
 	}
 }
 
-func TestApplyDetachedHead(t *testing.T) {
+func TestApplyOnDetachedHeadMovesHEADOnly(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a": "a\n"})
 	fixtures.Git(t, dir, "checkout", "-q", "--detach")
 	s := store(dir)
@@ -223,7 +223,7 @@ func TestApplyDetachedHead(t *testing.T) {
 	}
 }
 
-func TestApplyLinkedWorktree(t *testing.T) {
+func TestApplyInLinkedWorktreeMovesItsBranchAndLogsBoth(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a": "a\n"})
 	wt := filepath.Join(filepath.Dir(dir), "wt")
 	fixtures.Git(t, dir, "worktree", "add", "-q", "-b", "side", wt)
@@ -257,7 +257,7 @@ func TestApplyLinkedWorktree(t *testing.T) {
 	}
 }
 
-func TestApplyNewNestedRefAndLogPolicy(t *testing.T) {
+func TestApplyCreatesNestedRefsAndLogsAsCoreLogAllRefUpdates(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a": "a\n"})
 	head := revParse(t, dir, "HEAD")
 	tests := []struct {

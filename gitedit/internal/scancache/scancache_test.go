@@ -189,7 +189,7 @@ func TestDamagedFilesAreEmptyCaches(t *testing.T) {
 	}
 }
 
-func TestKeyIsFNV1a(t *testing.T) {
+func TestKeyIsTheFNV1aHashOfThePath(t *testing.T) {
 	for _, p := range []string{"", "a", "d000/f00001.go", "ünïcode/path"} {
 		h := fnv.New64a()
 		h.Write([]byte(p))

@@ -76,7 +76,7 @@ func run(t *testing.T, dir, name string, args ...string) string {
 	return string(out)
 }
 
-func TestAddHeaderLayout(t *testing.T) {
+func TestAddHeaderIndentsSignatureLinesAfterTheHeaders(t *testing.T) {
 	commit := []byte("tree t\nauthor a\ncommitter c\n\nmsg\n\nbody\n")
 	got := string(AddHeader(commit, []byte("L1\n\nL3\n")))
 	want := "tree t\nauthor a\ncommitter c\ngpgsig L1\n \n L3\n\nmsg\n\nbody\n"
@@ -85,7 +85,7 @@ func TestAddHeaderLayout(t *testing.T) {
 	}
 }
 
-func TestSplitCommandLine(t *testing.T) {
+func TestSplitCommandLineHonoursQuotesAndBackslashes(t *testing.T) {
 	for in, want := range map[string][]string{
 		`ssh-add -L`:               {"ssh-add", "-L"},
 		`  cat  'a b'  "c d" e\ f`: {"cat", "a b", "c d", "e f"},
@@ -102,7 +102,7 @@ func TestSplitCommandLine(t *testing.T) {
 	}
 }
 
-func TestGPGNeedsSigCreated(t *testing.T) {
+func TestGPGSignatureWithoutSigCreatedIsRefused(t *testing.T) {
 	dir := t.TempDir()
 	fake := filepath.Join(dir, "fake-gpg")
 	// Exits 0 and prints a signature, but no SIG_CREATED status line:

@@ -102,7 +102,7 @@ func TestSwapAfterOpenIsCaughtByRecheck(t *testing.T) {
 	empty(t, outside)
 }
 
-func TestRelativePathsOnly(t *testing.T) {
+func TestCreateTempRefusesPathsNotRelativeAndClean(t *testing.T) {
 	_, _, r := setup(t)
 	for _, bad := range []string{"/etc", "../x", "a/../../x", "a//b", "./a"} {
 		if _, _, err := r.CreateTemp(bad, ".tmp-", ".t", 0o600); err == nil {
