@@ -223,7 +223,7 @@ func TestExpectedHashFromReadAllowsWholeFileWrite(t *testing.T) {
 	require.Equal(t, "package greet\n", read(t, dir, "greet.go"))
 }
 
-func TestFirstCommitOnUnbornBranch(t *testing.T) {
+func TestCommitOnUnbornBranchMakesTheFirstCommit(t *testing.T) {
 	dir := fixtures.NewRepo(t, nil)
 	ok(t, dir, "edit", "new/file.txt", "--old", "", "--new", "first\n", "--commit")
 	require.Equal(t, "first", git(t, dir, "show", "HEAD:new/file.txt"))

@@ -182,7 +182,7 @@ func TestCoreHooksPathIsHonoured(t *testing.T) {
 	ok(t, dir, "edit", "a.txt", "--old", "one", "--new", "uno", "--commit") // not executable: ignored, as by git
 }
 
-func TestPreCommitRunningGiteditCheck(t *testing.T) {
+func TestPreCommitRunningGiteditCheckRefusesWhatItWouldChange(t *testing.T) {
 	dir := hookRepo(t)
 	write(t, dir, ".gitedit.yaml", "- name: no-todo\n  files: [\"*.txt\"]\n  edits:\n    - old_string: TODO\n      new_string: DONE\n")
 	git(t, dir, "add", ".gitedit.yaml")

@@ -79,7 +79,7 @@ func (c *conformTally) String() string {
 	return strings.Join(out, "\n")
 }
 
-func TestPatchConformanceWithGitApply(t *testing.T) {
+func TestPatchesApplyAsGitApplyAppliesThem(t *testing.T) {
 	tally := &conformTally{counts: map[string]int{}}
 	pairs := append(handPairs(), mutatedPairs(t, 14, 20261124)...)
 	t.Run("pairs", func(t *testing.T) {

@@ -151,7 +151,7 @@ func retryable(err error) bool {
 	return strings.Contains(err.Error(), ".lock") || strings.Contains(err.Error(), "cannot lock ref")
 }
 
-func TestSafetyGiteditRacingGitCommit(t *testing.T) {
+func TestSafetyGiteditRacingGitCommitLosesNoCommit(t *testing.T) {
 	skipShort(t)
 	edits := scale(12, 60)
 	dir := fixtures.NewRepo(t, map[string]string{"g.txt": markerFile(edits, 0), "counter.txt": "start\n"})

@@ -84,7 +84,7 @@ func TestSafetySymlinkInRepoEditsTargetAndStaysALink(t *testing.T) {
 	}
 }
 
-func TestSafetySixtyFourMegabyteFile(t *testing.T) {
+func TestSafetySixtyFourMegabyteFileIsEditedAndCommitted(t *testing.T) {
 	skipShort(t)
 	if !stress() {
 		t.Skip("64 MB file: set GITEDIT_STRESS=1")

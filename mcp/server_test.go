@@ -251,7 +251,7 @@ func TestMultiEditDryRunWritesNothingThenApplies(t *testing.T) {
 	assert.Equal(t, gitOut(t, repo, "hash-object", "f.txt"), stagedBlob(t, repo, "f.txt"))
 }
 
-func TestNewServerOutsideARepository(t *testing.T) {
+func TestNewServerOutsideARepositoryIsNotARepo(t *testing.T) {
 	dir := t.TempDir()
 	isolateGit(t, dir)
 	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(dir))

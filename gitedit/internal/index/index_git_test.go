@@ -149,7 +149,7 @@ func newFlavourRepo(t *testing.T, f flavour) (string, string) {
 	return dir, indexPath
 }
 
-func TestRoundTripByteExact(t *testing.T) {
+func TestIndexRoundTripIsByteExact(t *testing.T) {
 	for _, f := range flavours() {
 		t.Run(f.name, func(t *testing.T) {
 			_, indexPath := newFlavourRepo(t, f)
@@ -357,10 +357,10 @@ func TestTreeIDVouchesOnlyForAnIndexEqualToItsTree(t *testing.T) {
 	}
 }
 
-// TestEditBesideFolderWithNewline stages a file in an index whose
+// TestEditBesideFolderWithNewlineAgreesWithGitAdd stages a file in an index whose
 // cache-tree holds a folder named with a newline (git allows it: the
 // TREE extension ends a name with NUL) and must agree with git add.
-func TestEditBesideFolderWithNewline(t *testing.T) {
+func TestEditBesideFolderWithNewlineAgreesWithGitAdd(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"odd\ndir/f.txt": "f\n", "a.txt": "a\n"})
 	git(t, dir, "read-tree", "HEAD") // writes a full cache-tree
 	indexPath := filepath.Join(dir, ".git", "index")

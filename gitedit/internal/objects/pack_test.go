@@ -491,7 +491,7 @@ func TestPacksReadSeveralPacks(t *testing.T) {
 	}
 }
 
-func TestOpenPacksWithoutPacks(t *testing.T) {
+func TestOpenPacksWithoutPacksIsEmptyNotAnError(t *testing.T) {
 	dir := fixtures.NewRepo(t, nil)
 	for _, objects := range []string{objectsDir(dir), filepath.Join(t.TempDir(), "absent")} {
 		p, err := OpenPacks(objects)
@@ -633,11 +633,11 @@ func delta(src, dst int, ops ...any) []byte {
 	return b
 }
 
-// TestPacksHandMadeDeltas reads a pack written by hand whose deltas use
+// TestPacksResolveHandMadeDeltasAndRefuseBadBases reads a pack written by hand whose deltas use
 // bases in the same pack (by offset and by id), in another pack, loose,
 // missing, or in a cycle, with offsets in the 64-bit table, and a copy of
 // size 0 (meaning 0x10000).
-func TestPacksHandMadeDeltas(t *testing.T) {
+func TestPacksResolveHandMadeDeltasAndRefuseBadBases(t *testing.T) {
 	dir := packedRepo(t, history{commits: 2, files: 5, edits: 2, seed: 6})
 	objects := objectsDir(dir)
 	var packed plumbing.Hash

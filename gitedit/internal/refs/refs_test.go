@@ -155,7 +155,7 @@ func TestApplyRefusesStaleAndLeavesRef(t *testing.T) {
 	}
 }
 
-func TestApplyPackedOnlyRef(t *testing.T) {
+func TestApplyUpdatesARefThatIsOnlyPacked(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a": "a\n"})
 	fixtures.Git(t, dir, "tag", "-a", "-m", "peeled", "v1")
 	fixtures.Git(t, dir, "pack-refs", "--all")
