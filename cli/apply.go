@@ -38,11 +38,8 @@ type applyRun struct {
 // exit status is that of the first request not applied (processing stops
 // there unless --keep-going), else 3 when one was partial, else 0.
 func (e *env) apply(c *cli.Context) error {
-	a, err := args(c, 0, 1, "takes at most one FILE (- for standard input)")
+	a, err := writeArgs(c, 0, 1, "takes at most one FILE (- for standard input)")
 	if err != nil {
-		return err
-	}
-	if err := checkWriteFlags(c); err != nil {
 		return err
 	}
 	in, closeIn, err := e.openInput(a)

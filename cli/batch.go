@@ -22,11 +22,8 @@ func batchCommand(e *env) *cli.Command {
 // batch decodes the batch request and applies it. The request may come in
 // a tool-call envelope, but must be a batch.
 func (e *env) batch(c *cli.Context) error {
-	a, err := args(c, 1, 1, "takes one FILE (- for standard input)")
+	a, err := writeArgs(c, 1, 1, "takes one FILE (- for standard input)")
 	if err != nil {
-		return err
-	}
-	if err := checkWriteFlags(c); err != nil {
 		return err
 	}
 	data, err := e.readInput("batch", a[0])

@@ -30,7 +30,7 @@ func editCommand(e *env) *cli.Command {
 
 // edit builds the request from the flags, checks it, and applies it.
 func (e *env) edit(c *cli.Context) error {
-	a, err := args(c, 1, 1, "takes one PATH")
+	a, err := writeArgs(c, 1, 1, "takes one PATH")
 	if err != nil {
 		return err
 	}
@@ -46,9 +46,6 @@ func (e *env) edit(c *cli.Context) error {
 // editRequest builds and checks the edit request of the flags, before any
 // repository work.
 func (e *env) editRequest(c *cli.Context, path string) (*gitedit.EditRequest, error) {
-	if err := checkWriteFlags(c); err != nil {
-		return nil, err
-	}
 	old, err := e.textFlag(c, "old")
 	if err != nil {
 		return nil, err

@@ -40,6 +40,17 @@ func writeFlags(extra ...cli.Flag) []cli.Flag {
 	), extra...)
 }
 
+// writeArgs is the first check of every command that writes: the
+// positional arguments (as args checks them), then the common flags
+// (checkWriteFlags), before any input is read or repository opened.
+func writeArgs(c *cli.Context, min, max int, usage string) ([]string, error) {
+	a, err := args(c, min, max, usage)
+	if err != nil {
+		return nil, err
+	}
+	return a, checkWriteFlags(c)
+}
+
 // checkWriteFlags refuses malformed common flag values before any
 // repository work.
 func checkWriteFlags(c *cli.Context) error {

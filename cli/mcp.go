@@ -21,10 +21,7 @@ func mcpCommand(e *env) *cli.Command {
 // mcp serves MCP on standard input and output until the client hangs up;
 // git config defaults merged with the common flags apply to every call.
 func (e *env) mcp(c *cli.Context) error {
-	if _, err := args(c, 0, 0, "takes no arguments"); err != nil {
-		return err
-	}
-	if err := checkWriteFlags(c); err != nil {
+	if _, err := writeArgs(c, 0, 0, "takes no arguments"); err != nil {
 		return err
 	}
 	repo, opt, err := e.openWithOptions(c)

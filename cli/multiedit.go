@@ -27,7 +27,7 @@ func multieditCommand(e *env) *cli.Command {
 
 // multiedit decodes the edits file and applies the request.
 func (e *env) multiedit(c *cli.Context) error {
-	a, err := args(c, 1, 1, "takes one PATH")
+	a, err := writeArgs(c, 1, 1, "takes one PATH")
 	if err != nil {
 		return err
 	}
@@ -48,9 +48,6 @@ func (e *env) multiedit(c *cli.Context) error {
 // multieditRequest builds and checks the request, before any repository
 // work.
 func (e *env) multieditRequest(c *cli.Context, path string) (*gitedit.MultiEditRequest, error) {
-	if err := checkWriteFlags(c); err != nil {
-		return nil, err
-	}
 	if !c.IsSet("edits") {
 		return nil, usagef("missing --edits FILE (or --edits - for standard input)")
 	}

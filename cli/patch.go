@@ -25,11 +25,8 @@ func patchCommand(e *env) *cli.Command {
 // patch reads the patch text (not JSON) and applies it; --check is a dry
 // run whose exit status says whether the patch applies.
 func (e *env) patch(c *cli.Context) error {
-	a, err := args(c, 0, 1, "takes at most one FILE (- for standard input)")
+	a, err := writeArgs(c, 0, 1, "takes at most one FILE (- for standard input)")
 	if err != nil {
-		return err
-	}
-	if err := checkWriteFlags(c); err != nil {
 		return err
 	}
 	name := "-"

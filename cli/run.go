@@ -24,7 +24,7 @@ func runCommand(e *env) *cli.Command {
 // run applies the recipes. With --check the exit status says whether
 // anything would change: 1 if so, 0 if not.
 func (e *env) run(c *cli.Context) error {
-	if err := checkWriteFlags(c); err != nil {
+	if _, err := writeArgs(c, 0, -1, ""); err != nil {
 		return err
 	}
 	req := runRequest(c)

@@ -21,11 +21,8 @@ func undoCommand(e *env) *cli.Command {
 
 // undo reverts a gitedit commit; an undo always commits.
 func (e *env) undo(c *cli.Context) error {
-	a, err := args(c, 0, 1, "takes at most one COMMIT")
+	a, err := writeArgs(c, 0, 1, "takes at most one COMMIT")
 	if err != nil {
-		return err
-	}
-	if err := checkWriteFlags(c); err != nil {
 		return err
 	}
 	req := gitedit.UndoRequest{DryRun: c.Bool("dry-run")}
