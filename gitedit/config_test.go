@@ -1,127 +1,15 @@
 package gitedit
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gitedit/gitedit/fixtures"
 )
 
-// configSyntax are config files and keys whose values are compared with
-// `git config -f FILE --get KEY`.
-var configSyntax = []struct {
-	name string
-	src  string
-	keys []string
-}{
-	{"case rules", "[Core]\n\tAutoCRLF = input\n[Remote \"Origin\"]\n\tURL = x\n[remote \"origin\"]\n\turl = y\n",
-		[]string{"core.autocrlf", "CORE.AUTOCRLF", "remote.Origin.url", "remote.origin.URL", "remote.ORIGIN.url"}},
-	{"deprecated dotted subsection is lower-cased", "[Foo.Bar]\n\tkey = v\n", []string{"foo.bar.key", "foo.Bar.key"}},
-	{"last value wins", "[a]\n\tk = 1\n\tk = 2\n[a]\nk = 3\n", []string{"a.k"}},
-	{"quotes, escapes, comments, spaces", "[a]\n\tq = \" x  y \" # c\n\te = a\\tb\\\\c\\\"d\n\tc = v ; comment\n\tw =   in   side   \n\tm = x\"  ;\"y\n",
-		[]string{"a.q", "a.e", "a.c", "a.w", "a.m"}},
-	{"continuation lines", "[a]\n\tk = one \\\n  two\n", []string{"a.k"}},
-	{"empty and missing values", "[a]\n\tnovalue\n\tempty =\n", []string{"a.novalue", "a.empty", "a.missing"}},
-	{"section and key on one line, CRLF, BOM", "\xef\xbb\xbf[a] k = v\r\n[b \"s p\\\"q\"]\r\n\tk = w\r\n", []string{"a.k", "b.s p\"q.k"}},
-	{"a variable before any section", "k = v\n[a]\n\tk = w\n", []string{"a.k"}},
-	{"tabs inside values", "[a]\n\tk = x\t\ty\n", []string{"a.k"}},
-}
-
-func TestConfigSyntaxMatchesGit(t *testing.T) {
-	dir := t.TempDir()
-	for _, tt := range configSyntax {
-		t.Run(tt.name, func(t *testing.T) {
-			f := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "_"))
-			if err := os.WriteFile(f, []byte(tt.src), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			l := &configLoader{cfg: &gitConfig{}, env: testEnv(dir)}
-			if err := l.file(f); err != nil {
-				t.Fatal(err)
-			}
-			for _, key := range tt.keys {
-				want, gitErr := gitIn(dir, dir, nil, "config", "-f", f, "--get", key)
-				got, ok := l.cfg.get(key)
-				if ok != (gitErr == nil) || (ok && got+"\n" != want) {
-					t.Errorf("%s = %q, %v; git: %q, %v", key, got, ok, want, gitErr)
-				}
-			}
-		})
-	}
-}
-
-func TestConfigSyntaxErrors(t *testing.T) {
-	for _, src := range []string{"[a\n", "[a]\n\tk = \"open\n", "[a]\n\tk v\n", "[a]\n\tk = \\q\n", "[a \"x]\n", "[a]\n\t1k = v\n"} {
-		err := parseConfig([]byte(src), func(string, configValue) error { return nil })
-		f := filepath.Join(t.TempDir(), "c")
-		_ = os.WriteFile(f, []byte(src), 0o644)
-		_, gitErr := gitIn(t.TempDir(), t.TempDir(), nil, "config", "-f", f, "--list")
-		if err == nil || gitErr == nil {
-			t.Errorf("%q: gitedit error %v, git error %v; both should fail", src, err, gitErr)
-		}
-	}
-}
-
-func TestConfigBoolsMatchGit(t *testing.T) {
-	dir := t.TempDir()
-	src := "[b]\n\tnovalue\n\tempty =\n\tyes = yes\n\ton = On\n\ttrue = TRUE\n\tone = 1\n\tten = 10\n\tno = no\n\toff = off\n\tfalse = false\n\tzero = 0\n\tbad = maybe\n"
-	f := filepath.Join(dir, "c")
-	if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	l := &configLoader{cfg: &gitConfig{}, env: testEnv(dir)}
-	if err := l.file(f); err != nil {
-		t.Fatal(err)
-	}
-	for _, key := range []string{"novalue", "empty", "yes", "on", "true", "one", "ten", "no", "off", "false", "zero", "bad"} {
-		want, gitErr := gitIn(dir, dir, nil, "config", "-f", f, "--type=bool", "--get", "b."+key)
-		got, _, err := l.cfg.getBool("b." + key)
-		if (err == nil) != (gitErr == nil) || (err == nil && want != map[bool]string{true: "true\n", false: "false\n"}[got]) {
-			t.Errorf("b.%s = %v, %v; git: %q, %v", key, got, err, want, gitErr)
-		}
-	}
-}
-
-// TestConfigSourcesMatchGit sets one key in every source and checks the
-// merged value git reports, removing the sources from the highest down.
-func TestConfigSourcesMatchGit(t *testing.T) {
-	repo := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
-	home := fixtures.Home(repo)
-	fixtures.Git(t, repo, "config", "extensions.worktreeConfig", "true")
-	files := map[string]string{
-		filepath.Join(home, ".config", "git", "config"): "[t]\n\tk = xdg\n\txdgOnly = 1\n",
-		filepath.Join(home, ".gitconfig"):               "[t]\n\tk = home\n[include]\n\tpath = inc.cfg\n",
-		filepath.Join(home, "inc.cfg"):                  "[t]\n\tincluded = yes\n",
-		filepath.Join(repo, ".git", "config.worktree"):  "[t]\n\tk = worktree\n",
-	}
-	for f, src := range files {
-		mustMkdir(t, filepath.Dir(f))
-		if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	fixtures.Git(t, repo, "config", "t.k", "local")
-	cases := [][]string{
-		{"GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=T.K", "GIT_CONFIG_VALUE_0=count", "GIT_CONFIG_PARAMETERS='t.k'='params'"},
-		{"GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=T.K", "GIT_CONFIG_VALUE_0=count"},
-		{"GIT_CONFIG_GLOBAL=" + filepath.Join(home, "inc.cfg")},
-		nil,
-	}
-	for _, extra := range cases {
-		r := openTest(t, repo, repo, extra...)
-		for _, key := range []string{"t.k", "t.xdgonly", "t.included"} {
-			want, gitErr := gitIn(repo, repo, extra, "config", "--get", key)
-			got, ok := r.config.get(key)
-			if ok != (gitErr == nil) || (ok && got+"\n" != want) {
-				t.Errorf("env %v: %s = %q, %v; git: %q, %v", extra, key, got, ok, want, gitErr)
-			}
-		}
-	}
-}
-
-func TestDefaults(t *testing.T) {
+// TestDefaultsComeFromGiteditKeysOfGitConfig reads gitedit.* keys set with
+// git config, and refuses bad values as invalid_input naming the key.
+func TestDefaultsComeFromGiteditKeysOfGitConfig(t *testing.T) {
 	tests := []struct {
 		name    string
 		config  [][2]string
@@ -150,13 +38,5 @@ func TestDefaults(t *testing.T) {
 				t.Errorf("Defaults = %+v, want %+v", got, tt.want)
 			}
 		})
-	}
-}
-
-func TestSqWords(t *testing.T) {
-	got, err := sqWords(`'a.b=c' 'x.y'='it'\''s' 'z.w'`)
-	want := []string{"a.b=c", "x.y=it's", "z.w"}
-	if err != nil || strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("sqWords = %q, %v; want %q", got, err, want)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
 	"github.com/gitedit/gitedit/gitedit/internal/wildmatch"
 )
 
@@ -109,14 +110,14 @@ func checkUnsupportedAttrs(rel string, a attrSet) error {
 
 // autoCRLF returns core.autocrlf: "true", "input" or "false".
 func (r *Repo) autoCRLF() (string, error) {
-	v, ok := r.config.last("core.autocrlf")
+	v, ok := r.config.Last("core.autocrlf")
 	if !ok {
 		return "false", nil
 	}
-	if strings.EqualFold(v.value, "input") {
+	if strings.EqualFold(v.Text, "input") {
 		return "input", nil
 	}
-	b, err := parseGitBool(v)
+	b, err := gitconfig.ParseBool(v)
 	if err != nil {
 		return "", errorf(CodeInvalidInput, "config core.autocrlf: %v", err)
 	}
@@ -524,13 +525,12 @@ func newAttrCache(system, global string) *attrCache {
 // attrFilePaths returns the system attributes file (/etc/gitattributes
 // unless GIT_ATTR_NOSYSTEM) and the global one (core.attributesFile, else
 // $XDG_CONFIG_HOME/git/attributes or ~/.config/git/attributes).
-func attrFilePaths(cfg *gitConfig, env func(string) (string, bool)) (system, global string) {
-	if v, _ := env("GIT_ATTR_NOSYSTEM"); !isTrueEnv(v) {
+func attrFilePaths(cfg *gitconfig.Config, env func(string) (string, bool)) (system, global string) {
+	if v, _ := env("GIT_ATTR_NOSYSTEM"); !gitconfig.IsTrue(v) {
 		system = "/etc/gitattributes"
 	}
-	l := &configLoader{env: env}
-	if v, ok := cfg.get("core.attributesFile"); ok && v != "" {
-		return system, l.expandHome(v)
+	if v, ok := cfg.Get("core.attributesFile"); ok && v != "" {
+		return system, gitconfig.ExpandHome(v, env)
 	}
 	home, _ := env("HOME")
 	if xdg, _ := env("XDG_CONFIG_HOME"); xdg != "" {

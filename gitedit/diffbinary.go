@@ -34,7 +34,7 @@ func (r *Repo) diffAttrBinary(rel string) (binary, ok bool) {
 	case attrSetTrue:
 		return false, true
 	case attrValueSet:
-		b, set, err := r.config.getBool("diff." + v.value + ".binary")
+		b, set, err := configBool(r.config, "diff."+v.value+".binary")
 		return b, set && err == nil
 	}
 	return false, false

@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
+	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
 )
 
 // The calls that make written data durable. Every sync gitedit does goes
@@ -23,17 +24,17 @@ var (
 // durabilityOf reads core.fsync, core.fsyncMethod and core.fsyncObjectFiles
 // as git 2.39 does. A core.fsync or core.fsyncMethod written without a
 // value is an error, as it is for git.
-func durabilityOf(cfg *gitConfig) (durability.Policy, error) {
+func durabilityOf(cfg *gitconfig.Config) (durability.Policy, error) {
 	var values [2][]string
 	for i, key := range []string{"core.fsync", "core.fsyncmethod"} {
-		for _, v := range cfg.all(key) {
-			if v.noValue {
+		for _, v := range cfg.All(key) {
+			if v.NoValue {
 				return durability.Policy{}, errorf(CodeInvalidInput, "config %s: missing value", key)
 			}
-			values[i] = append(values[i], v.value)
+			values[i] = append(values[i], v.Text)
 		}
 	}
-	objectFiles, _, err := cfg.getBool("core.fsyncobjectfiles")
+	objectFiles, _, err := configBool(cfg, "core.fsyncobjectfiles")
 	if err != nil {
 		return durability.Policy{}, err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
 	"github.com/gitedit/gitedit/gitedit/internal/hooks"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
@@ -44,9 +45,8 @@ type commitHooks struct {
 // (the common one in a linked worktree, as git's git_path finds it).
 func (r *Repo) hookRunner() hooks.Runner {
 	dir := filepath.Join(r.commonDir, "hooks")
-	if p, ok := r.config.get("core.hooksPath"); ok && p != "" {
-		l := &configLoader{env: os.LookupEnv}
-		dir = absFrom(r.workTree, l.expandHome(p))
+	if p, ok := r.config.Get("core.hooksPath"); ok && p != "" {
+		dir = absFrom(r.workTree, gitconfig.ExpandHome(p, os.LookupEnv))
 	}
 	return hooks.Runner{Dir: dir, WorkTree: r.workTree, Output: &hookOutput{}}
 }

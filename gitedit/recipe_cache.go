@@ -65,7 +65,7 @@ func (r *Repo) loadScanMemo(rs recipeSet) <-chan memoLoad {
 // openScanMemo loads the scan cache for a scan of rs starting at start,
 // unless gitedit.scanCache is false or the system gives no stat data.
 func (r *Repo) openScanMemo(rs recipeSet, start time.Time) (*scanMemo, error) {
-	on, set, err := r.config.getBool("gitedit.scanCache")
+	on, set, err := configBool(r.config, "gitedit.scanCache")
 	if err != nil || (set && !on) || !haveScanStat {
 		return nil, err
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
+	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
 )
 
@@ -39,7 +40,7 @@ type Repo struct {
 	realGitDirs []string
 	objects     storer.EncodedObjectStorer
 	refs        *refs.Store
-	config      *gitConfig
+	config      *gitconfig.Config
 	// attrs caches the parsed attribute files (see convert.go).
 	attrs *attrCache
 	// durable is what core.fsync asks to make durable (see durability.go).
@@ -244,11 +245,11 @@ func (loc *location) open(env func(string) (string, bool)) (*Repo, error) {
 }
 
 // applyCoreConfig honours core.worktree and refuses core.bare.
-func (loc *location) applyCoreConfig(cfg *gitConfig) error {
-	if wt, ok := cfg.get("core.worktree"); ok && wt != "" && !loc.explicit {
+func (loc *location) applyCoreConfig(cfg *gitconfig.Config) error {
+	if wt, ok := cfg.Get("core.worktree"); ok && wt != "" && !loc.explicit {
 		loc.workTree, loc.explicit = absFrom(loc.gitDir, wt), true
 	}
-	bare, _, err := cfg.getBool("core.bare")
+	bare, _, err := configBool(cfg, "core.bare")
 	if err != nil {
 		return err
 	}
@@ -259,7 +260,7 @@ func (loc *location) applyCoreConfig(cfg *gitConfig) error {
 }
 
 // repo builds the Repo from a checked location.
-func (loc *location) repo(cfg *gitConfig, env func(string) (string, bool)) (*Repo, error) {
+func (loc *location) repo(cfg *gitconfig.Config, env func(string) (string, bool)) (*Repo, error) {
 	wt, err := filepath.EvalSymlinks(loc.workTree)
 	if err != nil {
 		return nil, ioError("resolve work tree "+loc.workTree, err)
@@ -296,25 +297,25 @@ var knownExtensions = map[string]bool{
 // commonDir/config, refuses what gitedit cannot honour, and reports
 // whether extensions.worktreeConfig is on.
 func checkFormat(commonDir string) (worktreeConfig bool, err error) {
-	local := &configLoader{cfg: &gitConfig{}, env: func(string) (string, bool) { return "", false }}
-	if err := local.file(filepath.Join(commonDir, "config")); err != nil {
+	local, err := gitconfig.LoadFile(filepath.Join(commonDir, "config"))
+	if err != nil {
 		return false, ioError("read repository config", err)
 	}
-	version, err := formatVersion(local.cfg)
+	version, err := formatVersion(local)
 	if err != nil {
 		return false, err
 	}
-	if err := checkExtensions(local.cfg, version); err != nil {
+	if err := checkExtensions(local, version); err != nil {
 		return false, err
 	}
-	wt, _, err := local.cfg.getBool("extensions.worktreeConfig")
+	wt, _, err := configBool(local, "extensions.worktreeConfig")
 	return wt, err
 }
 
 // formatVersion returns core.repositoryformatversion (0 when unset) and
 // refuses versions above 1.
-func formatVersion(cfg *gitConfig) (int, error) {
-	s, ok := cfg.get("core.repositoryformatversion")
+func formatVersion(cfg *gitconfig.Config) (int, error) {
+	s, ok := cfg.Get("core.repositoryformatversion")
 	if !ok {
 		return 0, nil
 	}
@@ -331,15 +332,15 @@ func formatVersion(cfg *gitConfig) (int, error) {
 // checkExtensions refuses a non-sha1 object format in any version, and in
 // version 1 any extension gitedit does not know (git ignores unknown
 // extensions in version 0).
-func checkExtensions(cfg *gitConfig, version int) error {
-	if f, ok := cfg.get("extensions.objectFormat"); ok && !strings.EqualFold(f, "sha1") {
+func checkExtensions(cfg *gitconfig.Config, version int) error {
+	if f, ok := cfg.Get("extensions.objectFormat"); ok && !strings.EqualFold(f, "sha1") {
 		return errorf(CodeUnsupported, "extensions.objectFormat = %s: gitedit handles sha1 repositories only", f)
 	}
 	if version == 0 {
 		return nil
 	}
 	var unknown []string
-	for key := range cfg.values {
+	for _, key := range cfg.Keys() {
 		name, ok := strings.CutPrefix(key, "extensions.")
 		if ok && !knownExtensions[name] {
 			unknown = append(unknown, key)

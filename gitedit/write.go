@@ -622,14 +622,14 @@ func wrapIO(what string, err error) error {
 // trustFileMode is core.fileMode (default true): whether the executable
 // bit of working-tree files is meaningful.
 func (r *Repo) trustFileMode() bool {
-	v, ok, err := r.config.getBool("core.filemode")
+	v, ok, err := configBool(r.config, "core.filemode")
 	return err != nil || !ok || v
 }
 
 // hasSymlinks is core.symlinks (default true): whether links are checked
 // out as symbolic links, or as plain files holding their target.
 func (r *Repo) hasSymlinks() bool {
-	v, ok, err := r.config.getBool("core.symlinks")
+	v, ok, err := configBool(r.config, "core.symlinks")
 	return err != nil || !ok || v
 }
 

@@ -1,4 +1,4 @@
-package gitedit
+package gitconfig
 
 import (
 	"os"
@@ -22,7 +22,7 @@ func includeIfPath(key string) (string, bool) {
 // git 2.39's include_condition_is_true decides: gitdir:, gitdir/i:,
 // onbranch: and hasconfig:remote.*.url:; any other condition is false.
 // from is the config file that holds it.
-func (l *configLoader) includeCondition(cond, from string) bool {
+func (l *loader) includeCondition(cond, from string) bool {
 	switch {
 	case strings.HasPrefix(cond, "gitdir:"):
 		return l.includeByGitdir(strings.TrimPrefix(cond, "gitdir:"), from, false)
@@ -47,7 +47,7 @@ func (l *configLoader) includeCondition(cond, from string) bool {
 // relative to the including file's folder (matched literally up to it),
 // a relative pattern prefixed with "**/", a trailing "/" followed by
 // "**"; the real path is tried first, then the absolute one.
-func (l *configLoader) includeByGitdir(pattern, from string, icase bool) bool {
+func (l *loader) includeByGitdir(pattern, from string, icase bool) bool {
 	if l.gitDir == "" {
 		return false
 	}
@@ -69,7 +69,7 @@ func (l *configLoader) includeByGitdir(pattern, from string, icase bool) bool {
 
 // gitdirPattern expands a gitdir: pattern and returns it with the length
 // of its literal prefix.
-func (l *configLoader) gitdirPattern(pattern, from string) (string, int, bool) {
+func (l *loader) gitdirPattern(pattern, from string) (string, int, bool) {
 	pattern = l.expandHome(pattern)
 	prefix := 0
 	switch {
@@ -128,12 +128,12 @@ func includeByBranch(pattern, gitDir string) bool {
 }
 
 // remoteURLs lists the values of every remote.<name>.url key of cfg.
-func remoteURLs(cfg *gitConfig) []string {
+func remoteURLs(cfg *Config) []string {
 	var urls []string
 	for key, vs := range cfg.values {
 		if strings.HasPrefix(key, "remote.") && strings.HasSuffix(key, ".url") {
 			for _, v := range vs {
-				urls = append(urls, v.value)
+				urls = append(urls, v.Text)
 			}
 		}
 	}
