@@ -34,11 +34,33 @@ func UnifiedDiff(oldPath, newPath, before, after string) string {
 	var out strings.Builder
 	out.WriteString("--- " + DiffName("a/", oldPath) + "\n")
 	out.WriteString("+++ " + DiffName("b/", newPath) + "\n")
-	skip, al, bl := diffWindow(a, b)
-	for _, h := range groupHunks(changeBlocks(diffLines(al, bl), len(al), len(bl)), len(al)) {
-		h.write(&out, al, bl, skip)
-	}
+	writeHunks(&out, a, b)
 	return out.String()
+}
+
+// GitHunks returns the hunks of the unified diff from before to after
+// (without the "---"/"+++" header), byte for byte as git diff writes them:
+// a CR before a line's LF is part of the line whatever the other lines
+// end with, so the hunks apply with git apply to before. added and
+// deleted count the "+" and "-" lines, as git's diffstat does.
+func GitHunks(before, after string) (hunks string, added, deleted int) {
+	var out strings.Builder
+	added, deleted = writeHunks(&out, before, after)
+	return out.String(), added, deleted
+}
+
+// writeHunks writes the hunks from a to b and counts the lines added and
+// deleted.
+func writeHunks(out *strings.Builder, a, b string) (added, deleted int) {
+	skip, al, bl := diffWindow(a, b)
+	blocks := changeBlocks(diffLines(al, bl), len(al), len(bl))
+	for _, h := range groupHunks(blocks, len(al)) {
+		h.write(out, al, bl, skip)
+	}
+	for _, c := range blocks {
+		added, deleted = added+c.b1-c.b0, deleted+c.a1-c.a0
+	}
+	return added, deleted
 }
 
 // hasBareLF reports whether s holds an LF not preceded by a CR.

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	fdiff "github.com/go-git/go-git/v5/plumbing/format/diff"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/gitedit/gitedit/engine"
@@ -385,8 +384,7 @@ func (h *history) renderDiff(changes []fileChange) (string, string, error) {
 }
 
 // renderFile writes one file's diff and returns its stat. Headers name
-// the files as git quotes them; the hunks are go-git's unified encoding
-// of the file's line chunks.
+// the files as git quotes them; the hunks are engine's (engine.GitHunks).
 func renderFile(w *bytes.Buffer, fp *filePatch) fileStat {
 	st := statOf(fp)
 	writeHeader(w, fp.from, fp.to)
@@ -399,9 +397,7 @@ func renderFile(w *bytes.Buffer, fp *filePatch) fileStat {
 		return st
 	}
 	fmt.Fprintf(w, "--- %s\n+++ %s\n", engine.DiffName("a/", fp.from.Path()), engine.DiffName("b/", fp.to.Path()))
-	// With no file on either side the encoder writes no header, only hunks;
-	// writes to a bytes.Buffer cannot fail.
-	_ = fdiff.NewUnifiedEncoder(w, fdiff.DefaultContextLines).Encode(hunksOnly{fp})
+	w.WriteString(fp.hunks)
 	return st
 }
 
@@ -518,18 +514,7 @@ func statOf(fp *filePatch) fileStat {
 			st.summary = fmt.Sprintf("mode change %o => %o %s", from.mode, to.mode, st.name)
 		}
 	}
-	for _, c := range fp.Chunks() {
-		n := strings.Count(c.Content(), "\n")
-		if !strings.HasSuffix(c.Content(), "\n") && c.Content() != "" {
-			n++
-		}
-		switch c.Type() {
-		case fdiff.Add:
-			st.added += n
-		case fdiff.Delete:
-			st.deleted += n
-		}
-	}
+	st.added, st.deleted = fp.added, fp.deleted
 	return st
 }
 

@@ -6,9 +6,9 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	fdiff "github.com/go-git/go-git/v5/plumbing/format/diff"
 	"github.com/go-git/go-git/v5/plumbing/object"
-	"github.com/go-git/go-git/v5/utils/diff"
+
+	"github.com/gitedit/gitedit/engine"
 )
 
 // The series diff reads trees and blobs itself: go-git's tree diff and
@@ -20,18 +20,12 @@ import (
 // file created or deleted.
 type fileChange struct{ from, to *treeFile }
 
-// treeFile is one side of a file change, as a go-git diff file.
+// treeFile is one side of a file change.
 type treeFile struct {
 	path string
 	mode filemode.FileMode
 	hash plumbing.Hash
 }
-
-// Hash returns the blob id (the commit id of a submodule).
-func (f *treeFile) Hash() plumbing.Hash { return f.hash }
-
-// Mode returns the file's mode.
-func (f *treeFile) Mode() filemode.FileMode { return f.mode }
 
 // Path returns the file's slash path.
 func (f *treeFile) Path() string {
@@ -143,13 +137,14 @@ func (h *history) treeEntries(id plumbing.Hash) ([]object.TreeEntry, error) {
 	return t.Entries, nil
 }
 
-// filePatch is one file's change with its contents and go-git's line
-// chunks, as a go-git file patch.
+// filePatch is one file's change with its contents and, for text, the
+// hunks of its diff (engine's differ, written as git writes them).
 type filePatch struct {
-	from, to *treeFile
-	old, cur []byte
-	binary   bool
-	chunks   []fdiff.Chunk
+	from, to       *treeFile
+	old, cur       []byte
+	binary         bool
+	hunks          string
+	added, deleted int
 }
 
 // filePatch reads both sides of c and diffs their lines unless one is
@@ -165,76 +160,15 @@ func (h *history) filePatch(c fileChange) (*filePatch, error) {
 	}
 	fp.binary = isBinary(fp.old) || isBinary(fp.cur)
 	if !fp.binary {
-		fp.chunks = lineChunks(string(fp.old), string(fp.cur))
+		fp.hunks, fp.added, fp.deleted = engine.GitHunks(string(fp.old), string(fp.cur))
 	}
 	return fp, nil
 }
 
-// lineChunks is go-git's line diff of old and cur, as the chunks of its
-// file patches (diff.Do's operations are diff-match-patch's: -1 delete,
-// 1 insert, 0 equal).
-func lineChunks(old, cur string) []fdiff.Chunk {
-	var chunks []fdiff.Chunk
-	for _, d := range diff.Do(old, cur) {
-		op := fdiff.Equal
-		switch {
-		case d.Type < 0:
-			op = fdiff.Delete
-		case d.Type > 0:
-			op = fdiff.Add
-		}
-		chunks = append(chunks, chunk{d.Text, op})
-	}
-	return chunks
-}
-
-// Files returns the two sides, nil for a missing one.
-func (fp *filePatch) Files() (fdiff.File, fdiff.File) {
-	var from, to fdiff.File
-	if fp.from != nil {
-		from = fp.from
-	}
-	if fp.to != nil {
-		to = fp.to
-	}
-	return from, to
-}
-
 // IsBinary reports whether the file is shown as a binary patch: when a
 // side is binary, or when there is no line to show (an empty file
-// created or deleted), as go-git's patches did.
-func (fp *filePatch) IsBinary() bool { return fp.binary || len(fp.chunks) == 0 }
-
-// Chunks returns the line chunks.
-func (fp *filePatch) Chunks() []fdiff.Chunk { return fp.chunks }
-
-// chunk is one go-git diff chunk.
-type chunk struct {
-	content string
-	op      fdiff.Operation
-}
-
-// Content returns the chunk's lines.
-func (c chunk) Content() string { return c.content }
-
-// Type returns the chunk's operation.
-func (c chunk) Type() fdiff.Operation { return c.op }
-
-// hunksOnly is a go-git patch of a file's chunks with neither side, for
-// which the unified encoder writes the hunks without a header.
-type hunksOnly struct{ fp *filePatch }
-
-// FilePatches returns the one file patch.
-func (p hunksOnly) FilePatches() []fdiff.FilePatch { return []fdiff.FilePatch{noFiles{p.fp}} }
-
-// Message returns no message.
-func (p hunksOnly) Message() string { return "" }
-
-// noFiles is a file patch that hides its sides.
-type noFiles struct{ *filePatch }
-
-// Files returns no file.
-func (noFiles) Files() (fdiff.File, fdiff.File) { return nil, nil }
+// created or deleted), as the go-git patches series wrote before did.
+func (fp *filePatch) IsBinary() bool { return fp.binary || len(fp.old) == 0 && len(fp.cur) == 0 }
 
 // blobBytes reads a side's content (nil side: empty); a submodule's is
 // "Subproject commit <id>", as git diffs it.

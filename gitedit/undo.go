@@ -11,8 +11,6 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
-	"github.com/go-git/go-git/v5/utils/diff"
-	"github.com/sergi/go-diff/diffmatchpatch"
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
@@ -316,7 +314,7 @@ func (r *Repo) revertPath(t *txn, h *history, s revertSide) (string, error) {
 	if isBinary([]byte(texts[0])) || isBinary([]byte(texts[1])) || isBinary([]byte(texts[2])) {
 		return fmt.Sprintf("%s: binary file changed since", engine.QuotePath(s.rel)), nil
 	}
-	merged, lines := merge3(texts[0], texts[1], texts[2])
+	merged, lines := engine.Merge3(texts[0], texts[1], texts[2])
 	if lines != nil {
 		word := "lines"
 		if len(lines) == 1 {
@@ -433,85 +431,4 @@ func (p *undoPlan) result(out *batchOutcome, opt Options) *Result {
 	setCommits(res, out.Commits)
 	res.Summary = decorate(fmt.Sprintf("Reverted %s (%s)", describeCommit(p.target), plural(len(p.files), "file")), res)
 	return res
-}
-
-// mergeHunk replaces base lines [start, end) with lines.
-type mergeHunk struct {
-	start, end int
-	lines      []string
-}
-
-// merge3 applies the changes base→ours and base→theirs to base. When
-// changes of the two sides overlap or touch (and are not identical), it
-// returns nil content and the 1-based base lines in conflict.
-func merge3(base, ours, theirs string) (string, []int) {
-	baseLines := engine.SplitLines(base)
-	a, b := lineHunks(base, ours), lineHunks(base, theirs)
-	var all []mergeHunk
-	var conflict []int
-	for len(a) > 0 || len(b) > 0 {
-		switch {
-		case len(b) == 0 || len(a) > 0 && a[0].end < b[0].start:
-			all, a = append(all, a[0]), a[1:]
-		case len(a) == 0 || b[0].end < a[0].start:
-			all, b = append(all, b[0]), b[1:]
-		case sameHunk(a[0], b[0]):
-			all, a, b = append(all, a[0]), a[1:], b[1:]
-		default:
-			conflict = append(conflict, min(a[0].start, b[0].start)+1)
-			a, b = a[1:], b[1:]
-		}
-	}
-	if conflict != nil {
-		return "", conflict
-	}
-	return applyHunks(baseLines, all), nil
-}
-
-// sameHunk reports whether two hunks make the same change.
-func sameHunk(x, y mergeHunk) bool {
-	return x.start == y.start && x.end == y.end && strings.Join(x.lines, "") == strings.Join(y.lines, "")
-}
-
-// applyHunks applies ordered, disjoint hunks to base.
-func applyHunks(base []string, hunks []mergeHunk) string {
-	var b strings.Builder
-	at := 0
-	for _, h := range hunks {
-		b.WriteString(strings.Join(base[at:h.start], ""))
-		b.WriteString(strings.Join(h.lines, ""))
-		at = h.end
-	}
-	b.WriteString(strings.Join(base[at:], ""))
-	return b.String()
-}
-
-// lineHunks returns the line changes from a to b as hunks over a's lines.
-func lineHunks(a, b string) []mergeHunk {
-	var hunks []mergeHunk
-	var cur *mergeHunk
-	at := 0
-	for _, d := range diff.Do(a, b) {
-		lines := engine.SplitLines(d.Text)
-		if d.Type == diffmatchpatch.DiffEqual {
-			if cur != nil {
-				hunks, cur = append(hunks, *cur), nil
-			}
-			at += len(lines)
-			continue
-		}
-		if cur == nil {
-			cur = &mergeHunk{start: at, end: at}
-		}
-		if d.Type == diffmatchpatch.DiffDelete {
-			at += len(lines)
-			cur.end = at
-		} else {
-			cur.lines = append(cur.lines, lines...)
-		}
-	}
-	if cur != nil {
-		hunks = append(hunks, *cur)
-	}
-	return hunks
 }

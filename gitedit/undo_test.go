@@ -201,24 +201,3 @@ func TestUndoDryRun(t *testing.T) {
 		t.Fatal("dry run changed the repository")
 	}
 }
-
-func TestMerge3(t *testing.T) {
-	base := "1\n2\n3\n4\n5\n6\n"
-	tests := []struct {
-		name, ours, theirs, want string
-		conflict                 string
-	}{
-		{"disjoint", "1\nX\n3\n4\n5\n6\n", "1\n2\n3\n4\nY\n6\n", "1\nX\n3\n4\nY\n6\n", ""},
-		{"same change", "1\nX\n3\n4\n5\n6\n", "1\nX\n3\n4\n5\n6\n", "1\nX\n3\n4\n5\n6\n", ""},
-		{"overlap", "1\nX\n3\n4\n5\n6\n", "1\nY\n3\n4\n5\n6\n", "", "2"},
-		{"adjacent", "1\nX\n3\n4\n5\n6\n", "1\n2\nY\n4\n5\n6\n", "", "2"},
-		{"insert at end", base + "7\n", "0\n" + base, "0\n" + base + "7\n", ""},
-		{"delete vs edit elsewhere", "1\n2\n3\n4\n5\n", "Z\n2\n3\n4\n5\n6\n", "Z\n2\n3\n4\n5\n", ""},
-	}
-	for _, tt := range tests {
-		got, lines := merge3(base, tt.ours, tt.theirs)
-		if joinInts(lines) != tt.conflict || got != tt.want {
-			t.Errorf("%s: got %q conflict %v, want %q conflict %q", tt.name, got, lines, tt.want, tt.conflict)
-		}
-	}
-}
