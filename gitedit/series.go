@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bluekeyes/go-gitdiff/gitdiff"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
@@ -437,53 +438,15 @@ func writeBinaryPatch(w *bytes.Buffer, cur, old []byte) {
 	writeLiteral(w, old)
 }
 
-// writeLiteral writes one "literal N" block: zlib data in base85 lines.
+// writeLiteral writes one "literal N" block: zlib data in base85 lines,
+// by go-gitdiff's encoder.
 func writeLiteral(w *bytes.Buffer, data []byte) {
 	var z bytes.Buffer
 	zw := zlib.NewWriter(&z)
 	_, _ = zw.Write(data) // writes to a bytes.Buffer cannot fail
 	_ = zw.Close()
-	fmt.Fprintf(w, "literal %d\n", len(data))
-	for b := z.Bytes(); len(b) > 0; {
-		n := min(len(b), 52)
-		w.WriteByte(base85LenChar(n))
-		w.WriteString(base85(b[:n]))
-		w.WriteByte('\n')
-		b = b[n:]
-	}
-	w.WriteByte('\n')
-}
-
-// base85Alphabet is git's base85 alphabet.
-const base85Alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"
-
-// base85LenChar encodes a line's byte count (1-52) as git does.
-func base85LenChar(n int) byte {
-	if n <= 26 {
-		return byte('A' + n - 1)
-	}
-	return byte('a' + n - 27)
-}
-
-// base85 encodes b (zero-padded to a multiple of 4) in git's base85.
-func base85(b []byte) string {
-	var out strings.Builder
-	for i := 0; i < len(b); i += 4 {
-		var acc uint32
-		for j := 0; j < 4; j++ {
-			acc <<= 8
-			if i+j < len(b) {
-				acc |= uint32(b[i+j])
-			}
-		}
-		var group [5]byte
-		for k := 4; k >= 0; k-- {
-			group[k] = base85Alphabet[acc%85]
-			acc /= 85
-		}
-		out.Write(group[:])
-	}
-	return out.String()
+	frag := gitdiff.BinaryFragment{Method: gitdiff.BinaryPatchLiteral, Size: int64(len(data)), RawData: z.Bytes()}
+	w.WriteString(frag.String())
 }
 
 // fileStat is one file's line of the diffstat.

@@ -205,3 +205,47 @@ func TestSubjectPrefixPadsLikeGit(t *testing.T) {
 		}
 	}
 }
+
+// TestSeriesBinaryLiteralsApplyLikeGitFormatPatch exports binary files
+// created, changed (over many base85 lines and on a line boundary) and
+// deleted: git apply of our literals gives the tree git apply of git
+// format-patch's output gives, the commit's.
+func TestSeriesBinaryLiteralsApplyLikeGitFormatPatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy: real git as the oracle")
+	}
+	noise := func(n int, seed byte) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(i*131+int(seed)*7) ^ byte(i>>3)
+		}
+		b[0] = 0
+		return string(b)
+	}
+	dir := fixtures.NewRepo(t, map[string]string{"old.bin": noise(300, 1), "gone.bin": noise(52, 2)})
+	base := strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD"))
+	fixtures.Git(t, dir, "rm", "-q", "gone.bin")
+	fixtures.WriteFiles(t, dir, map[string]string{"old.bin": noise(4000, 3), "new.bin": noise(1, 4)})
+	fixtures.Git(t, dir, "add", "old.bin", "new.bin")
+	gitEditCommit(t, dir, "binaries", "s", "claude", map[string]string{"old.bin": noise(4000, 3)})
+	res, err := openHistory(t, dir).series(context.Background(), SeriesRequest{Range: base + "..HEAD"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gitOut := t.TempDir()
+	fixtures.Git(t, dir, "format-patch", "-q", "--no-renames", "-o", gitOut, base+"..HEAD")
+	names, _ := filepath.Glob(filepath.Join(gitOut, "*.patch"))
+	theirs, _ := os.ReadFile(names[0])
+	want := strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD^{tree}"))
+	for who, mail := range map[string]string{"ours": res.Patches[0].Content, "git format-patch": string(theirs)} {
+		if !strings.Contains(mail, "GIT binary patch\n") {
+			t.Fatalf("%s: no binary patch:\n%s", who, mail)
+		}
+		clone := cloneOf(t, dir)
+		fixtures.Git(t, clone, "reset", "-q", "--hard", base)
+		fixtures.GitInput(t, clone, mail, "apply", "--index", "-")
+		if got := strings.TrimSpace(fixtures.Git(t, clone, "write-tree")); got != want {
+			t.Errorf("git apply of %s gives tree %s, the commit has %s", who, got, want)
+		}
+	}
+}
