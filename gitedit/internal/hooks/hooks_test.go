@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/fixtures"
 )
 
 // TestCleanMessageMatchesGitStripspace compares CleanMessage with
@@ -19,13 +19,11 @@ func TestCleanMessageMatchesGitStripspace(t *testing.T) {
 		"", "\n\n", "subject", "  subject  \n\n\n\nbody \t\n\n", "\n\nsubject\n# comment\n\n\ntrailer: x\n\n\n",
 		"a\r\nb\r\n", "a\n \n\t\nb", "x\v\n\fy\n",
 	} {
-		cmd := exec.Command("git", "stripspace")
-		cmd.Stdin = strings.NewReader(in)
-		want, err := cmd.Output()
+		want, err := fixtures.RunGitInput(t.TempDir(), in, "stripspace")
 		if err != nil {
-			t.Skipf("git stripspace: %v", err)
+			t.Skipf("%v", err)
 		}
-		if got := CleanMessage(in); got != string(want) {
+		if got := CleanMessage(in); got != want {
 			t.Errorf("CleanMessage(%q) = %q, git stripspace gives %q", in, got, want)
 		}
 	}
