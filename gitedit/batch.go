@@ -178,7 +178,7 @@ func (r *Repo) planAttributes(changes []*change) {
 		if dir == "." {
 			dir = ""
 		}
-		r.attrs.plan(r.abs(c.after.Rel), dir, c.after.Content, c.after.Exists && !c.after.isLink())
+		r.attrs.Plan(r.abs(c.after.Rel), dir, c.after.Content, c.after.Exists && !c.after.isLink())
 	}
 }
 

@@ -5,19 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
-	"sync"
-	"syscall"
-	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/attr"
 	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
-	"github.com/gitedit/gitedit/gitedit/internal/wildmatch"
 )
 
 // crlfAction is what git does with line endings when a file is added; the
@@ -95,14 +89,14 @@ func (r *Repo) crlfActionFor(rel string) (crlfAction, error) {
 
 // checkUnsupportedAttrs refuses filter=<driver>, working-tree-encoding=<x>
 // and ident: gitedit cannot reproduce what git add would store.
-func checkUnsupportedAttrs(rel string, a attrSet) error {
+func checkUnsupportedAttrs(rel string, a attr.Attrs) error {
 	for _, name := range []string{"filter", "working-tree-encoding"} {
-		if v := a[name]; v.state == attrValueSet {
+		if v := a[name]; v.State == attr.Valued {
 			return &Error{Code: CodeUnsupported, FilePath: rel,
-				Message: fmt.Sprintf("attribute %s=%s applies (clean/smudge conversions are not supported)", name, v.value)}
+				Message: fmt.Sprintf("attribute %s=%s applies (clean/smudge conversions are not supported)", name, v.Text)}
 		}
 	}
-	if a["ident"].state == attrSetTrue {
+	if a["ident"].State == attr.Set {
 		return &Error{Code: CodeUnsupported, FilePath: rel, Message: "attribute ident applies ($Id$ expansion is not supported)"}
 	}
 	return nil
@@ -126,7 +120,7 @@ func (r *Repo) autoCRLF() (string, error) {
 
 // decideCRLF is git's convert_attrs for the check-in direction: text (or
 // the old crlf) attribute, then eol, then core.autocrlf.
-func decideCRLF(a attrSet, autocrlf string) crlfAction {
+func decideCRLF(a attr.Attrs, autocrlf string) crlfAction {
 	action := textAttr(a["text"])
 	if action == crlfUndefined {
 		action = textAttr(a["crlf"])
@@ -147,31 +141,31 @@ func decideCRLF(a attrSet, autocrlf string) crlfAction {
 }
 
 // textAttr maps the text (or crlf) attribute to an action.
-func textAttr(v attrValue) crlfAction {
+func textAttr(v attr.Value) crlfAction {
 	switch {
-	case v.state == attrSetTrue:
+	case v.State == attr.Set:
 		return crlfText
-	case v.state == attrSetFalse:
+	case v.State == attr.Unset:
 		return crlfBinary
-	case v.state == attrValueSet && v.value == "input":
+	case v.State == attr.Valued && v.Text == "input":
 		return crlfTextInput
-	case v.state == attrValueSet && v.value == "auto":
+	case v.State == attr.Valued && v.Text == "auto":
 		return crlfAuto
 	}
 	return crlfUndefined
 }
 
 // applyEOL refines action with the eol attribute (eol alone implies text).
-func applyEOL(action crlfAction, eol attrValue) crlfAction {
-	if eol.state != attrValueSet || (eol.value != "lf" && eol.value != "crlf") {
+func applyEOL(action crlfAction, eol attr.Value) crlfAction {
+	if eol.State != attr.Valued || (eol.Text != "lf" && eol.Text != "crlf") {
 		return action
 	}
 	switch {
-	case action == crlfAuto && eol.value == "lf":
+	case action == crlfAuto && eol.Text == "lf":
 		return crlfAutoInput
 	case action == crlfAuto:
 		return crlfAutoCRLF
-	case eol.value == "lf":
+	case eol.Text == "lf":
 		return crlfTextInput
 	}
 	return crlfTextCRLF
@@ -290,236 +284,15 @@ func (r *Repo) blobHasCRLF(id plumbing.Hash) bool {
 	return !st.isBinary() && st.crlf > 0
 }
 
-// attrState is the state of one attribute for a path.
-type attrState int
-
-const (
-	attrUnknown     attrState = iota // no rule says anything
-	attrSetTrue                      // "name"
-	attrSetFalse                     // "-name"
-	attrUnspecified                  // "!name"
-	attrValueSet                     // "name=value"
-)
-
-// attrValue is an attribute's state and, for attrValueSet, its value.
-type attrValue struct {
-	state attrState
-	value string
-}
-
-// attrSet maps attribute names to their resolved values for one path.
-type attrSet map[string]attrValue
-
-// attrAssign is one "name", "-name", "!name" or "name=value" of a line.
-type attrAssign struct {
-	name string
-	val  attrValue
-}
-
-// attrRule is one line of an attributes file: a pattern (relative to the
-// file's folder) and its assignments, or a macro definition.
-type attrRule struct {
-	pattern string
-	mustDir bool // the pattern ended in "/": matches folders only
-	noDir   bool // no "/" in the pattern: matches the base name
-	macro   string
-	assigns []attrAssign
-}
-
-// attrFile is the parsed content of one attributes file; base is its
-// folder relative to the top of the working tree ("" for the top and for
-// files outside the tree).
-type attrFile struct {
-	base  string
-	rules []attrRule
-}
-
-// builtinAttrs holds git's built-in macro definition.
-var builtinAttrs = parseAttrFile([]byte("[attr]binary -diff -merge -text\n"), "", true)
-
-// parseAttrFile parses an attributes file; macro definitions are kept
-// only when allowMacro (the top-level, info and global files).
-func parseAttrFile(src []byte, base string, allowMacro bool) *attrFile {
-	f := &attrFile{base: base}
-	for _, line := range strings.Split(string(src), "\n") {
-		if rule, ok := parseAttrLine(strings.TrimRight(line, "\r"), allowMacro); ok {
-			f.rules = append(f.rules, rule)
-		}
+// attributes resolves the attributes of rel (attr.Cache.Lookup); an
+// attributes file that cannot be read is io_error.
+func (r *Repo) attributes(rel string) (attr.Attrs, error) {
+	attrs, err := r.attrs.Lookup(r.workTree, r.commonDir, rel)
+	var re *attr.ReadError
+	if errors.As(err, &re) {
+		return nil, ioError(re.What, re.Err)
 	}
-	return f
-}
-
-// parseAttrLine parses one line; ok is false for blanks, comments,
-// negative patterns and macros where they are not allowed.
-func parseAttrLine(line string, allowMacro bool) (attrRule, bool) {
-	line = strings.TrimLeft(line, " \t")
-	if line == "" || line[0] == '#' {
-		return attrRule{}, false
-	}
-	pattern, rest := splitAttrPattern(line)
-	var rule attrRule
-	if name, ok := strings.CutPrefix(pattern, "[attr]"); ok {
-		if !allowMacro {
-			return attrRule{}, false
-		}
-		rule.macro = name
-	} else if pattern == "" || pattern[0] == '!' {
-		return attrRule{}, false
-	} else {
-		rule.pattern, rule.mustDir = strings.CutSuffix(pattern, "/")
-		rule.noDir = !strings.Contains(rule.pattern, "/")
-	}
-	for _, word := range strings.Fields(rest) {
-		rule.assigns = append(rule.assigns, parseAttrAssign(word))
-	}
-	return rule, true
-}
-
-// splitAttrPattern splits a line into its pattern (C-quoted or up to the
-// first blank) and the rest.
-func splitAttrPattern(line string) (pattern, rest string) {
-	if line[0] == '"' {
-		if p, n, ok := engine.UnquoteC(line); ok {
-			return p, line[n:]
-		}
-	}
-	i := strings.IndexAny(line, " \t")
-	if i < 0 {
-		return line, ""
-	}
-	return line[:i], line[i:]
-}
-
-// parseAttrAssign parses "name", "-name", "!name" or "name=value".
-func parseAttrAssign(word string) attrAssign {
-	switch word[0] {
-	case '-':
-		return attrAssign{name: word[1:], val: attrValue{state: attrSetFalse}}
-	case '!':
-		return attrAssign{name: word[1:], val: attrValue{state: attrUnspecified}}
-	}
-	if name, value, ok := strings.Cut(word, "="); ok {
-		return attrAssign{name: name, val: attrValue{state: attrValueSet, value: value}}
-	}
-	return attrAssign{name: word, val: attrValue{state: attrSetTrue}}
-}
-
-// matches reports whether the rule's pattern matches the file rel (a
-// repository-relative slash path below the rule's file's base folder).
-func (rule *attrRule) matches(rel, base string) bool {
-	if rule.macro != "" || rule.mustDir {
-		return false
-	}
-	if rule.noDir {
-		return wildmatch.Match(rule.pattern, rel[strings.LastIndexByte(rel, '/')+1:], false)
-	}
-	name := rel
-	if base != "" {
-		name = strings.TrimPrefix(rel, base+"/")
-	}
-	pat := strings.TrimPrefix(rule.pattern, "/")
-	// git compares the literal prefix first and globs only the rest, so
-	// "a**/b" globs "**/b", where "**" starts the pattern.
-	prefix := len(pat)
-	if i := strings.IndexAny(pat, "*?[\\"); i >= 0 {
-		prefix = i
-	}
-	if !strings.HasPrefix(name, pat[:prefix]) {
-		return false
-	}
-	return wildmatch.Match(pat[prefix:], name[prefix:], true)
-}
-
-// resolveAttrs resolves the attributes of rel over files (lowest
-// precedence first) as git's attr.c does: walking from the highest
-// precedence, the first assignment of a name wins, and a set macro
-// assigns its own attributes at that point.
-func resolveAttrs(rel string, files []*attrFile) attrSet {
-	macros := collectMacros(files)
-	set := attrSet{}
-	for i := len(files) - 1; i >= 0; i-- {
-		f := files[i]
-		for j := len(f.rules) - 1; j >= 0; j-- {
-			if rule := &f.rules[j]; rule.matches(rel, f.base) {
-				set.fill(rule.assigns, macros, 0)
-			}
-		}
-	}
-	return set
-}
-
-// collectMacros returns the macro definitions, the highest-precedence
-// (last) definition of each name winning.
-func collectMacros(files []*attrFile) map[string][]attrAssign {
-	macros := map[string][]attrAssign{}
-	for _, f := range files {
-		for _, rule := range f.rules {
-			if rule.macro != "" {
-				macros[rule.macro] = rule.assigns
-			}
-		}
-	}
-	return macros
-}
-
-// maxMacroDepth bounds macro expansion (a macro naming itself).
-const maxMacroDepth = 20
-
-// fill assigns the not yet assigned names of assigns, last first,
-// expanding set macros.
-func (s attrSet) fill(assigns []attrAssign, macros map[string][]attrAssign, depth int) {
-	for i := len(assigns) - 1; i >= 0; i-- {
-		a := assigns[i]
-		if _, done := s[a.name]; done {
-			continue
-		}
-		s[a.name] = a.val
-		if def, ok := macros[a.name]; ok && a.val.state == attrSetTrue && depth < maxMacroDepth {
-			s.fill(def, macros, depth+1)
-		}
-	}
-}
-
-// attrCache holds parsed attribute files, re-read when their size or
-// modification time changes (a Repo may live long, as in `gitedit mcp`).
-type attrCache struct {
-	mu    sync.Mutex
-	files map[string]cachedAttrFile
-	// system and global are the system-wide and per-user attribute files
-	// ("" when not read).
-	system, global string
-	// pinned, in the copy one operation uses (see Repo.forOperation),
-	// remembers each file's verdict for the rest of the operation, so that
-	// a batch of 1,000 files does not stat the same five attribute files
-	// for each of them; nil in the Repo's own cache.
-	pinned *pinnedAttrs
-	shared *attrCache // the Repo's cache, when pinned
-}
-
-// pinnedAttrs is one operation's memory of the attribute files it loaded.
-type pinnedAttrs struct {
-	mu    sync.Mutex
-	files map[string]*attrFile // nil: no such file
-}
-
-// pin returns a cache that shares c's parsed files and, for the rest of
-// one operation, stats each attribute file once.
-func (c *attrCache) pin() *attrCache {
-	return &attrCache{system: c.system, global: c.global, shared: c,
-		pinned: &pinnedAttrs{files: map[string]*attrFile{}}}
-}
-
-// cachedAttrFile is one parsed file with the stat data it was read at.
-type cachedAttrFile struct {
-	mod  time.Time
-	size int64
-	file *attrFile
-}
-
-// newAttrCache returns an empty cache reading the given system and
-// global attribute files.
-func newAttrCache(system, global string) *attrCache {
-	return &attrCache{files: map[string]cachedAttrFile{}, system: system, global: global}
+	return attrs, err
 }
 
 // attrFilePaths returns the system attributes file (/etc/gitattributes
@@ -540,129 +313,4 @@ func attrFilePaths(cfg *gitconfig.Config, env func(string) (string, bool)) (syst
 		global = filepath.Join(home, ".config", "git", "attributes")
 	}
 	return system, global
-}
-
-// load returns the parsed attributes file at path (nil when it does not
-// exist). In the working tree (inTree) a symlinked .gitattributes is
-// ignored, as git does.
-func (c *attrCache) load(path, base string, allowMacro, inTree bool) (*attrFile, error) {
-	if path == "" {
-		return nil, nil
-	}
-	if c.pinned == nil {
-		return c.loadNow(path, base, allowMacro, inTree)
-	}
-	c.pinned.mu.Lock()
-	f, ok := c.pinned.files[path]
-	c.pinned.mu.Unlock()
-	if ok {
-		return f, nil
-	}
-	f, err := c.shared.loadNow(path, base, allowMacro, inTree)
-	if err == nil {
-		c.pinned.mu.Lock()
-		c.pinned.files[path] = f
-		c.pinned.mu.Unlock()
-	}
-	return f, err
-}
-
-// forget drops the operation's memory of the attribute files, after the
-// operation wrote one of them.
-func (c *attrCache) forget() {
-	if c.pinned != nil {
-		c.pinned.mu.Lock()
-		c.pinned.files = map[string]*attrFile{}
-		c.pinned.mu.Unlock()
-	}
-}
-
-// plan makes the rest of the operation read the attribute file at path
-// (of folder base) as content, or as absent when !exists: a batch judges
-// the files it writes by the attributes it leaves. Only a pinned cache
-// (one operation's) takes a plan; the Repo's own cache reads the disk.
-func (c *attrCache) plan(path, base string, content []byte, exists bool) {
-	if c.pinned == nil {
-		return
-	}
-	var f *attrFile
-	if exists {
-		f = parseAttrFile(content, base, base == "")
-	}
-	c.pinned.mu.Lock()
-	c.pinned.files[path] = f
-	c.pinned.mu.Unlock()
-}
-
-// loadNow is load without the operation's memory.
-func (c *attrCache) loadNow(path, base string, allowMacro, inTree bool) (*attrFile, error) {
-	fi, err := os.Lstat(path)
-	if err == nil && fi.Mode()&fs.ModeSymlink != 0 && !inTree {
-		fi, err = os.Stat(path)
-	}
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) || (err == nil && !fi.Mode().IsRegular()) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, ioError("stat "+path, err)
-	}
-	return c.parse(path, base, allowMacro, fi)
-}
-
-// parse returns the cached parse of path if fi still matches, else reads
-// and parses it.
-func (c *attrCache) parse(path, base string, allowMacro bool, fi fs.FileInfo) (*attrFile, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.files[path]; ok && e.mod.Equal(fi.ModTime()) && e.size == fi.Size() {
-		return e.file, nil
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, ioError("read "+path, err)
-	}
-	f := parseAttrFile(src, base, allowMacro)
-	c.files[path] = cachedAttrFile{mod: fi.ModTime(), size: fi.Size(), file: f}
-	return f, nil
-}
-
-// attributes resolves the attributes of rel from the system and global
-// files, the .gitattributes of rel's ancestor folders (top first) and
-// $GIT_COMMON_DIR/info/attributes, in git's order of precedence.
-func (r *Repo) attributes(rel string) (attrSet, error) {
-	files := []*attrFile{builtinAttrs}
-	add := func(path, base string, macros, inTree bool) error {
-		f, err := r.attrs.load(path, base, macros, inTree)
-		if f != nil {
-			files = append(files, f)
-		}
-		return err
-	}
-	if err := add(r.attrs.system, "", true, false); err != nil {
-		return nil, err
-	}
-	if err := add(r.attrs.global, "", true, false); err != nil {
-		return nil, err
-	}
-	for _, dir := range ancestorDirs(rel) {
-		if err := add(filepath.Join(r.workTree, filepath.FromSlash(dir), ".gitattributes"), dir, dir == "", true); err != nil {
-			return nil, err
-		}
-	}
-	if err := add(filepath.Join(r.commonDir, "info", "attributes"), "", true, false); err != nil {
-		return nil, err
-	}
-	return resolveAttrs(rel, files), nil
-}
-
-// ancestorDirs returns the folders above rel, top first: "" then "a",
-// "a/b" for "a/b/c.txt".
-func ancestorDirs(rel string) []string {
-	dirs := []string{""}
-	for i := 0; i < len(rel); i++ {
-		if rel[i] == '/' {
-			dirs = append(dirs, rel[:i])
-		}
-	}
-	return dirs
 }

@@ -1,5 +1,9 @@
 package gitedit
 
+import (
+	"github.com/gitedit/gitedit/gitedit/internal/attr"
+)
+
 // diffBinary decides, as git diff does, whether the change of a file is
 // shown as "Binary files … differ" rather than as text: when either side
 // is binary. A side is binary by its path's diff attribute when that
@@ -28,13 +32,13 @@ func (r *Repo) diffAttrBinary(rel string) (binary, ok bool) {
 	if err != nil {
 		return false, false
 	}
-	switch v := attrs["diff"]; v.state {
-	case attrSetFalse:
+	switch v := attrs["diff"]; v.State {
+	case attr.Unset:
 		return true, true
-	case attrSetTrue:
+	case attr.Set:
 		return false, true
-	case attrValueSet:
-		b, set, err := configBool(r.config, "diff."+v.value+".binary")
+	case attr.Valued:
+		b, set, err := configBool(r.config, "diff."+v.Text+".binary")
 		return b, set && err == nil
 	}
 	return false, false

@@ -141,29 +141,6 @@ func TestResolvePathThroughSymlinkedRepository(t *testing.T) {
 	}
 }
 
-// TestWildmatchMatchesGit compares attribute pattern matching with
-// `git check-attr` for patterns with and without slashes.
-func TestWildmatchMatchesGit(t *testing.T) {
-	patterns := []string{"*.txt", "a/*.txt", "a/**/b.txt", "**/b.txt", "a/**", "/top.txt", "*", "?.txt",
-		"[ab].txt", "[!ab].txt", "[a-c]x.txt", "[[:digit:]]*.txt", "a/*/b.txt", "**/a/**/*.go", "a*b/c", "\\*.txt", "x/",
-		"**", "*/b.txt", "**/*.txt", "a/[!x]/b.txt", "a/**/", "a**/b.txt", "[[:alpha:]-]*", "[]]*", "[a-]*"}
-	paths := []string{"a.txt", "b.txt", "c.txt", "top.txt", "a/top.txt", "a/b.txt", "a/x/b.txt", "a/x/y/b.txt",
-		"b/a/b.txt", "bx.txt", "dx.txt", "1x.txt", "*.txt", "a/c.go", "q/a/r/s.go", "axb/c", "a/xb/c", "x/y"}
-	repo := fixtures.NewRepo(t, nil)
-	for _, pat := range patterns {
-		fixtures.WriteFiles(t, repo, map[string]string{".gitattributes": pat + " mark\n"})
-		out := fixtures.Git(t, repo, append([]string{"check-attr", "mark", "--"}, paths...)...)
-		lines := strings.Split(strings.TrimSpace(out), "\n")
-		rule, _ := parseAttrLine(pat+" mark", false)
-		for i, p := range paths {
-			want := strings.HasSuffix(lines[i], ": set")
-			if got := rule.matches(p, ""); got != want {
-				t.Errorf("pattern %q path %q: match %v, git %v", pat, p, got, want)
-			}
-		}
-	}
-}
-
 // BenchmarkResolvePath times resolving a path three folders deep.
 func BenchmarkResolvePath(b *testing.B) {
 	repo := fixtures.NewRepo(b, map[string]string{"a/b/c/file.go": "x\n"})

@@ -16,6 +16,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
+	"github.com/gitedit/gitedit/gitedit/internal/attr"
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
@@ -42,7 +43,7 @@ type Repo struct {
 	refs        *refs.Store
 	config      *gitconfig.Config
 	// attrs caches the parsed attribute files (see convert.go).
-	attrs *attrCache
+	attrs *attr.Cache
 	// durable is what core.fsync asks to make durable (see durability.go).
 	durable durability.Policy
 }
@@ -278,7 +279,7 @@ func (loc *location) repo(cfg *gitconfig.Config, env func(string) (string, bool)
 		filesystem.Options{AlternatesFS: osfs.New("/")})
 	r := &Repo{
 		dir: loc.dir, workTree: wt, gitDir: loc.gitDir, commonDir: loc.commonDir,
-		indexFile: index, objects: storage, realGitDirs: realPaths(loc.gitDir, loc.commonDir), config: cfg, attrs: newAttrCache(system, global),
+		indexFile: index, objects: storage, realGitDirs: realPaths(loc.gitDir, loc.commonDir), config: cfg, attrs: attr.NewCache(system, global),
 		durable: durable,
 	}
 	r.refs = &refs.Store{GitDir: loc.gitDir, CommonDir: loc.commonDir, Sync: r.syncerFor(durability.Reference), SyncFolder: r.flushes(durability.Reference)}
@@ -398,10 +399,10 @@ func (r *Repo) objectsDir() string { return filepath.Join(r.commonDir, "objects"
 // were when it started (a batch writes nothing until it has planned every
 // change).
 func (r *Repo) forOperation() *Repo {
-	if r.attrs.pinned != nil {
+	if r.attrs.Pinned() {
 		return r // already one operation's copy
 	}
 	op := *r
-	op.attrs = r.attrs.pin()
+	op.attrs = r.attrs.Pin()
 	return &op
 }

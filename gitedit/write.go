@@ -96,7 +96,7 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 		return err
 	}
 	if writesAttributes(w.changes) {
-		w.r.attrs.forget() // the racy check below converts with the new ones
+		w.r.attrs.Forget() // the racy check below converts with the new ones
 	}
 	// Up to the ref move (or, without one, the index rename) a signal
 	// still undoes everything; from there on, the batch completes.
