@@ -9,9 +9,8 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
-	"github.com/go-git/go-git/v5/plumbing/storer"
 
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/shallow"
 )
 
@@ -84,6 +83,7 @@ func (r *Repo) Log(ctx context.Context, req LogRequest) ([]LogEntry, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer h.close()
 	if req.File != "" {
 		rel, _, err := r.resolvePath(req.File)
 		if err != nil {
@@ -94,12 +94,14 @@ func (r *Repo) Log(ctx context.Context, req LogRequest) ([]LogEntry, error) {
 	return h.log(ctx, req)
 }
 
-// history reads the commits of one repository: its object storer, HEAD,
-// and a resolver of full ref names (zero when the ref does not exist).
+// history reads the commits of one repository: its objects (commits,
+// trees and blobs through gitedit's own reader), HEAD, and a resolver of
+// full ref names (zero when the ref does not exist).
 type history struct {
-	s    storer.EncodedObjectStorer
-	head plumbing.Hash
-	ref  func(name string) (plumbing.Hash, error)
+	db    *objects.DB
+	trees *objects.Trees
+	head  plumbing.Hash
+	ref   func(name string) (plumbing.Hash, error)
 	// shallow are the commits of a shallow clone whose parents are
 	// missing: as in git, they read as commits without parents.
 	shallow map[plumbing.Hash]bool
@@ -115,17 +117,27 @@ func (r *Repo) history() (*history, error) {
 	if err != nil {
 		return nil, ioError("read the shallow file", err)
 	}
-	return &history{s: r.objects, head: head.Commit, ref: r.refs.Resolve, shallow: cut}, nil
+	h := newHistory(objects.NewDB(r.objects, r.objectsDir()), head.Commit, r.refs.Resolve)
+	h.shallow = cut
+	return h, nil
 }
 
+// newHistory reads history from db, at head.
+func newHistory(db *objects.DB, head plumbing.Hash, ref func(string) (plumbing.Hash, error)) *history {
+	return &history{db: db, trees: objects.NewTrees(db), head: head, ref: ref}
+}
+
+// close releases the object database (its open packs).
+func (h *history) close() { _ = h.db.Close() }
+
 // commit reads one commit object; a shallow commit has no parents.
-func (h *history) commit(id plumbing.Hash) (*object.Commit, error) {
-	c, err := object.GetCommit(h.s, id)
+func (h *history) commit(id plumbing.Hash) (*objects.CommitInfo, error) {
+	c, err := objects.ReadCommit(h.db, id)
 	if err != nil {
 		return nil, ioError("read commit "+id.String(), err)
 	}
 	if h.shallow[id] {
-		c.ParentHashes = nil
+		c.Parents = nil
 	}
 	return c, nil
 }
@@ -137,7 +149,7 @@ func (h *history) log(ctx context.Context, req LogRequest) ([]LogEntry, error) {
 	if h.head.IsZero() {
 		return entries, nil
 	}
-	err := h.byCommitTime(h.head, func(c *object.Commit) (bool, error) {
+	err := h.byCommitTime(h.head, func(c *objects.CommitInfo) (bool, error) {
 		if err := ctx.Err(); err != nil {
 			return false, err
 		}
@@ -145,7 +157,7 @@ func (h *history) log(ctx context.Context, req LogRequest) ([]LogEntry, error) {
 		if !ok {
 			return true, nil
 		}
-		if err := e.listFiles(c); err != nil {
+		if err := e.listFiles(h, c); err != nil {
 			return false, err
 		}
 		if e.matches(req) {
@@ -159,7 +171,7 @@ func (h *history) log(ctx context.Context, req LogRequest) ([]LogEntry, error) {
 // byCommitTime calls fn on from and its ancestors, newest committer date
 // first (as git log), each once, until fn returns false or an error, or
 // maxWalk commits were seen. Shallow commits end their line.
-func (h *history) byCommitTime(from plumbing.Hash, fn func(*object.Commit) (bool, error)) error {
+func (h *history) byCommitTime(from plumbing.Hash, fn func(*objects.CommitInfo) (bool, error)) error {
 	start, err := h.commit(from)
 	if err != nil {
 		return err
@@ -167,11 +179,11 @@ func (h *history) byCommitTime(from plumbing.Hash, fn func(*object.Commit) (bool
 	queue := &commitQueue{start}
 	seen := map[plumbing.Hash]bool{from: true}
 	for n := 0; queue.Len() > 0 && n < maxWalk; n++ {
-		c := heap.Pop(queue).(*object.Commit)
+		c := heap.Pop(queue).(*objects.CommitInfo)
 		if more, err := fn(c); err != nil || !more {
 			return err
 		}
-		for _, p := range c.ParentHashes {
+		for _, p := range c.Parents {
 			if seen[p] {
 				continue
 			}
@@ -187,7 +199,7 @@ func (h *history) byCommitTime(from plumbing.Hash, fn func(*object.Commit) (bool
 }
 
 // commitQueue is a max-heap of commits by committer date.
-type commitQueue []*object.Commit
+type commitQueue []*objects.CommitInfo
 
 // Len, Less and Swap are sort.Interface, newest committer date first.
 func (q commitQueue) Len() int           { return len(q) }
@@ -195,7 +207,7 @@ func (q commitQueue) Less(i, j int) bool { return q[i].Committer.When.After(q[j]
 func (q commitQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
 
 // Push adds a commit (container/heap's interface).
-func (q *commitQueue) Push(x any) { *q = append(*q, x.(*object.Commit)) }
+func (q *commitQueue) Push(x any) { *q = append(*q, x.(*objects.CommitInfo)) }
 
 // Pop removes the last commit (container/heap's interface).
 func (q *commitQueue) Pop() any {
@@ -207,13 +219,13 @@ func (q *commitQueue) Pop() any {
 
 // listFiles fills Files from the commit's changes when its message lists
 // them only as a count (an Edit-Files trailer: recipes over many files).
-func (e *LogEntry) listFiles(c *object.Commit) error {
+func (e *LogEntry) listFiles(h *history, c *objects.CommitInfo) error {
 	if len(e.Files) > 0 || !e.hasTrailer(trFiles) {
 		return nil
 	}
-	paths, err := commitPaths(c)
+	paths, err := h.commitPaths(c)
 	if err != nil {
-		return ioError("list the files of "+c.Hash.String(), err)
+		return err
 	}
 	e.Files = paths
 	return nil
@@ -229,31 +241,18 @@ func (e *LogEntry) hasTrailer(key string) bool {
 	return false
 }
 
-// commitPaths lists the paths c changes against its first parent.
-func commitPaths(c *object.Commit) ([]string, error) {
-	tree, err := c.Tree()
-	if err != nil {
-		return nil, err
-	}
-	var parentTree *object.Tree
-	if c.NumParents() > 0 {
-		parent, err := c.Parent(0)
-		if err != nil {
-			return nil, err
-		}
-		if parentTree, err = parent.Tree(); err != nil {
-			return nil, err
-		}
-	}
-	changes, err := object.DiffTree(parentTree, tree)
+// commitPaths lists the paths c changes against its first parent, in
+// tree order.
+func (h *history) commitPaths(c *objects.CommitInfo) ([]string, error) {
+	changes, err := h.commitChanges(c)
 	if err != nil {
 		return nil, err
 	}
 	paths := make([]string, 0, len(changes))
 	for _, ch := range changes {
-		name := ch.To.Name
+		name := ch.to.Path()
 		if name == "" {
-			name = ch.From.Name
+			name = ch.from.Path()
 		}
 		paths = append(paths, name)
 	}
@@ -281,7 +280,7 @@ func (e *LogEntry) matches(req LogRequest) bool {
 
 // entryOf parses a commit's message; ok is false when it is not a gitedit
 // commit (no Edit-Tool trailer).
-func entryOf(c *object.Commit) (LogEntry, bool) {
+func entryOf(c *objects.CommitInfo) (LogEntry, bool) {
 	subject, body := splitMessage(c.Message)
 	trailers := parseTrailers(c.Message)
 	e := LogEntry{Commit: c.Hash.String(), Subject: subject, Body: stripTrailerBlock(body, len(trailers) > 0),
@@ -400,10 +399,10 @@ func (h *history) ancestor(id plumbing.Hash, n int, rev string) (plumbing.Hash, 
 		if err != nil {
 			return plumbing.ZeroHash, err
 		}
-		if c.NumParents() == 0 {
+		if len(c.Parents) == 0 {
 			return plumbing.ZeroHash, errorf(CodeInvalidInput, "revision %q goes past the first commit", rev)
 		}
-		id = c.ParentHashes[0]
+		id = c.Parents[0]
 	}
 	return id, nil
 }
@@ -438,11 +437,11 @@ func (h *history) resolveName(rev string) (plumbing.Hash, error) {
 // peel turns an annotated tag id into the commit it points at.
 func (h *history) peel(id plumbing.Hash) (plumbing.Hash, error) {
 	for i := 0; i < 10; i++ {
-		tag, err := object.GetTag(h.s, id)
-		if err != nil {
+		target, ok := objects.TagTarget(h.db, id)
+		if !ok {
 			return id, nil
 		}
-		id = tag.Target
+		id = target
 	}
 	return id, nil
 }
@@ -451,12 +450,12 @@ func (h *history) peel(id plumbing.Hash) (plumbing.Hash, error) {
 // exists, or the commits along HEAD's first parents; several is ambiguous.
 func (h *history) byPrefix(prefix string) (plumbing.Hash, error) {
 	if len(prefix) == 40 {
-		if _, err := object.GetCommit(h.s, plumbing.NewHash(prefix)); err == nil {
+		if _, err := objects.ReadCommit(h.db, plumbing.NewHash(prefix)); err == nil {
 			return plumbing.NewHash(prefix), nil
 		}
 	}
 	var found []plumbing.Hash
-	err := h.firstParents(h.head, func(c *object.Commit) bool {
+	err := h.firstParents(h.head, func(c *objects.CommitInfo) bool {
 		if strings.HasPrefix(c.Hash.String(), prefix) {
 			found = append(found, c.Hash)
 		}
@@ -473,7 +472,7 @@ func (h *history) byPrefix(prefix string) (plumbing.Hash, error) {
 
 // firstParents calls fn on from and its first-parent ancestors, newest
 // first, until fn returns false or the walk ends.
-func (h *history) firstParents(from plumbing.Hash, fn func(*object.Commit) bool) error {
+func (h *history) firstParents(from plumbing.Hash, fn func(*objects.CommitInfo) bool) error {
 	for n := 0; !from.IsZero() && n < maxWalk; n++ {
 		c, err := h.commit(from)
 		if err != nil {
@@ -483,8 +482,8 @@ func (h *history) firstParents(from plumbing.Hash, fn func(*object.Commit) bool)
 			return nil
 		}
 		from = plumbing.ZeroHash
-		if c.NumParents() > 0 {
-			from = c.ParentHashes[0]
+		if len(c.Parents) > 0 {
+			from = c.Parents[0]
 		}
 	}
 	return nil
@@ -499,7 +498,7 @@ func shortID(id string) string {
 }
 
 // describeCommit is "<short id> "<subject>"" for messages.
-func describeCommit(c *object.Commit) string {
+func describeCommit(c *objects.CommitInfo) string {
 	subject, _ := splitMessage(c.Message)
 	return fmt.Sprintf("%s %q", shortID(c.Hash.String()), subject)
 }

@@ -11,9 +11,10 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
 )
 
-// openHistory reads dir's history through go-git's own storage, so these
+// openHistory reads dir's history with refs resolved by go-git, so these
 // tests do not depend on the rest of the package.
 func openHistory(t *testing.T, dir string) *history {
 	t.Helper()
@@ -21,17 +22,19 @@ func openHistory(t *testing.T, dir string) *history {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &history{s: repo.Storer, ref: func(name string) (plumbing.Hash, error) {
+	db := objects.NewDB(repo.Storer, filepath.Join(dir, ".git", "objects"))
+	t.Cleanup(func() { db.Close() })
+	var head plumbing.Hash
+	if ref, err := repo.Head(); err == nil {
+		head = ref.Hash()
+	}
+	return newHistory(db, head, func(name string) (plumbing.Hash, error) {
 		ref, err := repo.Reference(plumbing.ReferenceName(name), true)
 		if err != nil {
 			return plumbing.ZeroHash, nil
 		}
 		return ref.Hash(), nil
-	}}
-	if head, err := repo.Head(); err == nil {
-		h.head = head.Hash()
-	}
-	return h
+	})
 }
 
 // gitEditCommit writes files and commits them with git commit -F and a

@@ -12,9 +12,9 @@ import (
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
 )
 
 // SeriesRequest selects the commits `gitedit series` exports (docs/reference.md#commands).
@@ -122,15 +122,15 @@ func (h *history) series(ctx context.Context, req SeriesRequest) (*SeriesResult,
 // else the gitedit commits of req.Session along HEAD's first parents,
 // else the run of gitedit commits at the tip. Merges are skipped, as git
 // format-patch does.
-func (h *history) seriesCommits(req SeriesRequest) ([]*object.Commit, error) {
-	var commits []*object.Commit
+func (h *history) seriesCommits(req SeriesRequest) ([]*objects.CommitInfo, error) {
+	var commits []*objects.CommitInfo
 	var err error
 	switch {
 	case req.Range != "":
 		commits, err = h.rangeCommits(req.Range)
 	case h.head.IsZero():
 	default:
-		err = h.firstParents(h.head, func(c *object.Commit) bool {
+		err = h.firstParents(h.head, func(c *objects.CommitInfo) bool {
 			e, ok := entryOf(c)
 			if ok && (req.Session == "" || e.Session == req.Session) {
 				commits = append(commits, c)
@@ -162,7 +162,7 @@ func emptySeriesReason(req SeriesRequest) string {
 
 // rangeCommits returns the commits of "A..B", "A.." or "A" (= A..HEAD),
 // newest first, along B's first parents; A must be on that path.
-func (h *history) rangeCommits(rng string) ([]*object.Commit, error) {
+func (h *history) rangeCommits(rng string) ([]*objects.CommitInfo, error) {
 	from, to, found := strings.Cut(rng, "..")
 	if !found || to == "" {
 		to = "HEAD"
@@ -175,9 +175,9 @@ func (h *history) rangeCommits(rng string) ([]*object.Commit, error) {
 	if err != nil {
 		return nil, err
 	}
-	var commits []*object.Commit
+	var commits []*objects.CommitInfo
 	reached := false
-	err = h.firstParents(tip, func(c *object.Commit) bool {
+	err = h.firstParents(tip, func(c *objects.CommitInfo) bool {
 		reached = c.Hash == stop
 		if !reached {
 			commits = append(commits, c)
@@ -191,10 +191,10 @@ func (h *history) rangeCommits(rng string) ([]*object.Commit, error) {
 }
 
 // withoutMerges drops commits with several parents.
-func withoutMerges(commits []*object.Commit) []*object.Commit {
+func withoutMerges(commits []*objects.CommitInfo) []*objects.CommitInfo {
 	out := commits[:0]
 	for _, c := range commits {
-		if c.NumParents() <= 1 {
+		if len(c.Parents) <= 1 {
 			out = append(out, c)
 		}
 	}
@@ -210,20 +210,20 @@ func reverse[T any](s []T) {
 
 // commitChanges returns the files c changes against its first parent
 // (the empty tree for a root commit).
-func (h *history) commitChanges(c *object.Commit) ([]fileChange, error) {
+func (h *history) commitChanges(c *objects.CommitInfo) ([]fileChange, error) {
 	var parentTree plumbing.Hash
-	if c.NumParents() > 0 {
-		p, err := h.commit(c.ParentHashes[0])
+	if len(c.Parents) > 0 {
+		p, err := h.commit(c.Parents[0])
 		if err != nil {
 			return nil, err
 		}
-		parentTree = p.TreeHash
+		parentTree = p.Tree
 	}
-	return h.treeDiff(parentTree, c.TreeHash, "", nil)
+	return h.treeDiff(parentTree, c.Tree, "", nil)
 }
 
 // formatPatch writes commit c as email n of m, as git format-patch does.
-func (h *history) formatPatch(ctx context.Context, c *object.Commit, n, m int, sig string) (SeriesPatch, error) {
+func (h *history) formatPatch(ctx context.Context, c *objects.CommitInfo, n, m int, sig string) (SeriesPatch, error) {
 	changes, err := h.commitChanges(c)
 	if err != nil {
 		return SeriesPatch{}, err
@@ -254,7 +254,7 @@ func subjectPrefix(n, m int) string {
 
 // writeMailHeader writes the mbox From line and the email headers, then
 // the blank line that ends them.
-func writeMailHeader(b *strings.Builder, id string, who object.Signature, prefix, subject string, mime8bit bool) {
+func writeMailHeader(b *strings.Builder, id string, who objects.Signature, prefix, subject string, mime8bit bool) {
 	fmt.Fprintf(b, "From %s Mon Sep 17 00:00:00 2001\n", id)
 	fmt.Fprintf(b, "From: %s <%s>\n", mailName(who.Name), who.Email)
 	fmt.Fprintf(b, "Date: %s\n", who.When.Format("Mon, 2 Jan 2006 15:04:05 -0700"))
@@ -560,7 +560,7 @@ func pluralS(n int) string {
 
 // coverLetter writes email 0 of the series: a summary of the session
 // (files, edits, agents, tools), the shortlog and the overall diffstat.
-func (h *history) coverLetter(ctx context.Context, commits []*object.Commit, session, sig string) (SeriesPatch, error) {
+func (h *history) coverLetter(ctx context.Context, commits []*objects.CommitInfo, session, sig string) (SeriesPatch, error) {
 	last := commits[len(commits)-1]
 	stat, err := h.seriesStat(commits)
 	if err != nil {
@@ -575,7 +575,7 @@ func (h *history) coverLetter(ctx context.Context, commits []*object.Commit, ses
 }
 
 // coverSubject names the series.
-func coverSubject(commits []*object.Commit, session string) string {
+func coverSubject(commits []*objects.CommitInfo, session string) string {
 	if session != "" {
 		return fmt.Sprintf("gitedit session %s: %s", session, plural(len(commits), "change"))
 	}
@@ -583,7 +583,7 @@ func coverSubject(commits []*object.Commit, session string) string {
 }
 
 // coverBlurb summarises the series from the commits' trailers.
-func coverBlurb(commits []*object.Commit) string {
+func coverBlurb(commits []*objects.CommitInfo) string {
 	var files, agents, tools, sessions []string
 	edits := 0
 	for _, c := range commits {
@@ -614,7 +614,7 @@ func appendSet1(list []string, v string) []string {
 }
 
 // shortlog is git's shortlog of the commits, grouped by author.
-func shortlog(commits []*object.Commit) string {
+func shortlog(commits []*objects.CommitInfo) string {
 	var authors []string
 	byAuthor := map[string][]string{}
 	for _, c := range commits {
@@ -635,17 +635,17 @@ func shortlog(commits []*object.Commit) string {
 }
 
 // seriesStat is the diffstat from before the first commit to the last.
-func (h *history) seriesStat(commits []*object.Commit) (string, error) {
+func (h *history) seriesStat(commits []*objects.CommitInfo) (string, error) {
 	first, last := commits[0], commits[len(commits)-1]
 	var base plumbing.Hash
-	if first.NumParents() > 0 {
-		p, err := h.commit(first.ParentHashes[0])
+	if len(first.Parents) > 0 {
+		p, err := h.commit(first.Parents[0])
 		if err != nil {
 			return "", err
 		}
-		base = p.TreeHash
+		base = p.Tree
 	}
-	changes, err := h.treeDiff(base, last.TreeHash, "", nil)
+	changes, err := h.treeDiff(base, last.Tree, "", nil)
 	if err != nil {
 		return "", err
 	}

@@ -1,14 +1,13 @@
 package gitedit
 
 import (
-	"io"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
 )
 
 // The series diff reads trees and blobs itself: go-git's tree diff and
@@ -51,7 +50,7 @@ func (h *history) treeDiff(a, b plumbing.Hash, prefix string, out []fileChange) 
 		return nil, err
 	}
 	for len(ae) > 0 || len(be) > 0 {
-		var x, y *object.TreeEntry
+		var x, y *objects.TreeEntry
 		switch c := compareEntries(ae, be); {
 		case c <= 0:
 			x, ae = &ae[0], ae[1:]
@@ -70,7 +69,7 @@ func (h *history) treeDiff(a, b plumbing.Hash, prefix string, out []fileChange) 
 
 // entryDiff appends the changes between two entries of the same name and
 // kind (nil: absent): a folder's changes, or one file's.
-func (h *history) entryDiff(prefix string, a, b *object.TreeEntry, out []fileChange) ([]fileChange, error) {
+func (h *history) entryDiff(prefix string, a, b *objects.TreeEntry, out []fileChange) ([]fileChange, error) {
 	if a != nil && b != nil && a.Hash == b.Hash && a.Mode == b.Mode {
 		return out, nil
 	}
@@ -81,7 +80,7 @@ func (h *history) entryDiff(prefix string, a, b *object.TreeEntry, out []fileCha
 }
 
 // cmpOr returns a unless it is nil, else b.
-func cmpOr(a, b *object.TreeEntry) *object.TreeEntry {
+func cmpOr(a, b *objects.TreeEntry) *objects.TreeEntry {
 	if a != nil {
 		return a
 	}
@@ -89,7 +88,7 @@ func cmpOr(a, b *object.TreeEntry) *object.TreeEntry {
 }
 
 // entryHash is the id of e, zero when there is none.
-func entryHash(e *object.TreeEntry) plumbing.Hash {
+func entryHash(e *objects.TreeEntry) plumbing.Hash {
 	if e == nil {
 		return plumbing.ZeroHash
 	}
@@ -97,7 +96,7 @@ func entryHash(e *object.TreeEntry) plumbing.Hash {
 }
 
 // sideOfEntry is the file of e below prefix, nil when there is none.
-func sideOfEntry(prefix string, e *object.TreeEntry) *treeFile {
+func sideOfEntry(prefix string, e *objects.TreeEntry) *treeFile {
 	if e == nil {
 		return nil
 	}
@@ -106,7 +105,7 @@ func sideOfEntry(prefix string, e *object.TreeEntry) *treeFile {
 
 // compareEntries orders the first entries of a and b in git's tree order
 // (a folder sorts as its name and a slash); an empty list sorts last.
-func compareEntries(a, b []object.TreeEntry) int {
+func compareEntries(a, b []objects.TreeEntry) int {
 	switch {
 	case len(a) == 0:
 		return 1
@@ -117,7 +116,7 @@ func compareEntries(a, b []object.TreeEntry) int {
 }
 
 // entryKey is the name git sorts e by.
-func entryKey(e object.TreeEntry) string {
+func entryKey(e objects.TreeEntry) string {
 	if e.Mode == filemode.Dir {
 		return e.Name + "/"
 	}
@@ -126,15 +125,15 @@ func entryKey(e object.TreeEntry) string {
 
 // treeEntries reads the entries of tree id (none for zero), in tree
 // order, without go-git's checks on the names.
-func (h *history) treeEntries(id plumbing.Hash) ([]object.TreeEntry, error) {
+func (h *history) treeEntries(id plumbing.Hash) ([]objects.TreeEntry, error) {
 	if id.IsZero() {
 		return nil, nil
 	}
-	t, err := object.GetTree(h.s, id)
+	entries, err := h.trees.Entries(id)
 	if err != nil {
 		return nil, ioError("read tree "+id.String(), err)
 	}
-	return t.Entries, nil
+	return entries, nil
 }
 
 // filePatch is one file's change with its contents and, for text, the
@@ -179,16 +178,7 @@ func (h *history) blobBytes(f *treeFile) ([]byte, error) {
 	if f.mode == filemode.Submodule {
 		return []byte("Subproject commit " + f.hash.String() + "\n"), nil
 	}
-	blob, err := object.GetBlob(h.s, f.hash)
-	if err != nil {
-		return nil, ioError("read blob "+f.hash.String(), err)
-	}
-	rd, err := blob.Reader()
-	if err != nil {
-		return nil, ioError("read blob "+f.hash.String(), err)
-	}
-	defer rd.Close()
-	b, err := io.ReadAll(rd)
+	b, err := h.db.Read(plumbing.BlobObject, f.hash)
 	if err != nil {
 		return nil, ioError("read blob "+f.hash.String(), err)
 	}

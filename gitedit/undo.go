@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
@@ -50,7 +48,7 @@ func (r *Repo) Undo(ctx context.Context, req UndoRequest, opt Options) (*Result,
 
 // undoPlan is a revert being prepared.
 type undoPlan struct {
-	target *object.Commit
+	target *objects.CommitInfo
 	files  []string
 }
 
@@ -61,13 +59,12 @@ func (r *Repo) planUndo(t *txn, rev string) (*undoPlan, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer h.close()
 	target, err := h.undoTarget(rev)
 	if err != nil {
 		return nil, err
 	}
-	db := objects.NewDB(r.objects, r.objectsDir())
-	defer db.Close()
-	sides, err := h.revertSides(objects.NewTrees(db), target)
+	sides, err := h.revertSides(target)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +83,7 @@ func (r *Repo) planUndo(t *txn, rev string) (*undoPlan, error) {
 // (itself not reverted) and is not an undo — except a redo (an undo of an
 // undo), which plain undo takes back like any change, as an editor's undo
 // stack does.
-func (h *history) undoTarget(rev string) (*object.Commit, error) {
+func (h *history) undoTarget(rev string) (*objects.CommitInfo, error) {
 	if h.head.IsZero() {
 		return nil, errorf(CodeNothingToUndo, "the branch has no commit yet")
 	}
@@ -112,10 +109,10 @@ func (h *history) undoTarget(rev string) (*object.Commit, error) {
 // commit undoable by default, see undoTarget), collecting which commits
 // later undo commits revert (reverted id → undo commit id); an undo that
 // a later redo reverted reverts nothing.
-func (h *history) walkForUndo(want plumbing.Hash) (*object.Commit, map[string]string, error) {
+func (h *history) walkForUndo(want plumbing.Hash) (*objects.CommitInfo, map[string]string, error) {
 	reverted := map[string]string{}
-	var found *object.Commit
-	err := h.firstParents(h.head, func(c *object.Commit) bool {
+	var found *objects.CommitInfo
+	err := h.firstParents(h.head, func(c *objects.CommitInfo) bool {
 		e, ok := entryOf(c)
 		live := ok && reverted[e.Commit] == ""
 		if c.Hash == want || want.IsZero() && live && (e.Tool != string(ToolUndo) || h.isRedo(e)) {
@@ -145,13 +142,13 @@ func (h *history) isRedo(e LogEntry) bool {
 
 // checkUndoTarget refuses a target that is missing, not a gitedit commit,
 // a merge, or already reverted.
-func checkUndoTarget(c *object.Commit, rev string, reverted map[string]string) (*object.Commit, error) {
+func checkUndoTarget(c *objects.CommitInfo, rev string, reverted map[string]string) (*objects.CommitInfo, error) {
 	switch {
 	case c == nil && rev == "":
 		return nil, errorf(CodeNothingToUndo, "no gitedit commit left to undo on this branch")
 	case c == nil:
 		return nil, errorf(CodeInvalidInput, "%s is not on the current branch (HEAD's first-parent history)", rev)
-	case c.NumParents() > 1:
+	case len(c.Parents) > 1:
 		return nil, errorf(CodeUnsupported, "%s is a merge commit; gitedit undoes single-parent commits only", describeCommit(c))
 	}
 	if _, ok := entryOf(c); !ok {
@@ -185,7 +182,7 @@ type revertSide struct {
 // revertSides lists the paths the target changed with their three sides,
 // looked up with gitedit's own tree reader: go-git's path lookup refuses
 // names git accepts (a newline, a tab, other control bytes).
-func (h *history) revertSides(trees *objects.Trees, target *object.Commit) ([]revertSide, error) {
+func (h *history) revertSides(target *objects.CommitInfo) ([]revertSide, error) {
 	changes, err := h.commitChanges(target)
 	if err != nil {
 		return nil, err
@@ -195,14 +192,14 @@ func (h *history) revertSides(trees *objects.Trees, target *object.Commit) ([]re
 		return nil, err
 	}
 	var parentTree plumbing.Hash
-	if target.NumParents() > 0 {
-		p, err := h.commit(target.ParentHashes[0])
+	if len(target.Parents) > 0 {
+		p, err := h.commit(target.Parents[0])
 		if err != nil {
 			return nil, err
 		}
-		parentTree = p.TreeHash
+		parentTree = p.Tree
 	}
-	theirs, base, ours := newTreeLookup(trees, parentTree), newTreeLookup(trees, target.TreeHash), newTreeLookup(trees, headCommit.TreeHash)
+	theirs, base, ours := newTreeLookup(h.trees, parentTree), newTreeLookup(h.trees, target.Tree), newTreeLookup(h.trees, headCommit.Tree)
 	sides := make([]revertSide, 0, len(changes))
 	for _, c := range changes {
 		rel := c.to.Path()
@@ -387,16 +384,7 @@ func (r *Repo) sameBlob(rel string, conv, gitForm []byte) bool {
 func (h *history) blobTexts(ids ...plumbing.Hash) ([]string, error) {
 	out := make([]string, len(ids))
 	for i, id := range ids {
-		blob, err := object.GetBlob(h.s, id)
-		if err != nil {
-			return nil, ioError("read blob "+id.String(), err)
-		}
-		rd, err := blob.Reader()
-		if err != nil {
-			return nil, ioError("read blob "+id.String(), err)
-		}
-		b, err := io.ReadAll(rd)
-		rd.Close()
+		b, err := h.db.Read(plumbing.BlobObject, id)
 		if err != nil {
 			return nil, ioError("read blob "+id.String(), err)
 		}
