@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gitedit/gitedit/engine"
 )
@@ -107,8 +108,12 @@ func ParseWhitespace(value string) WSRule {
 }
 
 // hunkHeader matches a unified diff hunk header; its groups are the line
-// counts (absent means 1) and what follows the closing "@@".
-var hunkHeader = regexp.MustCompile(`^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@(.*)$`)
+// counts (absent means 1) and what follows the closing "@@". It is
+// compiled on first use: most runs colour no diff, and every run would
+// otherwise pay for compiling it before main.
+var hunkHeader = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@(.*)$`)
+})
 
 // metaPrefixes start the header lines of a git diff that git colours as
 // meta.
@@ -150,7 +155,7 @@ func (pt *Painter) Line(line string) string {
 // header colours a line between hunks, reporting false when the line
 // ends the diff.
 func (pt *Painter) header(line string) (string, bool) {
-	if m := hunkHeader.FindStringSubmatch(line); m != nil {
+	if m := hunkHeader().FindStringSubmatch(line); m != nil {
 		pt.inDiff, pt.old, pt.new = true, count(m[1]), count(m[2])
 		return pt.frag(line, m[3]), true
 	}
