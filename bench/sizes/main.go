@@ -79,7 +79,7 @@ func run(s settings) error {
 	if err != nil {
 		return err
 	}
-	b := &bench{s: s, bin: bin, tmp: tmp}
+	b := &bench{s: s, bin: bin, tmp: tmp, load: loadAverage()}
 	steps := []func() error{b.start, b.editRows, b.diffRow, b.realRow, b.mcpRows}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -95,6 +95,17 @@ type bench struct {
 	s        settings
 	bin, tmp string
 	rows     []*row
+	load     string // the load average when the rows started
+}
+
+// loadAverage returns the 1-, 5- and 15-minute load averages
+// (/proc/loadavg), or "unknown".
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(data)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return "unknown"
 }
 
 // repo generates a repository of files files named name in tmp, with
@@ -145,7 +156,8 @@ func (b *bench) print() {
 	if b.s.fsync != "" {
 		fsync = b.s.fsync
 	}
-	fmt.Printf("\ncore.fsync: %s; %d rounds per row, alternating; ratio = median of per-round ratios\n\n", fsync, b.s.rounds)
+	fmt.Printf("\ncore.fsync: %s; %d rounds per row, alternating; ratio = median of per-round ratios\n", fsync, b.s.rounds)
+	fmt.Printf("gitedit built with CGO_ENABLED=0; load average at the start %s, at the end %s\n\n", b.load, loadAverage())
 	fmt.Println("| case | gitedit | git CLI | ratio | target |")
 	fmt.Println("|---|---|---|---|---|")
 	for _, r := range b.rows {

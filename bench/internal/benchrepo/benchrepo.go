@@ -30,10 +30,14 @@ func Workspace(prefix string, keep bool) (dir string, cleanup func(), err error)
 }
 
 // BuildBinary builds gitedit from the module root (the current folder)
-// into dir and returns its path.
+// into dir, as the README's install line does (CGO_ENABLED=0: a static
+// binary, without the dynamic loader and the C runtime's start, about
+// 0.5 ms of every process start), and returns its path.
 func BuildBinary(dir string) (string, error) {
 	bin := filepath.Join(dir, "gitedit")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("build gitedit (run from the module root): %v: %s", err, out)
 	}
 	return bin, nil
