@@ -7,13 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 )
-
-// zeroBlob is the Edit-Blob-Before value of a created file and the
-// Edit-Blob-After value of a deleted one, as git diff's "index" line
-// shows a missing side.
-const zeroBlob = "0000000000000000000000000000000000000000"
 
 // commitMeta describes a batch for its commit message (docs/reference.md#commit-messages-and-trailers).
 type commitMeta struct {
@@ -40,56 +35,30 @@ type commitMeta struct {
 	FileTrailerLimit int
 }
 
-// Trailer is one "Key: value" trailer line.
-type Trailer struct{ Key, Value string }
-
 // message returns the commit message of docs/reference.md#commit-messages-and-trailers: the subject, a blank
 // line, the body (the rest of -m, then m.Body, then a line for each file
 // no body line names) and a blank line when there is a body, and the
 // trailers. No line of it can
 // end the message for git am or git interpret-trailers (see safeLine).
 func (m *commitMeta) message(files []FileResult, session, agent string) string {
-	subject, rest := splitSubject(m.Subject)
+	subject, rest := commitmsg.SplitSubject(m.Subject)
 	if subject == "" {
 		subject = m.generatedSubject(files)
 	}
 	var b strings.Builder
-	b.WriteString(safeLine(subject) + "\n\n")
+	b.WriteString(commitmsg.SafeLine(subject) + "\n\n")
 	if body := m.bodyLines(rest, files); len(body) > 0 {
 		for _, entry := range body {
 			for _, line := range strings.Split(entry, "\n") {
-				b.WriteString(safeLine(line) + "\n")
+				b.WriteString(commitmsg.SafeLine(line) + "\n")
 			}
 		}
 		b.WriteString("\n")
 	}
 	for _, t := range m.trailers(files, session, agent) {
-		b.WriteString(t.Key + ": " + oneLine(t.Value) + "\n")
+		b.WriteString(t.Key + ": " + commitmsg.OneLine(t.Value) + "\n")
 	}
 	return b.String()
-}
-
-// splitSubject splits -m text into its first line and the rest, dropping
-// surrounding blank lines and trailing whitespace as git's cleanup does.
-func splitSubject(text string) (subject string, rest []string) {
-	var lines []string
-	for _, l := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
-		lines = append(lines, strings.TrimRight(l, " \t\r"))
-	}
-	for len(lines) > 0 && lines[0] == "" {
-		lines = lines[1:]
-	}
-	for len(lines) > 0 && lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	if len(lines) == 0 {
-		return "", nil
-	}
-	rest = lines[1:]
-	for len(rest) > 0 && rest[0] == "" {
-		rest = rest[1:]
-	}
-	return lines[0], rest
 }
 
 // bodyLines is the body: the rest of -m (then a blank line), the edit
@@ -165,27 +134,27 @@ func (m *commitMeta) generatedSubject(files []FileResult) string {
 
 // trailers lists the trailers in docs/reference.md#commit-messages-and-trailers order.
 func (m *commitMeta) trailers(files []FileResult, session, agent string) []Trailer {
-	ts := []Trailer{{"Edit-Tool", string(m.Tool)}}
+	ts := []Trailer{{Key: "Edit-Tool", Value: string(m.Tool)}}
 	if m.FileTrailerLimit > 0 && len(files) > m.FileTrailerLimit {
-		ts = append(ts, Trailer{"Edit-Files", strconv.Itoa(len(files))})
+		ts = append(ts, Trailer{Key: "Edit-Files", Value: strconv.Itoa(len(files))})
 		files = nil
 	}
 	for _, f := range files {
 		p := trailerPath(f.FilePath)
-		ts = append(ts, Trailer{"Edit-File", p},
-			Trailer{"Edit-Blob-Before", p + " " + blobOr(f.BlobBefore, f.Created)},
-			Trailer{"Edit-Blob-After", p + " " + blobOr(f.BlobAfter, f.Deleted)})
+		ts = append(ts, Trailer{Key: "Edit-File", Value: p},
+			Trailer{Key: "Edit-Blob-Before", Value: p + " " + blobOr(f.BlobBefore, f.Created)},
+			Trailer{Key: "Edit-Blob-After", Value: p + " " + blobOr(f.BlobAfter, f.Deleted)})
 	}
-	ts = append(ts, Trailer{"Edit-Count", strconv.Itoa(m.Count)})
+	ts = append(ts, Trailer{Key: "Edit-Count", Value: strconv.Itoa(m.Count)})
 	if match := distinct(m.Match); match != "" {
-		ts = append(ts, Trailer{"Edit-Match", match})
+		ts = append(ts, Trailer{Key: "Edit-Match", Value: match})
 	}
 	ts = appendSet(ts, "Edit-Session", session)
 	ts = appendSet(ts, "Edit-Agent", agent)
 	ts = append(ts, m.Extra...)
 	if m.Request != nil {
 		sum := sha256.Sum256(m.Request)
-		ts = append(ts, Trailer{"Edit-Request", "sha256:" + hex.EncodeToString(sum[:])})
+		ts = append(ts, Trailer{Key: "Edit-Request", Value: "sha256:" + hex.EncodeToString(sum[:])})
 	}
 	return ts
 }
@@ -195,13 +164,13 @@ func appendSet(ts []Trailer, key, value string) []Trailer {
 	if strings.TrimSpace(value) == "" {
 		return ts
 	}
-	return append(ts, Trailer{key, value})
+	return append(ts, Trailer{Key: key, Value: value})
 }
 
 // blobOr is blob, or the zero id for a side that does not exist.
 func blobOr(blob string, missing bool) string {
 	if missing || blob == "" {
-		return zeroBlob
+		return commitmsg.ZeroBlob
 	}
 	return blob
 }
@@ -215,32 +184,4 @@ func distinct(values []string) string {
 		}
 	}
 	return strings.Join(out, ",")
-}
-
-// trailerPath is path as commit messages and trailers write it: quoted
-// as git quotes paths by default (engine.QuotePath: control bytes, quotes,
-// backslashes and non-ASCII bytes, so the message stays UTF-8 and each
-// path one line), and also when it has surrounding whitespace, which a
-// trailer would lose. The recorded text does not depend on the local
-// core.quotePath, so every clone reads the same message.
-func trailerPath(path string) string {
-	if path != strings.TrimSpace(path) {
-		return engine.CQuote(path)
-	}
-	return engine.QuotePath(path)
-}
-
-// oneLine folds a trailer value onto one line.
-func oneLine(v string) string { return strings.Join(strings.Fields(v), " ") }
-
-// safeLine returns line, indented by one space when git would otherwise
-// take it for the start of a patch: "diff -", "Index: ", or "---" followed
-// by whitespace or a file name (git mailinfo's patchbreak, and the divider
-// git interpret-trailers stops at). Carriage returns are dropped.
-func safeLine(line string) string {
-	line = strings.ReplaceAll(line, "\r", "")
-	if strings.HasPrefix(line, "diff -") || strings.HasPrefix(line, "Index: ") || strings.HasPrefix(line, "---") {
-		return " " + line
-	}
-	return line
 }

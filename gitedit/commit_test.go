@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 )
 
 const (
@@ -48,19 +49,19 @@ func TestMessageParts(t *testing.T) {
 			"edit a.go: replace 2 occurrences", []string{"a.go: 2 replacements"}, nil, []string{"Edit-Session", "Edit-Request", "Edit-Match"}},
 		{"created file uses the zero id", commitMeta{Tool: ToolEdit, Count: 1, Match: []string{"exact"}},
 			[]FileResult{{FilePath: "new.txt", BlobAfter: blobB, Created: true}},
-			"edit new.txt: create the file", []string{"new.txt: created"}, []string{"Edit-Blob-Before: new.txt " + zeroBlob}, nil},
+			"edit new.txt: create the file", []string{"new.txt: created"}, []string{"Edit-Blob-Before: new.txt " + commitmsg.ZeroBlob}, nil},
 		{"deleted file uses the zero id", commitMeta{Tool: ToolPatch, Count: 1},
 			[]FileResult{{FilePath: "old.txt", BlobBefore: blobA, Deleted: true}},
-			"patch old.txt: delete the file", []string{"old.txt: deleted"}, []string{"Edit-Blob-After: old.txt " + zeroBlob}, nil},
+			"patch old.txt: delete the file", []string{"old.txt: deleted"}, []string{"Edit-Blob-After: old.txt " + commitmsg.ZeroBlob}, nil},
 		{"batch subject", commitMeta{Tool: ToolBatch, Count: 4},
 			[]FileResult{{FilePath: "a", BlobBefore: blobA, BlobAfter: blobB}, {FilePath: "b", BlobBefore: blobA, BlobAfter: blobB}},
 			"batch: 4 edits on 2 files", []string{"a: modified", "b: modified"}, []string{"Edit-File: a", "Edit-File: b"}, nil},
 		{"-m multi-line: rest goes first", commitMeta{Tool: ToolEdit, Count: 1, Subject: "\n\nRename Foo  \n\nWhy:\n---\ndiff --git a/x b/x\n\n", Body: []string{"a: edit 1"}},
 			[]FileResult{{FilePath: "a", BlobBefore: blobA, BlobAfter: blobB}},
 			"Rename Foo", []string{"Why:", " ---", " diff --git a/x b/x", "", "a: edit 1"}, nil, nil},
-		{"extra trailers after agent", commitMeta{Tool: ToolUndo, Subject: `Revert "x"`, Extra: []Trailer{{"Edit-Reverts", blobA}}},
+		{"extra trailers after agent", commitMeta{Tool: ToolUndo, Subject: `Revert "x"`, Extra: []Trailer{{Key: "Edit-Reverts", Value: blobA}}},
 			nil, `Revert "x"`, []string{}, []string{"Edit-Agent: bot\nEdit-Reverts: " + blobA}, nil},
-		{"undo message: body from -m, no files", commitMeta{Tool: ToolUndo, Subject: "Revert \"x\"\n\nThis reverts commit " + blobA + ".", Extra: []Trailer{{"Edit-Reverts", blobA}}},
+		{"undo message: body from -m, no files", commitMeta{Tool: ToolUndo, Subject: "Revert \"x\"\n\nThis reverts commit " + blobA + ".", Extra: []Trailer{{Key: "Edit-Reverts", Value: blobA}}},
 			nil, `Revert "x"`, []string{"This reverts commit " + blobA + "."}, []string{"Edit-Tool: undo", "Edit-Reverts: " + blobA}, []string{"Edit-Count: 0\n\n"}},
 		{"odd path is quoted", commitMeta{Tool: ToolEdit, Count: 1},
 			[]FileResult{{FilePath: "a\nb \"c\".go", BlobBefore: blobA, BlobAfter: blobB}},
@@ -97,26 +98,13 @@ func TestMessageParts(t *testing.T) {
 	}
 }
 
-func TestSafeLineBreaksNoPatch(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"---", " ---"}, {"--- a/file", " --- a/file"}, {"---   ", " ---   "}, {"----", " ----"},
-		{"diff --git a/x b/x", " diff --git a/x b/x"}, {"diff -u", " diff -u"}, {"Index: foo", " Index: foo"},
-		{"-- ", "-- "}, {"a --- b", "a --- b"}, {"different", "different"}, {"line\r", "line"},
-	}
-	for _, tt := range tests {
-		if got := safeLine(tt.in); got != tt.want {
-			t.Errorf("safeLine(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 // gitMessages are metas whose messages real git must keep intact.
 func gitMessages() []*commitMeta {
 	return []*commitMeta{
 		{Tool: ToolMultiEdit, Count: 2, Match: []string{"exact"}, Request: []byte("{}"),
 			Body: []string{"f.txt: edit 1 replaced 1 occurrence (exact)", "f.txt: edit 2 replaced 1 occurrence (exact)"}},
 		{Tool: ToolBatch, Count: 1, Subject: "Tricky body\n\n---\n--- a/f.txt\n+++ b/f.txt\ndiff --git a/f.txt b/f.txt\nIndex: f.txt\n# not a comment\nKey: not a trailer\n",
-			Extra: []Trailer{{"Edit-Recipe", "rename.yaml"}}},
+			Extra: []Trailer{{Key: "Edit-Recipe", Value: "rename.yaml"}}},
 	}
 }
 
@@ -170,4 +158,17 @@ func checkAmKeepsMessage(t *testing.T, dir, msg string) {
 	if got, want := fixtures.Git(t, clone, "rev-parse", "HEAD^{tree}"), fixtures.Git(t, dir, "rev-parse", "HEAD^{tree}"); got != want {
 		t.Errorf("git am tree %s, want %s", got, want)
 	}
+}
+
+// gitParseTrailers returns what git interpret-trailers --parse reads from
+// message.
+func gitParseTrailers(t *testing.T, dir, message string) []Trailer {
+	t.Helper()
+	var ts []Trailer
+	for _, line := range strings.Split(fixtures.GitInput(t, dir, message, "interpret-trailers", "--parse"), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok {
+			ts = append(ts, Trailer{Key: k, Value: strings.TrimSpace(v)})
+		}
+	}
+	return ts
 }

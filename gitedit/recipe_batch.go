@@ -104,7 +104,7 @@ func (b *recipeBatch) meta() (*commitMeta, error) {
 	stats := b.stats()
 	for _, st := range stats {
 		if st.Files > 0 {
-			m.Extra = append(m.Extra, Trailer{"Edit-Recipe", st.Name})
+			m.Extra = append(m.Extra, Trailer{Key: "Edit-Recipe", Value: st.Name})
 		}
 	}
 	m.Subject = b.subject(stats)

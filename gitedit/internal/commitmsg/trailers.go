@@ -1,4 +1,4 @@
-package gitedit
+package commitmsg
 
 import (
 	"strings"
@@ -8,14 +8,14 @@ import (
 // paragraph that is only 25% trailers.
 var gitGeneratedPrefixes = []string{"Signed-off-by: ", "(cherry picked from commit "}
 
-// parseTrailers returns the trailers of a commit message as
+// Parse returns the trailers of a commit message as
 // `git interpret-trailers --parse` reads them: the message is cut at a
 // patch divider line ("---" followed by whitespace), trailing blank and
 // comment lines are ignored, and the last paragraph (never the title) is
 // the trailer block when all its lines are trailers, or at least 25% are
 // and one is git-generated (Signed-off-by). Continuation lines are
 // unfolded into one space; lines that are not "Token: value" are left out.
-func parseTrailers(message string) []Trailer {
+func Parse(message string) []Trailer {
 	lines := messageLines(message)
 	start := trailerStart(lines)
 	if start < 0 {
