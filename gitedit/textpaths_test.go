@@ -181,7 +181,8 @@ func textUnifiedDiff(t *testing.T, dir, content string) string {
 func textEnvelope(t *testing.T, dir, content string) string {
 	fixtures.WriteFiles(t, dir, map[string]string{"g.txt": content})
 	fixtures.Git(t, dir, "add", "g.txt")
-	lines := strings.Split(strings.ReplaceAll(content, "\r\n", "\n"), "\n")
+	// The chunks quote the lines as a reader shows them: no BOM, no CR of a CRLF.
+	lines := strings.Split(strings.ReplaceAll(strings.TrimPrefix(content, "\ufeff"), "\r\n", "\n"), "\n")
 	env := "*** Begin Patch\n*** Add File: new.txt\n+added\n+file\n" +
 		"*** Update File: f.txt\n@@\n " + lines[0] + "\n-" + lines[1] + "\n+" + strings.ToUpper(lines[1]) + "\n+inserted\n" +
 		"*** Update File: g.txt\n*** Move to: moved.txt\n@@\n " + lines[0] + "\n-" + lines[1] + "\n+MOVED\n" +
