@@ -19,14 +19,10 @@ func notFoundError(text, old string) *Error {
 	if len(ob.lines) == 1 {
 		return nearLineHint(e, text, ob.lines[0])
 	}
-	first, off, ok := closestRegion(text, ob)
-	if !ok {
-		first, off, ok = nearLineRegion(text, ob)
-	}
+	first, w, ok := closestWindow(text, ob)
 	if !ok {
 		return e
 	}
-	w := windowUpTo(text, lineAround(text, off), len(ob.lines))
 	file := lineTexts(text, w)
 	agree := 0
 	for i := range file {
@@ -40,6 +36,39 @@ func notFoundError(text, old string) *Error {
 		" (" + strconv.Itoa(agree) + " of " + strconv.Itoa(len(ob.lines)) + " lines agree after trimming whitespace)"
 	e.Message += firstDifference(file, ob.lines, first)
 	return e
+}
+
+// closestWindow is the closest region of text to ob's lines: its 1-based
+// first line and its lines (up to len(ob.lines)); false when no region is
+// close. The region is where most of ob's lines occur at their place,
+// else where one of its longest lines has a similar line (nearLineRegion).
+func closestWindow(text string, ob oldBlock) (int, []span, bool) {
+	first, off, ok := closestRegion(text, ob)
+	if !ok {
+		first, off, ok = nearLineRegion(text, ob)
+	}
+	if !ok {
+		return 0, nil, false
+	}
+	return first, windowUpTo(text, lineAround(text, off), len(ob.lines)), true
+}
+
+// ClosestLines is the not_found hint's closest region for lines that are
+// not text: the 1-based first and last line of lines closest to pattern
+// (both without line endings), by the rule old_string's hint follows (a
+// one-line pattern: the most similar line); false when none is close.
+// Patches (git hunks, apply_patch chunks) name it when they do not apply.
+func ClosestLines(lines, pattern []string) (first, last int, ok bool) {
+	text := strings.Join(lines, "\n")
+	if len(pattern) == 1 {
+		_, n, ok := nearLine(text, pattern[0])
+		return n, n, ok
+	}
+	first, w, ok := closestWindow(text, oldBlock{lines: pattern})
+	if !ok {
+		return 0, 0, false
+	}
+	return first, first + len(w) - 1, true
 }
 
 // vote is the support for one window start: how many old lines occur at

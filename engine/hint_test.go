@@ -53,3 +53,46 @@ func TestNotFoundHintOnlyWhenClose(t *testing.T) {
 		t.Fatalf("err = %#v", err)
 	}
 }
+
+// TestClosestLinesNamesTheRegionOldStringsHintNames checks the region
+// patches name when a hunk or chunk does not apply: the same rule as
+// old_string's not_found hint, for line slices.
+func TestClosestLinesNamesTheRegionOldStringsHintNames(t *testing.T) {
+	lines := []string{"package a", "", "func f() {", "\treturn 2", "}", "", "func g() {", "\treturn 3", "}"}
+	tests := []struct {
+		pattern     []string
+		first, last int
+		ok          bool
+	}{
+		{[]string{"func g() {", "\treturn 4", "}"}, 7, 9, true},
+		{[]string{"func f() {", "\treturn 9"}, 3, 4, true},
+		{[]string{"\treturn 22"}, 4, 4, true},
+		{[]string{"nothing", "like", "this"}, 0, 0, false},
+	}
+	for _, tt := range tests {
+		first, last, ok := ClosestLines(lines, tt.pattern)
+		if first != tt.first || last != tt.last || ok != tt.ok {
+			t.Errorf("ClosestLines(%q) = %d, %d, %v; want %d, %d, %v", tt.pattern, first, last, ok, tt.first, tt.last, tt.ok)
+		}
+		if !tt.ok {
+			continue
+		}
+		e := notFoundError(strings.Join(lines, "\n"), strings.Join(tt.pattern, "\n"))
+		if len(e.Lines) != 2 || e.Lines[0] != first || e.Lines[1] != last {
+			t.Errorf("old_string hint names %v, ClosestLines %d-%d", e.Lines, first, last)
+		}
+	}
+}
+
+// TestFoldTypographyIsUnicodeNormalizedsTable folds every rune the
+// apply_patch search and the unicode_normalized strategy read as ASCII.
+func TestFoldTypographyIsUnicodeNormalizedsTable(t *testing.T) {
+	in := "\u2018a\u2019 \u201Cb\u201D c\u2013d\u2014e\u2026 \u00A0\u2004\u2005\u2006\u3000 5\u2032 6\u2033"
+	want := `'a' "b" c-d-e...       5' 6"`
+	if got := FoldTypography(in); got != want {
+		t.Errorf("FoldTypography = %q, want %q", got, want)
+	}
+	if got := FoldTypography("plain"); got != "plain" {
+		t.Errorf("FoldTypography(plain) = %q", got)
+	}
+}

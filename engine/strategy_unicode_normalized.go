@@ -25,9 +25,14 @@ var typographic = map[rune]string{
 	'\u201C': `"`, '\u201D': `"`, '\u201E': `"`, '\u201F': `"`, '\u2033': `"`,
 	'\u2010': "-", '\u2011': "-", '\u2012': "-", '\u2013': "-", '\u2014': "-", '\u2015': "-", '\u2212': "-",
 	'\u2026': "...",
-	'\u00A0': " ", '\u2002': " ", '\u2003': " ", '\u2007': " ", '\u2008': " ", '\u2009': " ",
-	'\u200A': " ", '\u202F': " ", '\u205F': " ", '\u3000': " ",
+	'\u00A0': " ", '\u2002': " ", '\u2003': " ", '\u2004': " ", '\u2005': " ", '\u2006': " ",
+	'\u2007': " ", '\u2008': " ", '\u2009': " ", '\u200A': " ", '\u202F': " ", '\u205F': " ", '\u3000': " ",
 }
+
+// FoldTypography returns s with its typographic quotes, primes, dashes,
+// ellipses and unusual spaces read as their ASCII forms: the one table
+// UnicodeNormalized matching and the apply_patch chunk search share.
+func FoldTypography(s string) string { return normalizeTypography(s).text }
 
 // normRune returns the ASCII form of r, or r itself.
 func normRune(r rune) string {

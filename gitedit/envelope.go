@@ -502,22 +502,8 @@ func lineEq(a, b string, lvl int) bool {
 	case 2:
 		return strings.TrimSpace(a) == strings.TrimSpace(b)
 	}
-	return foldPunct(strings.TrimSpace(a)) == foldPunct(strings.TrimSpace(b))
+	return engine.FoldTypography(strings.TrimSpace(a)) == engine.FoldTypography(strings.TrimSpace(b))
 }
-
-// punctFolder maps typographic quotes, dashes, ellipses and unusual spaces
-// to their ASCII forms.
-var punctFolder = strings.NewReplacer(
-	"\u2018", "'", "\u2019", "'", "\u201A", "'", "\u201B", "'",
-	"\u201C", `"`, "\u201D", `"`, "\u201E", `"`, "\u201F", `"`,
-	"\u2010", "-", "\u2011", "-", "\u2012", "-", "\u2013", "-", "\u2014", "-", "\u2015", "-", "\u2212", "-",
-	"\u2026", "...",
-	"\u00A0", " ", "\u2002", " ", "\u2003", " ", "\u2004", " ", "\u2005", " ", "\u2006", " ",
-	"\u2007", " ", "\u2008", " ", "\u2009", " ", "\u200A", " ", "\u202F", " ", "\u205F", " ", "\u3000", " ",
-)
-
-// foldPunct folds typographic punctuation to ASCII.
-func foldPunct(s string) string { return punctFolder.Replace(s) }
 
 // matchAt reports whether pattern matches lines at start at level lvl.
 func matchAt(lines, pattern []string, start, lvl int) bool {
@@ -601,32 +587,13 @@ func notFoundLines(lines, pattern []string, from int, eof bool) *Error {
 		where = fmt.Sprintf("after line %d", from)
 	}
 	e := &Error{Code: CodeNotFound, Message: fmt.Sprintf("the chunk's context lines were not found %s", where)}
-	best, score := closestWindow(lines, pattern)
-	if score == 0 {
+	first, last, ok := engine.ClosestLines(lines, pattern)
+	if !ok {
 		return e
 	}
-	end := min(best+len(pattern), len(lines))
-	e.Lines = []int{best + 1, end}
-	e.Message += fmt.Sprintf("; the closest region is lines %d-%d:\n%s", best+1, end, excerpt(lines, best, end))
+	e.Lines = []int{first, last}
+	e.Message += fmt.Sprintf("; the closest region is lines %d-%d:\n%s", first, last, excerpt(lines, first-1, last))
 	return e
-}
-
-// closestWindow returns the start of the window of len(pattern) lines that
-// shares the most lines (compared trimmed) with pattern, and that count.
-func closestWindow(lines, pattern []string) (int, int) {
-	best, score := 0, 0
-	for s := 0; s < len(lines); s++ {
-		n := 0
-		for i := 0; i < len(pattern) && s+i < len(lines); i++ {
-			if lineEq(lines[s+i], pattern[i], 3) {
-				n++
-			}
-		}
-		if n > score {
-			best, score = s, n
-		}
-	}
-	return best, score
 }
 
 // excerpt formats lines[start:end] numbered, at most 12 of them.
