@@ -13,6 +13,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // fileState is the content of one path as a batch sees it: the working
@@ -189,7 +190,7 @@ func (r *Repo) readWorktree(rel string) (*fileState, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, &Error{Code: CodeUnsupported, FilePath: rel, Message: fmt.Sprintf("not a regular file (%s)", fi.Mode().Type())}
 	}
-	content, err := os.ReadFile(abs)
+	content, err := wtfs.ReadFile(abs)
 	if err != nil {
 		return nil, &Error{Code: CodeIOError, FilePath: rel, Message: fmt.Sprintf("read: %v", err), Err: err}
 	}

@@ -308,7 +308,7 @@ func (r *Repo) tempJournalPath() string {
 // second for 1,000 files in folders of 1,000). An empty journal names
 // nothing.
 func (r *Repo) removeStaleTemps(root *wtfs.Root) {
-	data, err := os.ReadFile(r.tempJournalPath())
+	data, err := wtfs.ReadFile(r.tempJournalPath())
 	if err != nil || len(data) == 0 {
 		return
 	}

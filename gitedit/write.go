@@ -594,7 +594,7 @@ func (r *Repo) racilyChanged(e *index.Entry) bool {
 	if err != nil || !fi.Mode().IsRegular() || uint32(fi.Size()) != e.Size {
 		return false
 	}
-	content, err := os.ReadFile(abs)
+	content, err := wtfs.ReadFile(abs)
 	if err != nil {
 		return false
 	}

@@ -7,7 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
+
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 const (
@@ -34,7 +35,7 @@ var be = binary.BigEndian
 // Like git, reading a split index refreshes the shared index's mtime so
 // that git's sharedindex expiry does not delete it.
 func Read(path string) (*Index, error) {
-	data, err := os.ReadFile(path)
+	data, err := wtfs.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Index{Version: 2}, nil
 	}
@@ -82,7 +83,7 @@ func parse(data []byte) (*Index, error) {
 // Verify checks the trailing SHA-1 of the index file at path (a zero
 // checksum, index.skipHash, passes).
 func Verify(path string) error {
-	data, err := os.ReadFile(path)
+	data, err := wtfs.ReadFile(path)
 	if err != nil {
 		return fmt.Errorf("read index %s: %w", path, err)
 	}

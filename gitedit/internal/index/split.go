@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // splitState is what a split index ("link" extension) needs to be written
@@ -80,7 +82,7 @@ func (ix *Index) resolveSplit(indexPath string) error {
 
 // readShared reads a shared index and checks it is the one named.
 func readShared(path string, want plumbing.Hash) ([]*Entry, error) {
-	data, err := os.ReadFile(path)
+	data, err := wtfs.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read shared index: %w", err)
 	}

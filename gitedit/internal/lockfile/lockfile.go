@@ -15,6 +15,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // ErrLocked is wrapped by the error Acquire returns when the lock stays
@@ -80,7 +82,7 @@ func Acquire(ctx context.Context, path string, timeout time.Duration) (*File, er
 
 // tryCreate makes one attempt at creating the lock file.
 func tryCreate(target, lock string) (*File, error) {
-	f, err := os.OpenFile(lock, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
+	f, err := wtfs.OpenFile(lock, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o666)
 	if err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return nil, err

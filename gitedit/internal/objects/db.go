@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,6 +16,8 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/storer"
+
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // DB is a repository's object database as a batch uses it: objects are
@@ -211,13 +214,27 @@ func (db *DB) writeLoose(h plumbing.Hash, t plumbing.ObjectType, data []byte) er
 // objects/xx/ folders, possibly between the mkdir and the create: that is
 // retried a few times (git tries once).
 func createLooseTemp(dir string) (*os.File, error) {
-	f, err := os.CreateTemp(dir, "tmp_obj_")
+	f, err := createTemp(dir)
 	for try := 0; try < 8 && errors.Is(err, fs.ErrNotExist); try++ {
 		if err = os.MkdirAll(dir, 0o777); err == nil {
-			f, err = os.CreateTemp(dir, "tmp_obj_")
+			f, err = createTemp(dir)
 		}
 	}
 	return f, err
+}
+
+// createTemp creates a new file "tmp_obj_<random>" in dir for writing, as
+// os.CreateTemp does (mode 0600, a new name when one exists), through
+// wtfs.OpenFile, which spares the poller registration os.CreateTemp pays.
+func createTemp(dir string) (*os.File, error) {
+	for try := 0; try < 10000; try++ {
+		name := filepath.Join(dir, "tmp_obj_"+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := wtfs.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, &fs.PathError{Op: "createtemp", Path: filepath.Join(dir, "tmp_obj_*"), Err: fs.ErrExist}
 }
 
 // finishLoose writes the compressed object to the temporary file f, makes

@@ -7,12 +7,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strconv"
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // zlibReaders keeps inflaters for reuse: setting one up allocates more
@@ -25,7 +26,7 @@ var zlibReaders sync.Pool
 // re-hash what it reads; it checks the header's type and size.
 func readLoose(dir string, t plumbing.ObjectType, h plumbing.Hash) (data []byte, ok bool, err error) {
 	hex := h.String()
-	raw, err := os.ReadFile(filepath.Join(dir, hex[:2], hex[2:]))
+	raw, err := wtfs.ReadFile(filepath.Join(dir, hex[:2], hex[2:]))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}

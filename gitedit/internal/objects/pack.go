@@ -16,6 +16,8 @@ import (
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // Pack object types, as stored in the type bits of a packed object's
@@ -612,7 +614,7 @@ func readBaseOffset(r io.ByteReader) (int64, error) {
 // known type: the type comes from the object's own header.
 func readLooseAny(dir string, h plumbing.Hash) (data []byte, t plumbing.ObjectType, ok bool, err error) {
 	hex := h.String()
-	raw, err := os.ReadFile(filepath.Join(dir, hex[:2], hex[2:]))
+	raw, err := wtfs.ReadFile(filepath.Join(dir, hex[:2], hex[2:]))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, plumbing.InvalidObject, false, nil
 	}

@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // ErrStale is wrapped when a ref no longer has the value an update expected.
@@ -109,7 +111,7 @@ func (s *Store) read(name string) (value, error) {
 // readLoose reads the loose file of name; a missing file (or a folder in
 // its place) is a ref that does not exist.
 func (s *Store) readLoose(name string) (value, error) {
-	data, err := os.ReadFile(s.refPath(name))
+	data, err := wtfs.ReadFile(s.refPath(name))
 	if errors.Is(err, fs.ErrNotExist) || isDirErr(err) {
 		return value{}, nil
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // Update describes one ref move.
@@ -188,7 +189,7 @@ func (s *Store) appendLog(name, line string) error {
 		}
 		flags |= os.O_CREATE
 	}
-	f, err := os.OpenFile(p, flags, 0o666)
+	f, err := wtfs.OpenFile(p, flags, 0o666)
 	if errors.Is(err, os.ErrNotExist) && flags&os.O_CREATE == 0 {
 		return nil
 	}

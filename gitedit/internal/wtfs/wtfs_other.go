@@ -83,3 +83,13 @@ func (r *Root) List(dir string) (names []string, regular []bool, err error) {
 	}
 	return names, regular, err
 }
+
+// ReadFile returns the content of the file at path: os.ReadFile (the
+// Linux version saves the runtime's poller registration).
+func ReadFile(path string) ([]byte, error) { return os.ReadFile(path) }
+
+// OpenFile opens path: os.OpenFile (the Linux version saves the runtime's
+// poller registration).
+func OpenFile(path string, flag int, perm os.FileMode) (*os.File, error) {
+	return os.OpenFile(path, flag, perm)
+}
