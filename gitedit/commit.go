@@ -1,14 +1,6 @@
 package gitedit
 
-import (
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
-	"strconv"
-	"strings"
-
-	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
-)
+import "github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 
 // commitMeta describes a batch for its commit message (docs/reference.md#commit-messages-and-trailers).
 type commitMeta struct {
@@ -35,153 +27,28 @@ type commitMeta struct {
 	FileTrailerLimit int
 }
 
-// message returns the commit message of docs/reference.md#commit-messages-and-trailers: the subject, a blank
-// line, the body (the rest of -m, then m.Body, then a line for each file
-// no body line names) and a blank line when there is a body, and the
-// trailers. No line of it can
-// end the message for git am or git interpret-trailers (see safeLine).
+// meta is m as commitmsg takes it.
+func (m *commitMeta) meta() *commitmsg.Meta {
+	return &commitmsg.Meta{Tool: string(m.Tool), Subject: m.Subject, Body: m.Body, Count: m.Count, Match: m.Match,
+		Request: m.Request, Extra: m.Extra, FileTrailerLimit: m.FileTrailerLimit}
+}
+
+// message returns the commit message of the batch (commitmsg.Meta.Message).
 func (m *commitMeta) message(files []FileResult, session, agent string) string {
-	subject, rest := commitmsg.SplitSubject(m.Subject)
-	if subject == "" {
-		subject = m.generatedSubject(files)
-	}
-	var b strings.Builder
-	b.WriteString(commitmsg.SafeLine(subject) + "\n\n")
-	if body := m.bodyLines(rest, files); len(body) > 0 {
-		for _, entry := range body {
-			for _, line := range strings.Split(entry, "\n") {
-				b.WriteString(commitmsg.SafeLine(line) + "\n")
-			}
-		}
-		b.WriteString("\n")
-	}
-	for _, t := range m.trailers(files, session, agent) {
-		b.WriteString(t.Key + ": " + commitmsg.OneLine(t.Value) + "\n")
-	}
-	return b.String()
+	return m.meta().Message(messageFiles(files), session, agent)
 }
 
-// bodyLines is the body: the rest of -m (then a blank line), the edit
-// lines, and a line for each file none of the edit lines names.
-func (m *commitMeta) bodyLines(rest []string, files []FileResult) []string {
-	lines := append([]string(nil), rest...)
-	if len(lines) > 0 && (len(m.Body) > 0 || len(files) > 0) {
-		lines = append(lines, "")
-	}
-	lines = append(lines, m.Body...)
-	named := namedPaths(m.Body)
-	for _, f := range files {
-		if !named[f.FilePath] && !named[trailerPath(f.FilePath)] {
-			lines = append(lines, fileLine(f))
-		}
-	}
-	return lines
-}
-
-// namedPaths returns every prefix of the lines that ends before a colon:
-// the paths a line "<path>: …" names (the path as is or quoted).
-func namedPaths(lines []string) map[string]bool {
-	named := map[string]bool{}
-	for _, l := range lines {
-		for i := strings.IndexByte(l, ':'); i >= 0; {
-			named[l[:i]] = true
-			j := strings.IndexByte(l[i+1:], ':')
-			if j < 0 {
-				break
-			}
-			i += j + 1
-		}
-	}
-	return named
-}
-
-// fileLine describes what happened to one file.
-func fileLine(f FileResult) string {
-	p := trailerPath(f.FilePath)
-	switch {
-	case f.Created:
-		return p + ": created"
-	case f.Deleted:
-		return p + ": deleted"
-	case f.RenamedFrom != "":
-		return p + ": renamed from " + trailerPath(f.RenamedFrom)
-	case f.Replacements > 0:
-		return p + ": " + plural(f.Replacements, "replacement")
-	}
-	return p + ": modified"
-}
-
-// generatedSubject is the subject when -m gave none: "edit src/a.go:
-// replace 2 occurrences", "multiedit src/a.go: apply 3 edits", "patch
-// src/a.go", "batch: 4 edits on 3 files". Odd paths are quoted.
-func (m *commitMeta) generatedSubject(files []FileResult) string {
-	if len(files) != 1 {
-		return fmt.Sprintf("%s: %s on %s", m.Tool, plural(m.Count, "edit"), plural(len(files), "file"))
-	}
-	f, p := files[0], trailerPath(files[0].FilePath)
-	switch {
-	case f.Created:
-		return fmt.Sprintf("%s %s: create the file", m.Tool, p)
-	case f.Deleted:
-		return fmt.Sprintf("%s %s: delete the file", m.Tool, p)
-	case m.Tool == ToolEdit:
-		return fmt.Sprintf("edit %s: replace %s", p, plural(f.Replacements, "occurrence"))
-	case m.Tool == ToolMultiEdit:
-		return fmt.Sprintf("multiedit %s: apply %s", p, plural(m.Count, "edit"))
-	}
-	return fmt.Sprintf("%s %s", m.Tool, p)
-}
-
-// trailers lists the trailers in docs/reference.md#commit-messages-and-trailers order.
+// trailers lists the batch's trailers (commitmsg.Meta.Trailers).
 func (m *commitMeta) trailers(files []FileResult, session, agent string) []Trailer {
-	ts := []Trailer{{Key: "Edit-Tool", Value: string(m.Tool)}}
-	if m.FileTrailerLimit > 0 && len(files) > m.FileTrailerLimit {
-		ts = append(ts, Trailer{Key: "Edit-Files", Value: strconv.Itoa(len(files))})
-		files = nil
-	}
-	for _, f := range files {
-		p := trailerPath(f.FilePath)
-		ts = append(ts, Trailer{Key: "Edit-File", Value: p},
-			Trailer{Key: "Edit-Blob-Before", Value: p + " " + blobOr(f.BlobBefore, f.Created)},
-			Trailer{Key: "Edit-Blob-After", Value: p + " " + blobOr(f.BlobAfter, f.Deleted)})
-	}
-	ts = append(ts, Trailer{Key: "Edit-Count", Value: strconv.Itoa(m.Count)})
-	if match := distinct(m.Match); match != "" {
-		ts = append(ts, Trailer{Key: "Edit-Match", Value: match})
-	}
-	ts = appendSet(ts, "Edit-Session", session)
-	ts = appendSet(ts, "Edit-Agent", agent)
-	ts = append(ts, m.Extra...)
-	if m.Request != nil {
-		sum := sha256.Sum256(m.Request)
-		ts = append(ts, Trailer{Key: "Edit-Request", Value: "sha256:" + hex.EncodeToString(sum[:])})
-	}
-	return ts
+	return m.meta().Trailers(messageFiles(files), session, agent)
 }
 
-// appendSet appends the trailer when value is not empty.
-func appendSet(ts []Trailer, key, value string) []Trailer {
-	if strings.TrimSpace(value) == "" {
-		return ts
+// messageFiles is files as commitmsg takes them.
+func messageFiles(files []FileResult) []commitmsg.File {
+	out := make([]commitmsg.File, len(files))
+	for i, f := range files {
+		out[i] = commitmsg.File{Path: f.FilePath, Created: f.Created, Deleted: f.Deleted, RenamedFrom: f.RenamedFrom,
+			Replacements: f.Replacements, BlobBefore: f.BlobBefore, BlobAfter: f.BlobAfter}
 	}
-	return append(ts, Trailer{Key: key, Value: value})
-}
-
-// blobOr is blob, or the zero id for a side that does not exist.
-func blobOr(blob string, missing bool) string {
-	if missing || blob == "" {
-		return commitmsg.ZeroBlob
-	}
-	return blob
-}
-
-// distinct joins the values without repeats, comma-separated.
-func distinct(values []string) string {
-	var out []string
-	for _, v := range values {
-		if v != "" {
-			out = appendNew(out, v)
-		}
-	}
-	return strings.Join(out, ",")
+	return out
 }

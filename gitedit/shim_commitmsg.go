@@ -11,4 +11,5 @@ var (
 	trailerPath   = commitmsg.Path
 	parseTrailers = commitmsg.Parse
 	splitSubject  = commitmsg.SplitSubject
+	plural        = commitmsg.Plural
 )

@@ -176,14 +176,6 @@ func decorate(s string, res *Result) string {
 	return s
 }
 
-// plural formats "1 edit" / "2 edits".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
 // joinInts formats 1-based line numbers: "3, 17, 40".
 func joinInts(xs []int) string {
 	parts := make([]string, len(xs))

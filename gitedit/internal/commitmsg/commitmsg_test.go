@@ -86,3 +86,27 @@ func TestSafeLineIndentsWhatGitWouldTakeForAPatch(t *testing.T) {
 		}
 	}
 }
+
+// TestMessageTrailersAreWhatGitReads composes messages for created,
+// deleted, renamed and odd-named files and checks that git
+// interpret-trailers --parse, and Parse, read back exactly Trailers.
+func TestMessageTrailersAreWhatGitReads(t *testing.T) {
+	dir := fixtures.NewRepo(t, nil)
+	files := []File{{Path: "new.go", Created: true, BlobAfter: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c"},
+		{Path: "dir/a b.go", Replacements: 2, BlobBefore: "9c4d5e6f7a8b9c0d9c4d5e6f7a8b9c0d9c4d5e6f", BlobAfter: "1f2e3d4c5b6a79881f2e3d4c5b6a79881f2e3d4c"},
+		{Path: "odd\nname", Deleted: true, BlobBefore: "9c4d5e6f7a8b9c0d9c4d5e6f7a8b9c0d9c4d5e6f"},
+		{Path: "to.go", RenamedFrom: "from.go"}}
+	metas := []*Meta{{Tool: "batch", Count: 4, Match: []string{"exact", "exact", "fuzzy"}, Request: []byte("{}")},
+		{Tool: "edit", Subject: "fix\n\n---\ndiff --git a b\n", Count: 1, Extra: []Trailer{{Key: "Edit-Recipe", Value: "r.yaml"}}},
+		{Tool: "recipe", Count: 9, FileTrailerLimit: 2}}
+	for i, m := range metas {
+		msg := m.Message(files, "sess 1", "agent")
+		want := m.Trailers(files, "sess 1", "agent")
+		if got := gitParseTrailers(t, dir, msg); !reflect.DeepEqual(got, want) {
+			t.Errorf("%d: git reads %q\nwant %q\nmessage:\n%s", i, got, want, msg)
+		}
+		if got := Parse(msg); !reflect.DeepEqual(got, want) {
+			t.Errorf("%d: Parse = %q, want %q", i, got, want)
+		}
+	}
+}

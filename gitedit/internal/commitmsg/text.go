@@ -1,11 +1,12 @@
 // Package commitmsg writes and reads the text of gitedit's commit
-// messages: the subject taken from -m text (SplitSubject), body lines no
-// git tool takes for a patch (SafeLine), paths as the messages and
-// trailers write them (Path, ZeroBlob for a missing side), one-line
-// trailer values (OneLine), and the trailers of a message as
-// `git interpret-trailers --parse` reads them (Parse), all over one
-// Trailer type. It works on plain strings: callers bring their own
-// shapes.
+// messages: Meta.Message composes one (the subject from -m text or
+// generated, the body with a line for each File, the Edit-* trailers in
+// the reference's order), with body lines no git tool takes for a patch
+// (SafeLine), paths as messages and trailers write them (Path, ZeroBlob
+// for a missing side) and one-line trailer values (OneLine); Parse reads
+// the trailers of a message as `git interpret-trailers --parse` does. One
+// Trailer type serves both ways. It takes plain inputs (strings, File)
+// and imports nothing of gitedit but engine: callers convert their shapes.
 package commitmsg
 
 import (
