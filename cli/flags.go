@@ -117,9 +117,9 @@ func options(c *cli.Context, repo *gitedit.Repo) (gitedit.Options, error) {
 	setString(c, "session", &opt.Session)
 	setString(c, "agent", &opt.Agent)
 	setString(c, "author", &opt.Author)
-	opt.DryRun = opt.DryRun || c.Bool("dry-run")
+	opt = opt.ForRequest(c.Bool("dry-run"), "")
 	if c.Bool("no-stage") {
-		opt.NoStage, opt.Commit = true, false
+		opt = opt.WorktreeOnly()
 	}
 	if c.IsSet("dirty") {
 		opt.Dirty = gitedit.DirtyPolicy(c.String("dirty"))

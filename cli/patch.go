@@ -42,7 +42,7 @@ func (e *env) patch(c *cli.Context) error {
 	}
 	check := c.Bool("check")
 	req := gitedit.PatchRequest{Patch: string(data), DryRun: check || c.Bool("dry-run")}
-	return e.execute(c, func(opt *gitedit.Options) { opt.DryRun = opt.DryRun || check },
+	return e.execute(c, func(opt *gitedit.Options) { *opt = opt.ForRequest(check, "") },
 		func(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options) (*gitedit.Result, error) {
 			return repo.Patch(ctx, req, opt)
 		})

@@ -3,17 +3,19 @@ package gitedit
 import (
 	"context"
 	"fmt"
+
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // Edit applies one edit request (docs/reference.md#edit) as one batch.
 func (r *Repo) Edit(ctx context.Context, req EditRequest, opt Options) (*Result, error) {
-	opt.DryRun = opt.DryRun || req.DryRun
+	opt = opt.ForRequest(req.DryRun, "")
 	return r.runSteps(ctx, ToolEdit, opt, req, []stepFunc{r.editFunc(ToolEdit, multiOf(req), opt)})
 }
 
 // MultiEdit applies a multiedit request (docs/reference.md#multiedit) as one batch.
 func (r *Repo) MultiEdit(ctx context.Context, req MultiEditRequest, opt Options) (*Result, error) {
-	opt.DryRun = opt.DryRun || req.DryRun
+	opt = opt.ForRequest(req.DryRun, "")
 	return r.runSteps(ctx, ToolMultiEdit, opt, req, []stepFunc{r.editFunc(ToolMultiEdit, req, opt)})
 }
 
@@ -22,18 +24,16 @@ func (r *Repo) MultiEdit(ctx context.Context, req MultiEditRequest, opt Options)
 // commit. Operations on the same file see the results of earlier ones.
 func (r *Repo) Batch(ctx context.Context, req BatchRequest, opt Options) (*Result, error) {
 	if len(req.Operations) == 0 {
-		return nil, errorf(CodeInvalidInput, "operations: at least one operation is required")
+		return nil, spec.Errorf(CodeInvalidInput, "operations: at least one operation is required")
 	}
-	if req.Message != "" && opt.Message == "" {
-		opt.Message = req.Message
-	}
+	opt = opt.ForRequest(false, req.Message)
 	fns := make([]stepFunc, 0, len(req.Operations))
 	for i, op := range req.Operations {
 		f, dry, err := r.operationFunc(i, op, opt)
 		if err != nil {
 			return nil, err
 		}
-		opt.DryRun = opt.DryRun || dry
+		opt = opt.ForRequest(dry, "")
 		fns = append(fns, inOperation(i, f))
 	}
 	return r.runSteps(ctx, ToolBatch, opt, req, fns)
@@ -64,7 +64,7 @@ func (r *Repo) operationFunc(i int, op Operation, opt Options) (stepFunc, bool, 
 	case op.Patch != nil:
 		return r.patchFunc(*op.Patch), op.Patch.DryRun, nil
 	}
-	return nil, false, errorf(CodeInvalidInput, "operations[%d]: expected an edit, multiedit or patch operation", i)
+	return nil, false, spec.Errorf(CodeInvalidInput, "operations[%d]: expected an edit, multiedit or patch operation", i)
 }
 
 // Patch applies a patch (docs/reference.md#patch) as one atomic batch: a git diff, a
@@ -86,7 +86,7 @@ func (r *Repo) Apply(ctx context.Context, op Operation, opt Options) (*Result, e
 	case ToolPatch:
 		return r.Patch(ctx, *op.Patch, opt)
 	}
-	return nil, errorf(CodeInvalidInput, "unknown tool %q", op.Tool)
+	return nil, spec.Errorf(CodeInvalidInput, "unknown tool %q", op.Tool)
 }
 
 // stepFunc is one operation of a batch, run inside the transaction.

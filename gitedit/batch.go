@@ -18,6 +18,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // batchFunc prepares a batch inside a transaction and describes it for the
@@ -56,8 +57,8 @@ func (r *Repo) runBatch(ctx context.Context, opt Options, fn batchFunc) (*batchO
 // the lock: read (unmodified) is used again when the file is unchanged.
 func (r *Repo) runBatchOver(ctx context.Context, opt Options, read *index.Index, fn batchFunc) (*batchOutcome, error) {
 	r = r.forOperation()
-	if opt.Commit && opt.NoStage {
-		return nil, errorf(CodeInvalidInput, "--no-stage and --commit exclude each other")
+	if err := opt.Check(); err != nil {
+		return nil, err
 	}
 	lock, err := r.lockUnlessDryRun(ctx, opt)
 	if err != nil {
@@ -87,7 +88,7 @@ func (r *Repo) runBatchOver(ctx context.Context, opt Options, read *index.Index,
 func (r *Repo) runRequest(ctx context.Context, opt Options, request any, fn func(t *txn, canonical []byte) (*commitMeta, error)) (*batchOutcome, error) {
 	canonical, err := json.Marshal(request)
 	if err != nil {
-		return nil, ioError("encode request", err)
+		return nil, spec.IOError("encode request", err)
 	}
 	return r.runBatch(ctx, opt, func(t *txn) (*commitMeta, error) { return fn(t, canonical) })
 }
@@ -112,7 +113,7 @@ func (r *Repo) prepare(opt Options, read *index.Index, fn batchFunc) (*batchWrit
 	}
 	if opt.Commit {
 		if op := r.operationInProgress(); op != "" {
-			return nil, errorf(CodeConflict, "a %s is in progress; finish or abort it before committing with gitedit", op)
+			return nil, spec.Errorf(CodeConflict, "a %s is in progress; finish or abort it before committing with gitedit", op)
 		}
 	}
 	t := newTxn(r, idx)

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // loadConfig reads the configuration git would see for the repository
@@ -25,7 +26,7 @@ func configBool(cfg *gitconfig.Config, key string) (val, set bool, err error) {
 // file passes as it is.
 func configError(err error) error {
 	if errors.Is(err, gitconfig.ErrInvalid) {
-		return errorf(CodeInvalidInput, "%s", err)
+		return spec.Errorf(CodeInvalidInput, "%s", err)
 	}
 	return err
 }
@@ -64,7 +65,7 @@ func (r *Repo) Defaults() (Options, error) {
 	case "", DirtyRefuse, DirtyInclude, DirtyCommitFirst:
 		o.Dirty = p
 	default:
-		return Options{}, errorf(CodeInvalidInput, "config gitedit.dirty = %q: expected refuse, include or commit-first", dirty)
+		return Options{}, spec.Errorf(CodeInvalidInput, "config gitedit.dirty = %q: expected refuse, include or commit-first", dirty)
 	}
 	return o, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gitedit/gitedit/gitedit/internal/attr"
 	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // crlfAction is what git does with line endings when a file is added; the
@@ -113,7 +114,7 @@ func (r *Repo) autoCRLF() (string, error) {
 	}
 	b, err := gitconfig.ParseBool(v)
 	if err != nil {
-		return "", errorf(CodeInvalidInput, "config core.autocrlf: %v", err)
+		return "", spec.Errorf(CodeInvalidInput, "config core.autocrlf: %v", err)
 	}
 	return fmt.Sprint(b), nil
 }
@@ -290,7 +291,7 @@ func (r *Repo) attributes(rel string) (attr.Attrs, error) {
 	attrs, err := r.attrs.Lookup(r.workTree, r.commonDir, rel)
 	var re *attr.ReadError
 	if errors.As(err, &re) {
-		return nil, ioError(re.What, re.Err)
+		return nil, spec.IOError(re.What, re.Err)
 	}
 	return attrs, err
 }

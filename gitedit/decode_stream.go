@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"iter"
+
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // RequestStream reads requests from a stream: one JSON value (pretty-printed
@@ -79,7 +81,7 @@ func (s *RequestStream) fail(err error) error {
 		if errors.Is(err, io.ErrUnexpectedEOF) {
 			return invalidInput(s.where(), "invalid JSON: unexpected end of input")
 		}
-		return ioError("read requests", err)
+		return spec.IOError("read requests", err)
 	}
 	rest := append([]byte(nil), bytesOf(s.dec.Buffered())...)
 	s.in = bufio.NewReader(io.MultiReader(bytes.NewReader(rest), s.in))

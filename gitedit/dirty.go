@@ -9,6 +9,7 @@ import (
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // checkDirty applies the dirty policy of commit mode (docs/reference.md#git-behaviour): a touched
@@ -20,7 +21,7 @@ import (
 func (w *batchWriter) checkDirty() error {
 	head, err := w.r.refs.ReadHead()
 	if err != nil {
-		return ioError("read HEAD", err)
+		return spec.IOError("read HEAD", err)
 	}
 	w.head = head
 	root, err := w.commitTreeID(head.Commit)
@@ -106,9 +107,9 @@ func (w *batchWriter) dirtyVerdict() error {
 		paths := touchedPaths(w.dirty)
 		return &Error{Code: CodeDirty, FilePath: paths[0], Message: fmt.Sprintf(
 			"%s already differ(s) from HEAD (uncommitted or untracked changes); commit them first, or pass --dirty include (commit them with the batch) or --dirty commit-first",
-			quotePaths(paths))}
+			spec.QuotePaths(paths))}
 	}
-	return errorf(CodeInvalidInput, "unknown dirty policy %q (expected refuse, include or commit-first)", w.opt.Dirty)
+	return spec.Errorf(CodeInvalidInput, "unknown dirty policy %q (expected refuse, include or commit-first)", w.opt.Dirty)
 }
 
 // clean reports whether c's file is, in the working tree and in the index,

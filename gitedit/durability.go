@@ -5,6 +5,7 @@ import (
 
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // The calls that make written data durable. Every sync gitedit does goes
@@ -29,7 +30,7 @@ func durabilityOf(cfg *gitconfig.Config) (durability.Policy, error) {
 	for i, key := range []string{"core.fsync", "core.fsyncmethod"} {
 		for _, v := range cfg.All(key) {
 			if v.NoValue {
-				return durability.Policy{}, errorf(CodeInvalidInput, "config %s: missing value", key)
+				return durability.Policy{}, spec.Errorf(CodeInvalidInput, "config %s: missing value", key)
 			}
 			values[i] = append(values[i], v.Text)
 		}

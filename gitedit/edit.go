@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // step is what one edit or multiedit did inside a batch.
@@ -33,7 +34,7 @@ type step struct {
 // inside t. defaultMode is used for items that name no match mode.
 func (r *Repo) editStep(t *txn, tool Tool, req MultiEditRequest, defaultMode string) (*step, error) {
 	if len(req.Edits) == 0 {
-		return nil, errorf(CodeInvalidInput, "edits: at least one edit is required")
+		return nil, spec.Errorf(CodeInvalidInput, "edits: at least one edit is required")
 	}
 	edits, err := engineEdits(req.Edits, defaultMode)
 	if err != nil {
@@ -157,13 +158,13 @@ func hashMatches(expected, blob string, raw []byte) (bool, error) {
 	e := strings.ToLower(strings.TrimSpace(expected))
 	if hexPart, ok := strings.CutPrefix(e, "sha256:"); ok {
 		if len(hexPart) != 64 || !isHex(hexPart) {
-			return false, errorf(CodeInvalidInput, "expected_hash: sha256: needs 64 hex digits")
+			return false, spec.Errorf(CodeInvalidInput, "expected_hash: sha256: needs 64 hex digits")
 		}
 		sum := sha256.Sum256(raw)
 		return hex.EncodeToString(sum[:]) == hexPart, nil
 	}
 	if len(e) < 7 || len(e) > 40 || !isHex(e) {
-		return false, errorf(CodeInvalidInput, "expected_hash: %q is not a blob id (7 to 40 hex digits) or sha256:<64 hex digits>", expected)
+		return false, spec.Errorf(CodeInvalidInput, "expected_hash: %q is not a blob id (7 to 40 hex digits) or sha256:<64 hex digits>", expected)
 	}
 	return strings.HasPrefix(blob, e), nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // The "*** Begin Patch" envelope of agent apply_patch tools (docs/reference.md#patch):
@@ -177,13 +178,13 @@ type envParser struct {
 func parseEnvelope(text string) ([]envOp, error) {
 	lines := envSplit(text)
 	if len(lines) == 0 {
-		return nil, errorf(CodeInvalidInput, "the patch is empty")
+		return nil, spec.Errorf(CodeInvalidInput, "the patch is empty")
 	}
 	if key, _, _ := envMarker(lines[0]); key != mkBegin {
-		return nil, errorf(CodeInvalidInput, "the first line of the patch must be '*** Begin Patch', got %q", lines[0])
+		return nil, spec.Errorf(CodeInvalidInput, "the first line of the patch must be '*** Begin Patch', got %q", lines[0])
 	}
 	if key, _, _ := envMarker(lines[len(lines)-1]); len(lines) < 2 || key != mkEnd {
-		return nil, errorf(CodeInvalidInput, "the last line of the patch must be '*** End Patch'")
+		return nil, spec.Errorf(CodeInvalidInput, "the last line of the patch must be '*** End Patch'")
 	}
 	p := &envParser{lines: lines[1 : len(lines)-1], base: 2}
 	var ops []envOp
@@ -195,7 +196,7 @@ func parseEnvelope(text string) ([]envOp, error) {
 		ops = append(ops, op)
 	}
 	if len(ops) == 0 {
-		return nil, errorf(CodeInvalidInput, "the patch holds no file operation (expected '*** Add File:', '*** Update File:' or '*** Delete File:')")
+		return nil, spec.Errorf(CodeInvalidInput, "the patch holds no file operation (expected '*** Add File:', '*** Update File:' or '*** Delete File:')")
 	}
 	return ops, nil
 }
@@ -216,7 +217,7 @@ func (p *envParser) op() (envOp, error) {
 	key, arg, _ := envMarker(line)
 	op := envOp{Path: arg, Line: p.lineNo(p.pos)}
 	if (key == mkAdd || key == mkUpdate || key == mkDelete) && arg == "" {
-		return op, errorf(CodeInvalidInput, "line %d: %q names no path", op.Line, line)
+		return op, spec.Errorf(CodeInvalidInput, "line %d: %q names no path", op.Line, line)
 	}
 	p.pos++
 	switch key {
@@ -230,7 +231,7 @@ func (p *envParser) op() (envOp, error) {
 		op.Kind = envUpdate
 		return op, p.updateBody(&op)
 	}
-	return op, errorf(CodeInvalidInput,
+	return op, spec.Errorf(CodeInvalidInput,
 		"line %d: %q is not a valid hunk header; valid hunk headers are '*** Add File: {path}', '*** Update File: {path}' and '*** Delete File: {path}'",
 		op.Line, line)
 }
@@ -240,7 +241,7 @@ func (p *envParser) addBody(op *envOp) error {
 	for p.pos < len(p.lines) && !isFileMarker(p.lines[p.pos]) {
 		line := p.lines[p.pos]
 		if !strings.HasPrefix(line, "+") {
-			return errorf(CodeInvalidInput, "line %d: every line of '*** Add File: %s' must start with '+', got %q", p.lineNo(p.pos), op.Path, line)
+			return spec.Errorf(CodeInvalidInput, "line %d: every line of '*** Add File: %s' must start with '+', got %q", p.lineNo(p.pos), op.Path, line)
 		}
 		op.Add = append(op.Add, line[1:])
 		p.pos++
@@ -254,7 +255,7 @@ func (p *envParser) updateBody(op *envOp) error {
 	if p.pos < len(p.lines) && chunkMarker(p.lines[p.pos]) == mkMove {
 		_, arg, _ := envMarker(p.lines[p.pos])
 		if arg == "" {
-			return errorf(CodeInvalidInput, "line %d: '*** Move to:' names no path", p.lineNo(p.pos))
+			return spec.Errorf(CodeInvalidInput, "line %d: '*** Move to:' names no path", p.lineNo(p.pos))
 		}
 		op.MoveTo = arg
 		p.pos++
@@ -268,7 +269,7 @@ func (p *envParser) updateBody(op *envOp) error {
 		op.Chunks = append(op.Chunks, c)
 	}
 	if len(op.Chunks) == 0 && op.MoveTo == "" {
-		return errorf(CodeInvalidInput, "line %d: the update of %s is empty (it needs at least one chunk of changes, or a '*** Move to:')", op.Line, op.Path)
+		return spec.Errorf(CodeInvalidInput, "line %d: the update of %s is empty (it needs at least one chunk of changes, or a '*** Move to:')", op.Line, op.Path)
 	}
 	return nil
 }
@@ -299,13 +300,13 @@ func (p *envParser) chunk(first bool) (envChunk, error) {
 		p.pos++
 	}
 	if c.Line == p.lineNo(p.pos) && !first {
-		return c, errorf(CodeInvalidInput, "line %d: expected an '@@' line to start the next chunk, got %q", c.Line, p.lines[p.pos])
+		return c, spec.Errorf(CodeInvalidInput, "line %d: expected an '@@' line to start the next chunk, got %q", c.Line, p.lines[p.pos])
 	}
 	if err := p.chunkBody(&c); err != nil {
 		return c, err
 	}
 	if len(c.Lines) == 0 {
-		return c, errorf(CodeInvalidInput, "line %d: the chunk has no lines (expected lines starting with ' ', '-' or '+')", c.Line)
+		return c, spec.Errorf(CodeInvalidInput, "line %d: the chunk has no lines (expected lines starting with ' ', '-' or '+')", c.Line)
 	}
 	return c, nil
 }
@@ -336,7 +337,7 @@ func (p *envParser) chunkBody(c *envChunk) error {
 		case ' ', '-', '+':
 			c.Lines = append(c.Lines, engine.LineChange{Op: line[0], Text: line[1:]})
 		default:
-			return errorf(CodeInvalidInput,
+			return spec.Errorf(CodeInvalidInput,
 				"line %d: unexpected line in an update chunk: %q; every line must start with ' ' (context), '-' (removed) or '+' (added)",
 				p.lineNo(p.pos), line)
 		}

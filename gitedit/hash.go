@@ -6,12 +6,6 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 )
 
-// HashResult is one line of `gitedit hash`.
-type HashResult struct {
-	FilePath string `json:"file_path"`
-	Blob     string `json:"blob"`
-}
-
 // Hash returns the blob id of each file's working-tree content, as git
 // hash-object prints it (after the line-ending conversion git add would
 // apply). It reads without taking the repository lock.

@@ -19,6 +19,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/hooks"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // The hooks git commit runs, and the one git's ref transactions run.
@@ -112,7 +113,7 @@ func (h *commitHooks) runHook(name string, env []string, args ...string) error {
 	}
 	out.flush()
 	if err != nil {
-		return ioError("hook "+name, err)
+		return spec.IOError("hook "+name, err)
 	}
 	return nil
 }
@@ -130,7 +131,7 @@ func (h *commitHooks) preCommit(indexFile string) error {
 		return err
 	}
 	if fileDigest(indexFile) != before {
-		return errorf(CodeUnsupported, "the pre-commit hook changed the index (GIT_INDEX_FILE); gitedit does not commit changes a hook stages, so nothing was changed: run the tool before gitedit, or make the hook fail instead")
+		return spec.Errorf(CodeUnsupported, "the pre-commit hook changed the index (GIT_INDEX_FILE); gitedit does not commit changes a hook stages, so nothing was changed: run the tool before gitedit, or make the hook fail instead")
 	}
 	return nil
 }
@@ -153,7 +154,7 @@ func fileDigest(p string) string {
 func (h *commitHooks) message(gitDir, indexFile, msg string) (string, error) {
 	file := filepath.Join(gitDir, "COMMIT_EDITMSG")
 	if err := os.WriteFile(file, []byte(msg), 0o666); err != nil {
-		return "", ioError("write "+file, err)
+		return "", spec.IOError("write "+file, err)
 	}
 	arg := h.run.RelPath(file)
 	if err := h.runHook(hookPrepareMsg, h.commitEnv(indexFile), arg, "message"); err != nil {
@@ -166,7 +167,7 @@ func (h *commitHooks) message(gitDir, indexFile, msg string) (string, error) {
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {
-		return "", ioError("read "+file, err)
+		return "", spec.IOError("read "+file, err)
 	}
 	return checkHookMessage(msg, hooks.CleanMessage(string(data)))
 }
@@ -175,7 +176,7 @@ func (h *commitHooks) message(gitDir, indexFile, msg string) (string, error) {
 // (last paragraph) lacks an Edit-* line of the original's.
 func checkHookMessage(orig, msg string) (string, error) {
 	if msg == "" {
-		return "", errorf(CodeConflict, "the message hooks left an empty commit message; nothing was changed (git aborts such a commit too)")
+		return "", spec.Errorf(CodeConflict, "the message hooks left an empty commit message; nothing was changed (git aborts such a commit too)")
 	}
 	lines := map[string]bool{} // the lines of the trailer block, where git looks for trailers
 	for _, l := range strings.Split(lastParagraph(msg), "\n") {
@@ -183,7 +184,7 @@ func checkHookMessage(orig, msg string) (string, error) {
 	}
 	for _, l := range strings.Split(lastParagraph(orig), "\n") {
 		if strings.HasPrefix(l, "Edit-") && !lines[l] {
-			return "", errorf(CodeUnsupported, "a message hook removed, changed or moved out of the trailer block the trailer %q that gitedit writes (log, undo and series read it); nothing was changed", l)
+			return "", spec.Errorf(CodeUnsupported, "a message hook removed, changed or moved out of the trailer block the trailer %q that gitedit writes (log, undo and series read it); nothing was changed", l)
 		}
 	}
 	return msg, nil
@@ -225,11 +226,11 @@ func (w *batchWriter) hookIndex(tree plumbing.Hash) (string, func(), error) {
 	}
 	data, err := w.idx.Encode()
 	if err != nil {
-		return "", nil, ioError("encode the hooks' index", err)
+		return "", nil, spec.IOError("encode the hooks' index", err)
 	}
 	p := filepath.Join(w.r.gitDir, "next-index-"+strconv.Itoa(os.Getpid())+".lock")
 	if err := os.WriteFile(p, data, 0o666); err != nil {
-		return "", nil, ioError("write "+p, err)
+		return "", nil, spec.IOError("write "+p, err)
 	}
 	return p, func() { os.Remove(p) }, nil
 }
@@ -242,7 +243,7 @@ func (w *batchWriter) resetToTree(tree plumbing.Hash) (bool, error) {
 		want[p] = &index.Entry{Name: p, Hash: h, Mode: uint32(mode)}
 	})
 	if err != nil {
-		return false, ioError("read tree "+tree.String(), err)
+		return false, spec.IOError("read tree "+tree.String(), err)
 	}
 	same := true
 	for _, e := range append([]*index.Entry(nil), w.idx.Entries...) {

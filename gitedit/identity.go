@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gitedit/gitedit/gitedit/internal/ident"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // identity roles: whose line of a commit a signature is for.
@@ -52,7 +53,7 @@ func identityOf(role, override string, src ident.Source) (name, email string, er
 			return "", "", err
 		}
 		if name, email = ident.Clean(name), ident.Clean(email); name == "" {
-			return "", "", errorf(CodeInvalidInput, "--author %q: empty name", override)
+			return "", "", spec.Errorf(CodeInvalidInput, "--author %q: empty name", override)
 		}
 		return name, email, nil
 	}
@@ -62,10 +63,10 @@ func identityOf(role, override string, src ident.Source) (name, email string, er
 		if role == roleAuthor {
 			hint += `, or pass --author "Name <email>"`
 		}
-		return "", "", errorf(CodeInvalidInput, "%s identity unknown (%v; gitedit does not guess it from the system): %s", role, strings.TrimSuffix(err.Error(), ": "+ident.ErrUnknown.Error()), hint)
+		return "", "", spec.Errorf(CodeInvalidInput, "%s identity unknown (%v; gitedit does not guess it from the system): %s", role, strings.TrimSuffix(err.Error(), ": "+ident.ErrUnknown.Error()), hint)
 	}
 	if err != nil {
-		return "", "", errorf(CodeInvalidInput, "%s identity: %v", role, err)
+		return "", "", spec.Errorf(CodeInvalidInput, "%s identity: %v", role, err)
 	}
 	return name, email, nil
 }
@@ -77,7 +78,7 @@ var authorOverride = lazyRegexp(`^([^<>]*)<([^<>]*)>\s*$`)
 func parseAuthorOverride(s string) (name, email string, err error) {
 	m := authorOverride().FindStringSubmatch(s)
 	if m == nil {
-		return "", "", errorf(CodeInvalidInput, "--author %q: expected \"Name <email>\"", s)
+		return "", "", spec.Errorf(CodeInvalidInput, "--author %q: expected \"Name <email>\"", s)
 	}
 	return m[1], m[2], nil
 }
@@ -91,7 +92,7 @@ func identityDate(role string, getenv func(string) string, now time.Time) (strin
 	}
 	t, err := parseGitDate(v, now.Location())
 	if err != nil {
-		return "", errorf(CodeInvalidInput, "%s=%q: %v", env, v, err)
+		return "", spec.Errorf(CodeInvalidInput, "%s=%q: %v", env, v, err)
 	}
 	return formatDate(t), nil
 }

@@ -6,56 +6,13 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/shallow"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
-
-// LogRequest selects gitedit commits for `gitedit log` (docs/reference.md#commands).
-type LogRequest struct {
-	N       int    `json:"n,omitempty" jsonschema:"maximum number of commits to list, newest first (default: all)"`
-	Session string `json:"session,omitempty" jsonschema:"only commits whose Edit-Session trailer equals this"`
-	Agent   string `json:"agent,omitempty" jsonschema:"only commits whose Edit-Agent trailer equals this"`
-	File    string `json:"file,omitempty" jsonschema:"only commits that touched this file (relative to the current directory, or absolute)"`
-}
-
-// LogEntry is one gitedit commit with its parsed trailers (docs/reference.md#commit-messages-and-trailers).
-type LogEntry struct {
-	Commit  string `json:"commit"`
-	Subject string `json:"subject"`
-	// Body is the message between the subject and the trailers.
-	Body        string       `json:"body,omitempty"`
-	Author      string       `json:"author"`
-	AuthorEmail string       `json:"author_email"`
-	Date        time.Time    `json:"date"`
-	Tool        string       `json:"tool"`
-	Files       []string     `json:"files"`
-	BlobsBefore []FileBlob   `json:"blobs_before,omitempty"`
-	BlobsAfter  []FileBlob   `json:"blobs_after,omitempty"`
-	Count       int          `json:"count,omitempty"`
-	Match       []string     `json:"match,omitempty"`
-	Session     string       `json:"session,omitempty"`
-	Agent       string       `json:"agent,omitempty"`
-	Request     string       `json:"request,omitempty"`
-	Reverts     string       `json:"reverts,omitempty"`
-	Trailers    []LogTrailer `json:"trailers"`
-}
-
-// FileBlob is a path with a blob id, from an Edit-Blob-Before or
-// Edit-Blob-After trailer ("" blob: the file did not exist on that side).
-type FileBlob struct {
-	FilePath string `json:"file_path"`
-	Blob     string `json:"blob"`
-}
-
-// LogTrailer is one trailer of a commit, in message order.
-type LogTrailer struct {
-	Key   string `json:"key"`
-	Value string `json:"value"`
-}
 
 // The trailer keys gitedit writes (docs/reference.md#commit-messages-and-trailers) and reads back.
 const (
@@ -111,11 +68,11 @@ type history struct {
 func (r *Repo) history() (*history, error) {
 	head, err := r.refs.ReadHead()
 	if err != nil {
-		return nil, ioError("read HEAD", err)
+		return nil, spec.IOError("read HEAD", err)
 	}
 	cut, err := shallow.Read(r.commonDir)
 	if err != nil {
-		return nil, ioError("read the shallow file", err)
+		return nil, spec.IOError("read the shallow file", err)
 	}
 	h := newHistory(objects.NewDB(r.objects, r.objectsDir()), head.Commit, r.refs.Resolve)
 	h.shallow = cut
@@ -134,7 +91,7 @@ func (h *history) close() { _ = h.db.Close() }
 func (h *history) commit(id plumbing.Hash) (*objects.CommitInfo, error) {
 	c, err := objects.ReadCommit(h.db, id)
 	if err != nil {
-		return nil, ioError("read commit "+id.String(), err)
+		return nil, spec.IOError("read commit "+id.String(), err)
 	}
 	if h.shallow[id] {
 		c.Parents = nil
@@ -157,10 +114,10 @@ func (h *history) log(ctx context.Context, req LogRequest) ([]LogEntry, error) {
 		if !ok {
 			return true, nil
 		}
-		if err := e.listFiles(h, c); err != nil {
+		if err := listEntryFiles(&e, h, c); err != nil {
 			return false, err
 		}
-		if e.matches(req) {
+		if entryMatches(&e, req) {
 			entries = append(entries, e)
 		}
 		return req.N <= 0 || len(entries) < req.N, nil
@@ -217,10 +174,10 @@ func (q *commitQueue) Pop() any {
 	return c
 }
 
-// listFiles fills Files from the commit's changes when its message lists
+// listEntryFiles fills Files from the commit's changes when its message lists
 // them only as a count (an Edit-Files trailer: recipes over many files).
-func (e *LogEntry) listFiles(h *history, c *objects.CommitInfo) error {
-	if len(e.Files) > 0 || !e.hasTrailer(trFiles) {
+func listEntryFiles(e *LogEntry, h *history, c *objects.CommitInfo) error {
+	if len(e.Files) > 0 || !entryHasTrailer(e, trFiles) {
 		return nil
 	}
 	paths, err := h.commitPaths(c)
@@ -231,8 +188,8 @@ func (e *LogEntry) listFiles(h *history, c *objects.CommitInfo) error {
 	return nil
 }
 
-// hasTrailer reports whether the entry carries a trailer named key.
-func (e *LogEntry) hasTrailer(key string) bool {
+// entryHasTrailer reports whether the entry carries a trailer named key.
+func entryHasTrailer(e *LogEntry, key string) bool {
 	for _, t := range e.Trailers {
 		if strings.EqualFold(t.Key, key) {
 			return true
@@ -259,8 +216,8 @@ func (h *history) commitPaths(c *objects.CommitInfo) ([]string, error) {
 	return paths, nil
 }
 
-// matches applies the log filters.
-func (e *LogEntry) matches(req LogRequest) bool {
+// entryMatches applies the log filters.
+func entryMatches(e *LogEntry, req LogRequest) bool {
 	if req.Session != "" && e.Session != req.Session {
 		return false
 	}
@@ -288,13 +245,13 @@ func entryOf(c *objects.CommitInfo) (LogEntry, bool) {
 		Trailers: make([]LogTrailer, 0, len(trailers))}
 	for _, t := range trailers {
 		e.Trailers = append(e.Trailers, LogTrailer(t))
-		e.setTrailer(t.Key, t.Value)
+		setEntryTrailer(&e, t.Key, t.Value)
 	}
 	return e, e.Tool != ""
 }
 
-// setTrailer fills the field a known trailer maps to.
-func (e *LogEntry) setTrailer(key, value string) {
+// setEntryTrailer fills the field a known trailer maps to.
+func setEntryTrailer(e *LogEntry, key, value string) {
 	switch {
 	case strings.EqualFold(key, trTool):
 		e.Tool = value
@@ -379,7 +336,7 @@ func (h *history) resolve(rev string) (plumbing.Hash, error) {
 	}
 	id, err := h.resolveName(rev)
 	if err == nil && id.IsZero() {
-		err = errorf(CodeInvalidInput, "unknown revision %q", rev)
+		err = spec.Errorf(CodeInvalidInput, "unknown revision %q", rev)
 	}
 	return id, err
 }
@@ -400,7 +357,7 @@ func (h *history) ancestor(id plumbing.Hash, n int, rev string) (plumbing.Hash, 
 			return plumbing.ZeroHash, err
 		}
 		if len(c.Parents) == 0 {
-			return plumbing.ZeroHash, errorf(CodeInvalidInput, "revision %q goes past the first commit", rev)
+			return plumbing.ZeroHash, spec.Errorf(CodeInvalidInput, "revision %q goes past the first commit", rev)
 		}
 		id = c.Parents[0]
 	}
@@ -422,7 +379,7 @@ func (h *history) resolveName(rev string) (plumbing.Hash, error) {
 	for _, name := range names {
 		id, err := h.ref(name)
 		if err != nil {
-			return plumbing.ZeroHash, ioError("resolve "+name, err)
+			return plumbing.ZeroHash, spec.IOError("resolve "+name, err)
 		}
 		if !id.IsZero() {
 			return h.peel(id)
@@ -465,7 +422,7 @@ func (h *history) byPrefix(prefix string) (plumbing.Hash, error) {
 		return plumbing.ZeroHash, err
 	}
 	if len(found) > 1 {
-		return plumbing.ZeroHash, errorf(CodeAmbiguous, "the abbreviated id %s matches %d commits; give more digits", prefix, len(found))
+		return plumbing.ZeroHash, spec.Errorf(CodeAmbiguous, "the abbreviated id %s matches %d commits; give more digits", prefix, len(found))
 	}
 	return found[0], nil
 }

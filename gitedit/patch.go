@@ -11,6 +11,7 @@ import (
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // patchFile records what a patch did to one path.
@@ -73,7 +74,7 @@ func (p *patchPlan) modes() []string {
 // written. In commit mode the commit has Edit-Tool: patch; a single
 // format-patch email keeps its subject unless -m is given.
 func (r *Repo) applyPatch(ctx context.Context, req PatchRequest, opt Options) (*Result, error) {
-	opt.DryRun = opt.DryRun || req.DryRun
+	opt = opt.ForRequest(req.DryRun, "")
 	var plan *patchPlan
 	out, err := r.runRequest(ctx, opt, req, func(t *txn, canonical []byte) (*commitMeta, error) {
 		p, err := r.planPatch(t, req)
@@ -110,7 +111,7 @@ func (r *Repo) patchStep(t *txn, req PatchRequest) (*step, error) {
 // and plans its changes in t.
 func (r *Repo) planPatch(t *txn, req PatchRequest) (*patchPlan, error) {
 	if strings.TrimSpace(req.Patch) == "" {
-		return nil, errorf(CodeInvalidInput, "patch: the patch is empty")
+		return nil, spec.Errorf(CodeInvalidInput, "patch: the patch is empty")
 	}
 	plan := &patchPlan{}
 	if isEnvelope(req.Patch) {

@@ -10,6 +10,7 @@ import (
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // gitPatch is one patch of a git or unified diff input; an mbox of
@@ -59,7 +60,7 @@ func parseGitPatches(text string) ([]gitPatch, error) {
 		}
 	}
 	if len(patches) == 0 {
-		return nil, errorf(CodeInvalidInput, "the patch holds no file change (expected a git diff, a unified diff or a '*** Begin Patch' envelope)")
+		return nil, spec.Errorf(CodeInvalidInput, "the patch holds no file change (expected a git diff, a unified diff or a '*** Begin Patch' envelope)")
 	}
 	return patches, nil
 }

@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"github.com/gitedit/gitedit/gitedit/internal/gitpath"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // maxSymlinkHops bounds symlink resolution (as the kernel's ELOOP does).
@@ -51,15 +52,15 @@ func (r *Repo) resolvePath(p string) (rel, abs string, err error) {
 func checkPathSyntax(p string) error {
 	switch {
 	case p == "":
-		return errorf(CodeInvalidInput, "file_path is empty")
+		return spec.Errorf(CodeInvalidInput, "file_path is empty")
 	case strings.IndexByte(p, 0) >= 0:
-		return errorf(CodeInvalidInput, "file_path %q contains a NUL byte", p)
+		return spec.Errorf(CodeInvalidInput, "file_path %q contains a NUL byte", p)
 	case len(p) > maxPathLen:
-		return errorf(CodeInvalidInput, "file_path is %d bytes long; the limit is %d (PATH_MAX)", len(p), maxPathLen)
+		return spec.Errorf(CodeInvalidInput, "file_path is %d bytes long; the limit is %d (PATH_MAX)", len(p), maxPathLen)
 	}
 	for _, part := range strings.Split(filepath.ToSlash(p), "/") {
 		if len(part) > maxNameLen {
-			return errorf(CodeInvalidInput, "file_path has a %d-byte component; the limit is %d (NAME_MAX)", len(part), maxNameLen)
+			return spec.Errorf(CodeInvalidInput, "file_path has a %d-byte component; the limit is %d (NAME_MAX)", len(part), maxNameLen)
 		}
 	}
 	return nil
@@ -70,7 +71,7 @@ func checkPathSyntax(p string) error {
 // and cleaning the slash away would edit or create the file instead.
 func checkFileName(p string) error {
 	if strings.HasSuffix(filepath.ToSlash(p), "/") {
-		return errorf(CodeIsDirectory, "file_path %q ends with a slash: it names a folder, not a file", p)
+		return spec.Errorf(CodeIsDirectory, "file_path %q ends with a slash: it names a folder, not a file", p)
 	}
 	return nil
 }
@@ -94,11 +95,11 @@ var (
 func pathError(p string, err error) error {
 	switch {
 	case errors.Is(err, errDangling):
-		return errorf(CodeOutsideRepo, "%s: %v", p, err)
+		return spec.Errorf(CodeOutsideRepo, "%s: %v", p, err)
 	case errors.Is(err, errNotDir), errors.Is(err, errLoop):
-		return errorf(CodeInvalidInput, "%s: %v", p, err)
+		return spec.Errorf(CodeInvalidInput, "%s: %v", p, err)
 	}
-	return ioError("resolve "+p, err)
+	return spec.IOError("resolve "+p, err)
 }
 
 // pathPart is one component still to resolve; link marks components that
@@ -183,13 +184,13 @@ func splitParts(p string, link bool) []pathPart {
 func (r *Repo) relInside(p, resolved string) (string, error) {
 	rel, err := filepath.Rel(r.workTree, resolved)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", errorf(CodeOutsideRepo, "%s is outside the repository's working tree %s", p, r.workTree)
+		return "", spec.Errorf(CodeOutsideRepo, "%s is outside the repository's working tree %s", p, r.workTree)
 	}
 	if rel == "." {
-		return "", errorf(CodeIsDirectory, "%s is the top folder of the working tree", p)
+		return "", spec.Errorf(CodeIsDirectory, "%s is the top folder of the working tree", p)
 	}
 	if r.inGitDir(resolved) {
-		return "", errorf(CodeOutsideRepo, "%s is inside the git directory", p)
+		return "", spec.Errorf(CodeOutsideRepo, "%s is inside the git directory", p)
 	}
 	rel = filepath.ToSlash(rel)
 	if err := verifyPath(rel, gitpath.ModeRegular); err != nil {
@@ -230,7 +231,7 @@ func (r *Repo) checkNested(p, rel string) error {
 	for i, part := range parts[:len(parts)-1] {
 		dir = filepath.Join(dir, part)
 		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
-			return errorf(CodeOutsideRepo, "%s is inside the submodule or nested repository %s", p, strings.Join(parts[:i+1], "/"))
+			return spec.Errorf(CodeOutsideRepo, "%s is inside the submodule or nested repository %s", p, strings.Join(parts[:i+1], "/"))
 		}
 		if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
 			return nil // nothing nested below a folder that does not exist

@@ -12,49 +12,12 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // DefaultRecipeFile is the recipe file `gitedit run` reads when it is
 // given none, at the root of the working tree.
 const DefaultRecipeFile = ".gitedit.yaml"
-
-// Recipe is a named refactor: edit items applied to every tracked file
-// that its globs select, as one batch (issue 7).
-type Recipe struct {
-	// Name is the Edit-Recipe trailer value; required.
-	Name string `yaml:"name" json:"name"`
-	// Message is the commit subject (and body) when -m gives none.
-	Message string `yaml:"message,omitempty" json:"message,omitempty"`
-	// Files are the globs, matched in order against repository-relative
-	// paths: "**" any number of folders, "*" and "?" within one path
-	// segment, [classes]; a leading "!" excludes. A path is in scope when
-	// the last glob it matches is not a negation; with only negations (or
-	// none) every path starts in scope.
-	Files []string `yaml:"files,omitempty" json:"files,omitempty"`
-	// Edits apply in order to each file, each on the result of the
-	// previous one; an item that finds nothing in a file is skipped there.
-	Edits []RecipeEdit `yaml:"edits" json:"edits"`
-	// ExpectedReplacements, when set, must equal the total number of
-	// replacements the recipe makes over all files (count_mismatch).
-	ExpectedReplacements *int `yaml:"expected_replacements,omitempty" json:"expected_replacements,omitempty"`
-}
-
-// RecipeEdit is one item of a recipe: a multiedit item of docs/reference.md#multiedit
-// (old_string, new_string, replace_all, match_mode, expected_replacements)
-// or a regex item (regex, replace). Exactly one of OldString and Regex is
-// set. Items without match_mode match exactly (not auto): a recipe runs
-// over many files, where a tolerant match is a surprise.
-type RecipeEdit struct {
-	OldString            string `yaml:"old_string,omitempty" json:"old_string,omitempty"`
-	NewString            string `yaml:"new_string,omitempty" json:"new_string,omitempty"`
-	ReplaceAll           bool   `yaml:"replace_all,omitempty" json:"replace_all,omitempty"`
-	MatchMode            string `yaml:"match_mode,omitempty" json:"match_mode,omitempty"`
-	ExpectedReplacements *int   `yaml:"expected_replacements,omitempty" json:"expected_replacements,omitempty"`
-	// Regex is a Go RE2 pattern; every match is replaced by Replace, in
-	// which $1, ${1}, $name and ${name} expand to submatches.
-	Regex   string `yaml:"regex,omitempty" json:"regex,omitempty"`
-	Replace string `yaml:"replace,omitempty" json:"replace,omitempty"`
-}
 
 // LoadRecipes reads and validates the recipe file at path (YAML or JSON).
 // A missing or unreadable file is io_error; a malformed one invalid_input.
@@ -81,17 +44,17 @@ func LoadRecipes(path string) ([]Recipe, error) {
 func ParseRecipes(data []byte) ([]Recipe, error) {
 	var node yaml.Node
 	if err := yaml.Unmarshal(data, &node); err != nil {
-		return nil, errorf(CodeInvalidInput, "recipe file: %v", err)
+		return nil, spec.Errorf(CodeInvalidInput, "recipe file: %v", err)
 	}
 	if len(node.Content) == 0 {
-		return nil, errorf(CodeInvalidInput, "recipe file: empty")
+		return nil, spec.Errorf(CodeInvalidInput, "recipe file: empty")
 	}
 	recipes, err := decodeRecipes(data, node.Content[0].Kind == yaml.SequenceNode)
 	if err != nil {
 		return nil, err
 	}
 	for i := range recipes {
-		if err := recipes[i].validate(fmt.Sprintf("recipes[%d]", i)); err != nil {
+		if err := validateRecipe(&recipes[i], fmt.Sprintf("recipes[%d]", i)); err != nil {
 			return nil, err
 		}
 	}
@@ -113,44 +76,44 @@ func decodeRecipes(data []byte, list bool) ([]Recipe, error) {
 		recipes = []Recipe{one}
 	}
 	if err != nil && !errors.Is(err, io.EOF) {
-		return nil, errorf(CodeInvalidInput, "recipe file: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, spec.Errorf(CodeInvalidInput, "recipe file: %s", strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	if len(recipes) == 0 {
-		return nil, errorf(CodeInvalidInput, "recipe file: no recipe")
+		return nil, spec.Errorf(CodeInvalidInput, "recipe file: no recipe")
 	}
 	return recipes, nil
 }
 
-// validate checks one recipe; at names it in messages.
-func (rc *Recipe) validate(at string) error {
+// validateRecipe checks one recipe; at names it in messages.
+func validateRecipe(rc *Recipe, at string) error {
 	if strings.TrimSpace(rc.Name) == "" {
-		return errorf(CodeInvalidInput, "%s.name: a recipe needs a name (the Edit-Recipe trailer)", at)
+		return spec.Errorf(CodeInvalidInput, "%s.name: a recipe needs a name (the Edit-Recipe trailer)", at)
 	}
 	at = fmt.Sprintf("%s (%s)", at, rc.Name)
 	if len(rc.Edits) == 0 {
-		return errorf(CodeInvalidInput, "%s.edits: at least one edit is required", at)
+		return spec.Errorf(CodeInvalidInput, "%s.edits: at least one edit is required", at)
 	}
 	if x := rc.ExpectedReplacements; x != nil && *x < 0 {
-		return errorf(CodeInvalidInput, "%s.expected_replacements: must not be negative", at)
+		return spec.Errorf(CodeInvalidInput, "%s.expected_replacements: must not be negative", at)
 	}
 	for _, g := range rc.Files {
 		if strings.TrimPrefix(g, "!") == "" {
-			return errorf(CodeInvalidInput, "%s.files: empty glob", at)
+			return spec.Errorf(CodeInvalidInput, "%s.files: empty glob", at)
 		}
 	}
 	for i, it := range rc.Edits {
-		if err := it.validate(fmt.Sprintf("%s.edits[%d]", at, i)); err != nil {
+		if err := validateItem(it, fmt.Sprintf("%s.edits[%d]", at, i)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// validate checks one edit item by compiling it.
-func (it RecipeEdit) validate(at string) error {
-	_, err := it.compile()
+// validateItem checks one edit item by compiling it.
+func validateItem(it RecipeEdit, at string) error {
+	_, err := compileItem(it)
 	if err != nil {
-		return errorf(CodeInvalidInput, "%s: %s", at, strings.TrimPrefix(err.Error(), "invalid_input: "))
+		return spec.Errorf(CodeInvalidInput, "%s: %s", at, strings.TrimPrefix(err.Error(), "invalid_input: "))
 	}
 	return nil
 }
@@ -164,23 +127,23 @@ type compiledEdit struct {
 	needleStr string
 }
 
-// compile checks the item and prepares it.
-func (it RecipeEdit) compile() (*compiledEdit, error) {
+// compileItem checks the item and prepares it.
+func compileItem(it RecipeEdit) (*compiledEdit, error) {
 	switch {
 	case it.Regex != "" && it.OldString != "":
 		return nil, errors.New("give either old_string or regex, not both")
 	case it.Regex != "":
-		return it.compileRegex()
+		return compileRegex(it)
 	case it.OldString == "":
 		return nil, errors.New("old_string (or regex) is required; a recipe cannot write whole files")
 	case it.Replace != "":
 		return nil, errors.New("replace goes with regex; use new_string with old_string")
 	}
-	return it.compileLiteral()
+	return compileLiteral(it)
 }
 
 // compileRegex prepares a regex item.
-func (it RecipeEdit) compileRegex() (*compiledEdit, error) {
+func compileRegex(it RecipeEdit) (*compiledEdit, error) {
 	if it.NewString != "" || it.MatchMode != "" || it.ReplaceAll || it.ExpectedReplacements != nil {
 		return nil, errors.New("a regex item takes only regex and replace (it replaces every match)")
 	}
@@ -194,7 +157,7 @@ func (it RecipeEdit) compileRegex() (*compiledEdit, error) {
 
 // compileLiteral prepares an old_string item; its needle is the longest
 // line of old_string when it matches exactly.
-func (it RecipeEdit) compileLiteral() (*compiledEdit, error) {
+func compileLiteral(it RecipeEdit) (*compiledEdit, error) {
 	mode := it.MatchMode
 	if mode == "" {
 		mode = string(engine.Exact)

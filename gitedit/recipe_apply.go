@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // compiledRecipe is a validated recipe with its globs and items prepared.
@@ -22,16 +23,16 @@ type recipeSet []*compiledRecipe
 // compileRecipes validates and prepares recipes.
 func compileRecipes(recipes []Recipe) (recipeSet, error) {
 	if len(recipes) == 0 {
-		return nil, errorf(CodeInvalidInput, "recipes: at least one recipe is required")
+		return nil, spec.Errorf(CodeInvalidInput, "recipes: at least one recipe is required")
 	}
 	set := make(recipeSet, len(recipes))
 	for i, rc := range recipes {
-		if err := rc.validate(fmt.Sprintf("recipes[%d]", i)); err != nil {
+		if err := validateRecipe(&rc, fmt.Sprintf("recipes[%d]", i)); err != nil {
 			return nil, err
 		}
 		c := &compiledRecipe{Recipe: rc, scope: compileGlobs(rc.Files)}
 		for _, it := range rc.Edits {
-			ce, _ := it.compile() // validate compiled it already
+			ce, _ := compileItem(it) // validate compiled it already
 			c.items = append(c.items, ce)
 		}
 		set[i] = c

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // recipeBatch carries a run's scanned outcomes into the atomic batch.
@@ -93,7 +95,7 @@ func (b *recipeBatch) meta() (*commitMeta, error) {
 	}
 	canonical, err := json.Marshal(recipes)
 	if err != nil {
-		return nil, ioError("encode recipes", err)
+		return nil, spec.IOError("encode recipes", err)
 	}
 	m := &commitMeta{Tool: ToolRecipe, Request: canonical, FileTrailerLimit: recipeTrailerLimit}
 	for _, o := range b.done {
@@ -181,12 +183,12 @@ func (b *recipeBatch) result(out *batchOutcome, req RunRequest, scanned int, tal
 		}
 	}
 	setCommits(&res.Result, out.Commits)
-	res.Summary = res.summary()
+	res.Summary = runSummary(res)
 	return res
 }
 
-// summary is the one-line human summary of a run.
-func (res *RunResult) summary() string {
+// runSummary is the one-line human summary of a run.
+func runSummary(res *RunResult) string {
 	names := make([]string, len(res.Recipes))
 	for i, st := range res.Recipes {
 		names[i] = st.Name
@@ -196,7 +198,7 @@ func (res *RunResult) summary() string {
 		word = "recipes"
 	}
 	s := fmt.Sprintf("%s %s: %s in %s (%s scanned%s)", word, strings.Join(names, ", "),
-		plural(res.Replacements, "replacement"), plural(len(res.Files), "file"), plural(res.Scanned, "file"), res.Skipped.text())
+		plural(res.Replacements, "replacement"), plural(len(res.Files), "file"), plural(res.Scanned, "file"), skippedText(res.Skipped))
 	switch {
 	case res.Check && res.Changed:
 		return "Would change: " + s
@@ -208,8 +210,8 @@ func (res *RunResult) summary() string {
 	return decorate("Applied "+s, &res.Result)
 }
 
-// text lists the non-zero skip counts: ", 2 binary skipped".
-func (s Skipped) text() string {
+// skippedText lists the non-zero skip counts: ", 2 binary skipped".
+func skippedText(s Skipped) string {
 	var parts []string
 	for _, p := range []struct {
 		n    int

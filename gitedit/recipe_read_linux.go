@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/gitedit/gitedit/gitedit/internal/scancache"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // haveScanStat is true where a scan can stat files for the scan cache.
@@ -23,7 +24,7 @@ type scanDir int
 func (r *Repo) openScanDir() (scanDir, error) {
 	fd, err := openNoFollow(r.workTree, syscall.O_DIRECTORY)
 	if err != nil {
-		return -1, ioError("open "+r.workTree, err)
+		return -1, spec.IOError("open "+r.workTree, err)
 	}
 	return scanDir(fd), nil
 }
@@ -43,19 +44,19 @@ func (d scanDir) readForScan(rel string) (content []byte, st scancache.Stat, ok 
 		return nil, st, false, nil
 	}
 	if err != nil {
-		return nil, st, false, ioError("open "+rel, err)
+		return nil, st, false, spec.IOError("open "+rel, err)
 	}
 	defer syscall.Close(fd)
 	var sys syscall.Stat_t
 	if err := syscall.Fstat(fd, &sys); err != nil {
-		return nil, st, false, ioError("stat "+rel, err)
+		return nil, st, false, spec.IOError("stat "+rel, err)
 	}
 	if sys.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		return nil, st, false, nil
 	}
 	content, err = readFD(fd, int(sys.Size))
 	if err != nil {
-		return nil, st, false, ioError(fmt.Sprintf("read %s", rel), err)
+		return nil, st, false, spec.IOError(fmt.Sprintf("read %s", rel), err)
 	}
 	return content, scanStat(sys.Ctim.Nano(), sys.Mtim.Nano(), sys.Size, uint64(sys.Ino), uint64(sys.Dev), sys.Mode), true, nil
 }
@@ -74,7 +75,7 @@ func (d scanDir) statForScan(rel string) (st scancache.Stat, ok bool, err error)
 	case isNotRegular(err):
 		return st, false, nil
 	case err != nil:
-		return st, false, ioError("stat "+rel, err)
+		return st, false, spec.IOError("stat "+rel, err)
 	case sys.Mode&unix.S_IFMT != unix.S_IFREG:
 		return st, false, nil
 	}

@@ -14,57 +14,6 @@ import (
 // (the body still lists every file).
 const recipeTrailerLimit = 100
 
-// RunRequest is `gitedit run` (issue 7): recipes applied to tracked files
-// as one atomic batch.
-type RunRequest struct {
-	// Recipes, when not empty, are used as given; otherwise RecipeFile is
-	// loaded (relative to the folder the repository was opened from, as
-	// paths are, or absolute), and when
-	// that is empty too, .gitedit.yaml at the root of the working tree.
-	Recipes    []Recipe
-	RecipeFile string
-	// Paths, when not empty, narrow the scope to these files (relative to
-	// the current directory, or absolute), as pre-commit passes them; the
-	// recipes' globs still apply. Paths that are not tracked regular files
-	// are skipped and counted. Empty: every tracked file.
-	Paths []string
-	// Check computes everything and writes nothing (no file, object,
-	// index entry or ref); RunResult.Changed tells whether anything would
-	// change (CI and pre-commit exit 1 then).
-	Check bool
-	// Progress, when set, is called from one goroutine as files are
-	// scanned (every few hundred files and at the end); the caller
-	// decides whether to draw anything.
-	Progress func(RunProgress) `json:"-"`
-}
-
-// RunResult is the outcome of a run: the docs/reference.md#results result (files, diff,
-// counts, commit) with the recipe statistics added; its JSON form is the
-// --json output. Changed with Check set means "would change".
-type RunResult struct {
-	Result
-	// Check echoes RunRequest.Check.
-	Check bool `json:"check"`
-	// Recipes has one entry per recipe, in order.
-	Recipes []RecipeStat `json:"recipes"`
-	// Scanned is the number of files in scope: read, or decided from the
-	// scan cache.
-	Scanned int `json:"files_scanned"`
-	// FromCache is the number of scanned files decided from the scan
-	// cache without being read (their stat data unchanged since a scan
-	// that found them binary or without the needles).
-	FromCache int `json:"files_from_cache"`
-	// Skipped counts the files in scope left alone.
-	Skipped Skipped `json:"skipped"`
-}
-
-// RecipeStat is what one recipe did.
-type RecipeStat struct {
-	Name         string `json:"name"`
-	Files        int    `json:"files"`
-	Replacements int    `json:"replacements"`
-}
-
 // Run applies recipes to the tracked files they select as one atomic
 // batch (one commit with opt.Commit, Edit-Tool: recipe and an
 // Edit-Recipe trailer per recipe that changed something). Files are
@@ -93,7 +42,7 @@ func (r *Repo) Run(ctx context.Context, req RunRequest, opt Options) (*RunResult
 	if err != nil {
 		return nil, err
 	}
-	opt.DryRun = opt.DryRun || req.Check
+	opt = opt.ForRequest(req.Check, "")
 	rb := &recipeBatch{r: r, rs: rs, outs: outs, opt: opt}
 	out, err := r.runBatchOver(ctx, opt, sc.idx, rb.fn)
 	if err != nil {

@@ -7,27 +7,8 @@ import (
 	"sync"
 )
 
-// RunProgress is a snapshot of a run's scan: Done of Total files read.
-type RunProgress struct {
-	Done, Total int
-}
-
 // progressEvery is how many scanned files pass between progress reports.
 const progressEvery = 512
-
-// Skipped counts the files in a run's scope that were left alone.
-type Skipped struct {
-	// Binary files have a NUL byte in their first 8000 bytes.
-	Binary int `json:"binary"`
-	// Filtered files matched a recipe but are under a clean/smudge filter
-	// (LFS), working-tree-encoding or ident, which gitedit does not apply.
-	Filtered int `json:"filtered"`
-	// Missing files are tracked but not a regular file in the working
-	// tree (deleted, or replaced by a folder or symlink).
-	Missing int `json:"missing"`
-	// Untracked are explicit paths that are not tracked regular files.
-	Untracked int `json:"untracked"`
-}
 
 // scanResult is one worker's verdict on one file.
 type scanResult struct {

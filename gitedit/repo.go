@@ -20,6 +20,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // Repo is an opened repository working tree. Its methods are safe to call
@@ -65,10 +66,10 @@ func Open(dir string) (*Repo, error) {
 func openEnv(dir string, env func(string) (string, bool)) (*Repo, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return nil, ioError("resolve "+dir, err)
+		return nil, spec.IOError("resolve "+dir, err)
 	}
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-		return nil, errorf(CodeNotARepo, "%s: not a directory", abs)
+		return nil, spec.Errorf(CodeNotARepo, "%s: not a directory", abs)
 	}
 	loc, err := locate(abs, env)
 	if err != nil {
@@ -108,7 +109,7 @@ func locate(dir string, env func(string) (string, bool)) (*location, error) {
 func locateExplicit(dir, gitDir string, env func(string) (string, bool)) (*location, error) {
 	gd := absFrom(cwd(), gitDir)
 	if !isGitDir(gd) {
-		return nil, errorf(CodeNotARepo, "GIT_DIR=%s is not a git repository", gitDir)
+		return nil, spec.Errorf(CodeNotARepo, "GIT_DIR=%s is not a git repository", gitDir)
 	}
 	loc := &location{dir: dir, gitDir: gd, commonDir: commonDirOf(gd), workTree: dir}
 	if wt, ok := env("GIT_WORK_TREE"); ok && wt != "" {
@@ -155,7 +156,7 @@ func discover(dir string, ceiling map[string]bool) (*location, error) {
 		}
 		parent := filepath.Dir(d)
 		if parent == d || ceiling[parent] {
-			return nil, errorf(CodeNotARepo, "not a git repository (or any of the parent directories): %s", dir)
+			return nil, spec.Errorf(CodeNotARepo, "not a git repository (or any of the parent directories): %s", dir)
 		}
 		d = parent
 	}
@@ -175,9 +176,9 @@ func probe(dir, d string) (*location, error) {
 		}
 		return &location{dir: dir, gitDir: gd, commonDir: commonDirOf(gd), workTree: d}, nil
 	case isGitDir(d) && filepath.Base(d) == ".git":
-		return nil, errorf(CodeNotARepo, "%s is inside the git directory %s, not in a working tree", dir, d)
+		return nil, spec.Errorf(CodeNotARepo, "%s is inside the git directory %s, not in a working tree", dir, d)
 	case isGitDir(d):
-		return nil, errorf(CodeUnsupported, "bare repository at %s: gitedit needs a working tree", d)
+		return nil, spec.Errorf(CodeUnsupported, "bare repository at %s: gitedit needs a working tree", d)
 	}
 	return nil, nil
 }
@@ -187,15 +188,15 @@ func probe(dir, d string) (*location, error) {
 func readGitFile(path string) (string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return "", ioError("read "+path, err)
+		return "", spec.IOError("read "+path, err)
 	}
 	rest, ok := strings.CutPrefix(string(data), "gitdir:")
 	if !ok {
-		return "", errorf(CodeNotARepo, "invalid gitfile format: %s", path)
+		return "", spec.Errorf(CodeNotARepo, "invalid gitfile format: %s", path)
 	}
 	gd := absFrom(filepath.Dir(path), strings.TrimSpace(rest))
 	if !isGitDir(gd) {
-		return "", errorf(CodeNotARepo, "%s points to %s, which is not a git repository", path, gd)
+		return "", spec.Errorf(CodeNotARepo, "%s points to %s, which is not a git repository", path, gd)
 	}
 	return gd, nil
 }
@@ -255,7 +256,7 @@ func (loc *location) applyCoreConfig(cfg *gitconfig.Config) error {
 		return err
 	}
 	if bare && !loc.explicit {
-		return errorf(CodeUnsupported, "bare repository at %s (core.bare): gitedit needs a working tree", loc.gitDir)
+		return spec.Errorf(CodeUnsupported, "bare repository at %s (core.bare): gitedit needs a working tree", loc.gitDir)
 	}
 	return nil
 }
@@ -264,7 +265,7 @@ func (loc *location) applyCoreConfig(cfg *gitconfig.Config) error {
 func (loc *location) repo(cfg *gitconfig.Config, env func(string) (string, bool)) (*Repo, error) {
 	wt, err := filepath.EvalSymlinks(loc.workTree)
 	if err != nil {
-		return nil, ioError("resolve work tree "+loc.workTree, err)
+		return nil, spec.IOError("resolve work tree "+loc.workTree, err)
 	}
 	index := filepath.Join(loc.gitDir, "index")
 	if f, ok := env("GIT_INDEX_FILE"); ok && f != "" {
@@ -300,7 +301,7 @@ var knownExtensions = map[string]bool{
 func checkFormat(commonDir string) (worktreeConfig bool, err error) {
 	local, err := gitconfig.LoadFile(filepath.Join(commonDir, "config"))
 	if err != nil {
-		return false, ioError("read repository config", err)
+		return false, spec.IOError("read repository config", err)
 	}
 	version, err := formatVersion(local)
 	if err != nil {
@@ -322,10 +323,10 @@ func formatVersion(cfg *gitconfig.Config) (int, error) {
 	}
 	v, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil {
-		return 0, errorf(CodeUnsupported, "core.repositoryformatversion = %q", s)
+		return 0, spec.Errorf(CodeUnsupported, "core.repositoryformatversion = %q", s)
 	}
 	if v > 1 {
-		return 0, errorf(CodeUnsupported, "core.repositoryformatversion = %d (gitedit knows 0 and 1)", v)
+		return 0, spec.Errorf(CodeUnsupported, "core.repositoryformatversion = %d (gitedit knows 0 and 1)", v)
 	}
 	return v, nil
 }
@@ -335,7 +336,7 @@ func formatVersion(cfg *gitconfig.Config) (int, error) {
 // extensions in version 0).
 func checkExtensions(cfg *gitconfig.Config, version int) error {
 	if f, ok := cfg.Get("extensions.objectFormat"); ok && !strings.EqualFold(f, "sha1") {
-		return errorf(CodeUnsupported, "extensions.objectFormat = %s: gitedit handles sha1 repositories only", f)
+		return spec.Errorf(CodeUnsupported, "extensions.objectFormat = %s: gitedit handles sha1 repositories only", f)
 	}
 	if version == 0 {
 		return nil
@@ -349,7 +350,7 @@ func checkExtensions(cfg *gitconfig.Config, version int) error {
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return errorf(CodeUnsupported, "repository extension(s) gitedit cannot honour: %s", strings.Join(unknown, ", "))
+		return spec.Errorf(CodeUnsupported, "repository extension(s) gitedit cannot honour: %s", strings.Join(unknown, ", "))
 	}
 	return nil
 }
@@ -362,13 +363,13 @@ func checkAlternates(commonDir string) error {
 		return nil
 	}
 	if err != nil {
-		return ioError("read alternates", err)
+		return spec.IOError("read alternates", err)
 	}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if line != "" && !strings.HasPrefix(line, "#") && !filepath.IsAbs(line) {
-			return errorf(CodeUnsupported, "relative path %q in objects/info/alternates", line)
+			return spec.Errorf(CodeUnsupported, "relative path %q in objects/info/alternates", line)
 		}
 	}
 	return nil

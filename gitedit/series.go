@@ -15,44 +15,8 @@ import (
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
-
-// SeriesRequest selects the commits `gitedit series` exports (docs/reference.md#commands).
-type SeriesRequest struct {
-	Range       string `json:"range,omitempty" jsonschema:"commits to export: A..B, A.. or A (meaning A..HEAD), following first parents; default: the run of gitedit commits at the tip of the branch"`
-	Session     string `json:"session,omitempty" jsonschema:"without range: export the gitedit commits of this Edit-Session instead"`
-	OutputDir   string `json:"output_dir,omitempty" jsonschema:"write the patch files into this folder (created as needed); empty writes nothing"`
-	CoverLetter bool   `json:"cover_letter,omitempty" jsonschema:"also produce 0000-cover-letter.patch summarising the series"`
-	Signature   string `json:"signature,omitempty" jsonschema:"text of the signature line after '-- ' (default: gitedit)"`
-}
-
-// SeriesResult is the exported series, in order (cover letter first).
-type SeriesResult struct {
-	Patches []SeriesPatch `json:"patches"`
-	// Dir is the absolute folder the files were written to, if any.
-	Dir string `json:"dir,omitempty"`
-}
-
-// SeriesPatch is one format-patch email.
-type SeriesPatch struct {
-	// Name is the file name git format-patch would use.
-	Name string `json:"name"`
-	// Path is the written file, when the series was written.
-	Path string `json:"path,omitempty"`
-	// Commit is the exported commit ("" for the cover letter).
-	Commit  string `json:"commit,omitempty"`
-	Subject string `json:"subject"`
-	Content string `json:"content"`
-}
-
-// Text concatenates the emails as `git format-patch --stdout` prints them.
-func (s *SeriesResult) Text() string {
-	var b strings.Builder
-	for _, p := range s.Patches {
-		b.WriteString(p.Content)
-	}
-	return b.String()
-}
 
 // Series exports commits as numbered format-patch emails that git am
 // applies, and writes them to req.OutputDir (relative to the directory the
@@ -71,20 +35,20 @@ func (r *Repo) Series(ctx context.Context, req SeriesRequest) (*SeriesResult, er
 	if !filepath.IsAbs(dir) {
 		dir = filepath.Join(r.dir, dir)
 	}
-	return res, res.write(dir)
+	return res, writeSeries(res, dir)
 }
 
-// write stores each patch in dir under its name.
-func (s *SeriesResult) write(dir string) error {
+// writeSeries stores each patch in dir under its name.
+func writeSeries(s *SeriesResult, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return ioError("create "+dir, err)
+		return spec.IOError("create "+dir, err)
 	}
 	s.Dir = dir
 	for i := range s.Patches {
 		p := &s.Patches[i]
 		p.Path = filepath.Join(dir, p.Name)
 		if err := os.WriteFile(p.Path, []byte(p.Content), 0o644); err != nil {
-			return ioError("write "+p.Path, err)
+			return spec.IOError("write "+p.Path, err)
 		}
 	}
 	return nil
@@ -143,7 +107,7 @@ func (h *history) seriesCommits(req SeriesRequest) ([]*objects.CommitInfo, error
 	}
 	commits = withoutMerges(commits)
 	if len(commits) == 0 {
-		return nil, errorf(CodeNotFound, "no commit to export: %s", emptySeriesReason(req))
+		return nil, spec.Errorf(CodeNotFound, "no commit to export: %s", emptySeriesReason(req))
 	}
 	reverse(commits)
 	return commits, nil
@@ -185,7 +149,7 @@ func (h *history) rangeCommits(rng string) ([]*objects.CommitInfo, error) {
 		return !reached
 	})
 	if err == nil && !reached {
-		err = errorf(CodeInvalidInput, "range %s: %s is not on the first-parent history of %s", rng, from, to)
+		err = spec.Errorf(CodeInvalidInput, "range %s: %s is not on the first-parent history of %s", rng, from, to)
 	}
 	return commits, err
 }

@@ -52,7 +52,7 @@ func TestSeriesAppliesWithGitAm(t *testing.T) {
 		t.Fatalf("patches = %d, want 3", len(res.Patches))
 	}
 	out := t.TempDir()
-	if err := res.write(out); err != nil {
+	if err := writeSeries(res, out); err != nil {
 		t.Fatal(err)
 	}
 	clone := filepath.Join(filepath.Dir(dir), "clone")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // The series diff reads trees and blobs itself: go-git's tree diff and
@@ -131,7 +132,7 @@ func (h *history) treeEntries(id plumbing.Hash) ([]objects.TreeEntry, error) {
 	}
 	entries, err := h.trees.Entries(id)
 	if err != nil {
-		return nil, ioError("read tree "+id.String(), err)
+		return nil, spec.IOError("read tree "+id.String(), err)
 	}
 	return entries, nil
 }
@@ -180,7 +181,7 @@ func (h *history) blobBytes(f *treeFile) ([]byte, error) {
 	}
 	b, err := h.db.Read(plumbing.BlobObject, f.hash)
 	if err != nil {
-		return nil, ioError("read blob "+f.hash.String(), err)
+		return nil, spec.IOError("read blob "+f.hash.String(), err)
 	}
 	return b, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/gitedit/internal/sign"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // commitSigner returns the signer of the batch's commits as git commit
@@ -24,7 +25,7 @@ func (r *Repo) commitSigner(opt Options, committer string) (*sign.Signer, error)
 		format = sign.OpenPGP
 	}
 	if _, known := sign.DefaultProgram[format]; !known {
-		return nil, errorf(CodeInvalidInput, "config gpg.format = %q: expected openpgp, x509 or ssh", format)
+		return nil, spec.Errorf(CodeInvalidInput, "config gpg.format = %q: expected openpgp, x509 or ssh", format)
 	}
 	keys := []string{"gpg." + format + ".program"}
 	if format == sign.OpenPGP {
@@ -82,18 +83,18 @@ func (r *Repo) commitEncoding(messages ...string) (string, error) {
 		return "", nil
 	}
 	if strings.ContainsAny(enc, "\n\x00") {
-		return "", errorf(CodeInvalidInput, "config i18n.commitEncoding = %q: not an encoding name", enc)
+		return "", spec.Errorf(CodeInvalidInput, "config i18n.commitEncoding = %q: not an encoding name", enc)
 	}
 	up := strings.ToUpper(enc)
 	for _, wide := range []string{"UTF-16", "UTF16", "UTF-32", "UTF32", "UCS-2", "UCS2", "UCS-4", "UCS4", "UTF-7", "UTF7"} {
 		if strings.HasPrefix(up, wide) {
-			return "", errorf(CodeUnsupported, "i18n.commitEncoding = %s: gitedit writes commit messages in encodings that keep ASCII as is only", enc)
+			return "", spec.Errorf(CodeUnsupported, "i18n.commitEncoding = %s: gitedit writes commit messages in encodings that keep ASCII as is only", enc)
 		}
 	}
 	for _, m := range messages {
 		for i := 0; i < len(m); i++ {
 			if m[i] >= 0x80 {
-				return "", errorf(CodeUnsupported, "i18n.commitEncoding = %s: the commit message holds non-ASCII text and gitedit writes UTF-8 only; use -m with ASCII text or unset i18n.commitEncoding", enc)
+				return "", spec.Errorf(CodeUnsupported, "i18n.commitEncoding = %s: the commit message holds non-ASCII text and gitedit writes UTF-8 only; use -m with ASCII text or unset i18n.commitEncoding", enc)
 			}
 		}
 	}

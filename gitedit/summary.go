@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // metaFor describes a batch of steps for its commit message.
@@ -98,7 +99,7 @@ func resultOf(tool Tool, steps []*step, out *batchOutcome, opt Options) *Result 
 	res.EditsApplied = len(res.Edits)
 	fillFileStats(res, steps)
 	if len(steps) == 1 {
-		res.FilePath = jsonPath(steps[0].rel) // the field is also the JSON (RunResult embeds Result)
+		res.FilePath = spec.JSONPath(steps[0].rel) // the field is also the JSON (RunResult embeds Result)
 		res.MatchMode = strings.Join(steps[0].modes, ",")
 	}
 	setCommits(res, out.Commits)

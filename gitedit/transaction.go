@@ -13,6 +13,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
@@ -213,7 +214,7 @@ func (r *Repo) abs(rel string) string {
 
 // lockIndex takes index.lock, waiting up to the option's timeout.
 func (r *Repo) lockIndex(ctx context.Context, opt Options) (*lockfile.File, error) {
-	lock, err := lockfile.Acquire(ctx, r.indexPath(), opt.lockTimeout())
+	lock, err := lockfile.Acquire(ctx, r.indexPath(), opt.LockWait())
 	if err != nil && ctx.Err() != nil {
 		return nil, interrupted(ctx)
 	}
@@ -221,7 +222,7 @@ func (r *Repo) lockIndex(ctx context.Context, opt Options) (*lockfile.File, erro
 		return nil, &Error{Code: CodeLocked, Message: err.Error() + " (another git or gitedit process is working here; if none is, remove the lock file)", Err: err}
 	}
 	if err != nil {
-		return nil, ioError("lock index", err)
+		return nil, spec.IOError("lock index", err)
 	}
 	lock.SetSync(r.syncerFor(durability.Index), r.flushes(durability.Index))
 	return lock, nil
@@ -249,7 +250,7 @@ func (r *Repo) rereadIndex(prev *index.Index) (*index.Index, error) {
 func (r *Repo) readIndex() (*index.Index, error) {
 	idx, err := index.Read(r.indexPath())
 	if err != nil {
-		return nil, ioError("read index", err)
+		return nil, spec.IOError("read index", err)
 	}
 	return idx, nil
 }

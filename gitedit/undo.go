@@ -12,13 +12,8 @@ import (
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
-
-// UndoRequest asks to revert a gitedit commit (docs/reference.md#commands, `gitedit undo`).
-type UndoRequest struct {
-	Commit string `json:"commit,omitempty" jsonschema:"the gitedit commit to revert: an id (7+ hex digits), HEAD~N, a branch or tag; default: the newest gitedit commit on the branch not undone yet (undo commits excepted, but a redo counts as a change)"`
-	DryRun bool   `json:"dry_run,omitempty" jsonschema:"compute the revert and its diff but write nothing"`
-}
 
 // Undo reverts a gitedit commit with a new commit (always: an undo is a
 // revert, whatever opt.Commit says): subject `Revert "<subject>"`, body
@@ -29,7 +24,7 @@ type UndoRequest struct {
 // touched file with uncommitted changes is dirty. Without a commit to
 // revert: nothing_to_undo. Reverting an undo commit re-applies the change.
 func (r *Repo) Undo(ctx context.Context, req UndoRequest, opt Options) (*Result, error) {
-	opt.DryRun = opt.DryRun || req.DryRun
+	opt = opt.ForRequest(req.DryRun, "")
 	opt.Commit, opt.NoStage, opt.Dirty = true, false, DirtyRefuse
 	var plan *undoPlan
 	out, err := r.runRequest(ctx, opt, req, func(t *txn, canonical []byte) (*commitMeta, error) {
@@ -85,7 +80,7 @@ func (r *Repo) planUndo(t *txn, rev string) (*undoPlan, error) {
 // stack does.
 func (h *history) undoTarget(rev string) (*objects.CommitInfo, error) {
 	if h.head.IsZero() {
-		return nil, errorf(CodeNothingToUndo, "the branch has no commit yet")
+		return nil, spec.Errorf(CodeNothingToUndo, "the branch has no commit yet")
 	}
 	var want plumbing.Hash
 	if rev != "" {
@@ -100,7 +95,7 @@ func (h *history) undoTarget(rev string) (*objects.CommitInfo, error) {
 		return nil, err
 	}
 	if found != nil && h.shallow[found.Hash] {
-		return nil, errorf(CodeUnsupported, "%s is a shallow commit of this clone (its parent is not here, so its changes are unknown); fetch more history first (git fetch --deepen=1)", describeCommit(found))
+		return nil, spec.Errorf(CodeUnsupported, "%s is a shallow commit of this clone (its parent is not here, so its changes are unknown); fetch more history first (git fetch --deepen=1)", describeCommit(found))
 	}
 	return checkUndoTarget(found, rev, reverted)
 }
@@ -145,17 +140,17 @@ func (h *history) isRedo(e LogEntry) bool {
 func checkUndoTarget(c *objects.CommitInfo, rev string, reverted map[string]string) (*objects.CommitInfo, error) {
 	switch {
 	case c == nil && rev == "":
-		return nil, errorf(CodeNothingToUndo, "no gitedit commit left to undo on this branch")
+		return nil, spec.Errorf(CodeNothingToUndo, "no gitedit commit left to undo on this branch")
 	case c == nil:
-		return nil, errorf(CodeInvalidInput, "%s is not on the current branch (HEAD's first-parent history)", rev)
+		return nil, spec.Errorf(CodeInvalidInput, "%s is not on the current branch (HEAD's first-parent history)", rev)
 	case len(c.Parents) > 1:
-		return nil, errorf(CodeUnsupported, "%s is a merge commit; gitedit undoes single-parent commits only", describeCommit(c))
+		return nil, spec.Errorf(CodeUnsupported, "%s is a merge commit; gitedit undoes single-parent commits only", describeCommit(c))
 	}
 	if _, ok := entryOf(c); !ok {
-		return nil, errorf(CodeInvalidInput, "%s is not a gitedit commit (it has no Edit-Tool trailer); use git revert", describeCommit(c))
+		return nil, spec.Errorf(CodeInvalidInput, "%s is not a gitedit commit (it has no Edit-Tool trailer); use git revert", describeCommit(c))
 	}
 	if by := reverted[c.Hash.String()]; by != "" {
-		return nil, errorf(CodeNothingToUndo, "%s is already undone by %s", describeCommit(c), shortID(by))
+		return nil, spec.Errorf(CodeNothingToUndo, "%s is already undone by %s", describeCommit(c), shortID(by))
 	}
 	return c, nil
 }
@@ -234,7 +229,7 @@ func (r *Repo) checkUndoClean(t *txn, sides []revertSide) error {
 		return nil
 	}
 	return &Error{Code: CodeDirty, FilePath: dirty[0], Message: fmt.Sprintf(
-		"%s differ(s) from HEAD (uncommitted changes); commit or discard them before undoing", quotePaths(dirty))}
+		"%s differ(s) from HEAD (uncommitted changes); commit or discard them before undoing", spec.QuotePaths(dirty))}
 }
 
 // matchesHead reports whether rel's working-tree file and index entry
@@ -287,7 +282,7 @@ func (r *Repo) applyRevert(t *txn, h *history, sides []revertSide, plan *undoPla
 			describeCommit(plan.target), strings.Join(conflicts, "\n")), FilePath: first}
 	}
 	if len(plan.files) == 0 {
-		return errorf(CodeNothingToUndo, "the changes of %s are already undone in HEAD", describeCommit(plan.target))
+		return spec.Errorf(CodeNothingToUndo, "the changes of %s are already undone in HEAD", describeCommit(plan.target))
 	}
 	return nil
 }
@@ -386,7 +381,7 @@ func (h *history) blobTexts(ids ...plumbing.Hash) ([]string, error) {
 	for i, id := range ids {
 		b, err := h.db.Read(plumbing.BlobObject, id)
 		if err != nil {
-			return nil, ioError("read blob "+id.String(), err)
+			return nil, spec.IOError("read blob "+id.String(), err)
 		}
 		out[i] = string(b)
 	}

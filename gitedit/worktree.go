@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
@@ -41,7 +42,7 @@ import (
 func (r *Repo) writeFiles(root *wtfs.Root, changes []*change, settle func() error) (restore func(), err error) {
 	r.removeStaleTemps(root)
 	if err := r.noteTemps(changes); err != nil {
-		return nil, ioError("write "+r.tempJournalPath(), err)
+		return nil, spec.IOError("write "+r.tempJournalPath(), err)
 	}
 	temps, err := r.prepareTemps(root, changes)
 	if err != nil {
@@ -70,7 +71,7 @@ func (r *Repo) writeFiles(root *wtfs.Root, changes []*change, settle func() erro
 func (r *Repo) placeFiles(root *wtfs.Root, changes []*change, temps []string) (restore func(), err error) {
 	if err := root.Recheck(); err != nil {
 		removeTemps(root, temps)
-		return nil, ioError("write files", err)
+		return nil, spec.IOError("write files", err)
 	}
 	placed := make([]bool, len(changes))
 	errs := make([]error, len(changes))
@@ -103,7 +104,7 @@ func (r *Repo) placeFiles(root *wtfs.Root, changes []*change, temps []string) (r
 		if err != nil {
 			restore()
 			removeTemps(root, unplaced(temps, placed))
-			return nil, ioError("write "+changes[i].after.Rel, err)
+			return nil, spec.IOError("write "+changes[i].after.Rel, err)
 		}
 	}
 	return restore, nil
@@ -153,12 +154,12 @@ func (r *Repo) prepareTemps(root *wtfs.Root, changes []*change) ([]string, error
 	for i, err := range errs {
 		if err != nil {
 			removeTemps(root, temps)
-			return nil, ioError("write "+changes[i].after.Rel, err)
+			return nil, spec.IOError("write "+changes[i].after.Rel, err)
 		}
 	}
 	if haveSyncFS && r.flushes(durability.Index) && !r.syncWorkTree() {
 		removeTemps(root, temps)
-		return nil, ioError("sync the working tree", errSyncFailed)
+		return nil, spec.IOError("sync the working tree", errSyncFailed)
 	}
 	return temps, nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
 	"github.com/gitedit/gitedit/gitedit/internal/sign"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
@@ -83,7 +84,7 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 	defer w.r.forgetTemps()
 	root, err := wtfs.Open(w.r.workTree)
 	if err != nil {
-		return ioError("open the working tree", err)
+		return spec.IOError("open the working tree", err)
 	}
 	defer root.Close()
 	w.root = root
@@ -166,7 +167,7 @@ func (w *batchWriter) commitWithHooks(lock *lockfile.File) (*refs.Update, error)
 	}
 	u, err := w.writeCommits(p)
 	if err == nil && haveSyncFS && syncFS(w.r.commonDir) != nil {
-		err = ioError("sync the commits", errSyncFailed)
+		err = spec.IOError("sync the commits", errSyncFailed)
 	}
 	return u, err
 }
@@ -251,7 +252,7 @@ func (w *batchWriter) writeBlobs() error {
 	})
 	for i, err := range errs {
 		if err != nil {
-			return ioError("write blob for "+w.changes[i].after.Rel, err)
+			return spec.IOError("write blob for "+w.changes[i].after.Rel, err)
 		}
 	}
 	return nil
@@ -477,7 +478,7 @@ func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
 		return nil
 	}
 	u.Hook = w.r.refHook(u, w.author)
-	err := w.r.refs.Apply(ctx, *u, w.opt.lockTimeout())
+	err := w.r.refs.Apply(ctx, *u, w.opt.LockWait())
 	if err != nil && ctx.Err() != nil {
 		return interrupted(ctx)
 	}
@@ -490,7 +491,7 @@ func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
 	case errors.Is(err, lockfile.ErrLocked):
 		return &Error{Code: CodeLocked, Message: err.Error(), Err: err}
 	case err != nil:
-		return ioError("update "+u.Ref, err)
+		return spec.IOError("update "+u.Ref, err)
 	}
 	return nil
 }
@@ -517,10 +518,10 @@ func (w *batchWriter) prepareIndex(lock *lockfile.File) error {
 	w.smudgeRacy()
 	data, err := w.idx.Encode()
 	if err != nil {
-		return ioError("encode index", err)
+		return spec.IOError("encode index", err)
 	}
 	if _, err := lock.Write(data); err != nil {
-		return ioError("write index", err)
+		return spec.IOError("write index", err)
 	}
 	return wrapIO("write index", lock.Sync())
 }
@@ -531,7 +532,7 @@ func (w *batchWriter) commitIndex(lock *lockfile.File) error {
 		return nil
 	}
 	if err := lock.Commit(); err != nil {
-		return ioError("commit index", err)
+		return spec.IOError("commit index", err)
 	}
 	w.out.Staged = true
 	return nil
@@ -551,7 +552,7 @@ func (w *batchWriter) stageOne(c *change) error {
 	}
 	fi, err := w.root.Lstat(rel)
 	if err != nil {
-		return ioError("stat "+rel, err)
+		return spec.IOError("stat "+rel, err)
 	}
 	e := &index.Entry{Name: rel, Hash: c.blobAfter}
 	e.SetStat(fi)
@@ -616,7 +617,7 @@ func wrapIO(what string, err error) error {
 	if err == nil {
 		return nil
 	}
-	return ioError(what, err)
+	return spec.IOError(what, err)
 }
 
 // trustFileMode is core.fileMode (default true): whether the executable

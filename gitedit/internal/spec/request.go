@@ -1,4 +1,4 @@
-package gitedit
+package spec
 
 // EditRequest is the edit request of docs/reference.md#edit.
 type EditRequest struct {

@@ -1,4 +1,4 @@
-package gitedit
+package spec
 
 import (
 	"errors"
@@ -74,13 +74,13 @@ func (e *Error) Is(target error) bool {
 	return ok && t.Code == e.Code
 }
 
-// errorf returns an *Error with code and a formatted message.
-func errorf(code Code, format string, args ...any) *Error {
+// Errorf returns an *Error with code and a formatted message.
+func Errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// ioError wraps err as an io_error with what was being done.
-func ioError(what string, err error) *Error {
+// IOError wraps err as an io_error with what was being done.
+func IOError(what string, err error) *Error {
 	return &Error{Code: CodeIOError, Message: fmt.Sprintf("%s: %v", what, err), Err: err}
 }
 
@@ -119,9 +119,9 @@ func AsError(err error) *Error {
 	return &Error{Code: CodeIOError, Message: err.Error(), Err: err}
 }
 
-// quotePaths lists paths for a message, each quoted as git quotes it
+// QuotePaths lists paths for a message, each quoted as git quotes it
 // (engine.QuotePath) and separated by ", ".
-func quotePaths(paths []string) string {
+func QuotePaths(paths []string) string {
 	quoted := make([]string, len(paths))
 	for i, p := range paths {
 		quoted[i] = engine.QuotePath(p)

@@ -1,4 +1,4 @@
-package gitedit
+package spec
 
 import (
 	"encoding/json"
@@ -80,7 +80,7 @@ type ErrorJSON struct {
 }
 
 // JSON returns the docs/reference.md#results JSON shape of e, its path as
-// JSON carries one (jsonPath).
+// JSON carries one (JSONPath).
 func (e *Error) JSON() *ErrorJSON {
 	return &ErrorJSON{Code: e.Code, Message: e.Message, FilePath: jsonPathOrEmpty(e.FilePath), EditIndex: e.EditIndex, Lines: e.Lines}
 }
@@ -134,54 +134,54 @@ func (r *Result) Text() string {
 	return b.String()
 }
 
-// jsonPath is a path as JSON carries it: as is when it is UTF-8 and does
+// JSONPath is a path as JSON carries it: as is when it is UTF-8 and does
 // not start with a double quote, else C-quoted as git quotes it
 // (engine.CQuote), which JSON strings hold without loss (a request's
 // file_path is read back the same way: a value starting with a double
 // quote is unquoted).
-func jsonPath(p string) string {
+func JSONPath(p string) string {
 	if utf8.ValidString(p) && !strings.HasPrefix(p, `"`) {
 		return p
 	}
 	return engine.CQuote(p)
 }
 
-// MarshalJSON writes the file path with jsonPath.
+// MarshalJSON writes the file path with JSONPath.
 func (f FileResult) MarshalJSON() ([]byte, error) {
 	type plain FileResult
 	c := plain(f)
-	c.FilePath, c.RenamedFrom = jsonPath(c.FilePath), jsonPathOrEmpty(c.RenamedFrom)
+	c.FilePath, c.RenamedFrom = JSONPath(c.FilePath), jsonPathOrEmpty(c.RenamedFrom)
 	return json.Marshal(c)
 }
 
-// jsonPathOrEmpty is jsonPath, keeping "" (an omitted field) as is.
+// jsonPathOrEmpty is JSONPath, keeping "" (an omitted field) as is.
 func jsonPathOrEmpty(p string) string {
 	if p == "" {
 		return ""
 	}
-	return jsonPath(p)
+	return JSONPath(p)
 }
 
-// MarshalJSON writes the file path with jsonPath.
+// MarshalJSON writes the file path with JSONPath.
 func (b FileBlob) MarshalJSON() ([]byte, error) {
 	type plain FileBlob
 	c := plain(b)
-	c.FilePath = jsonPath(c.FilePath)
+	c.FilePath = JSONPath(c.FilePath)
 	return json.Marshal(c)
 }
 
-// MarshalJSON writes the file paths with jsonPath.
+// MarshalJSON writes the file paths with JSONPath.
 func (e LogEntry) MarshalJSON() ([]byte, error) {
 	type plain LogEntry
 	c := plain(e)
 	c.Files = make([]string, len(e.Files))
 	for i, f := range e.Files {
-		c.Files[i] = jsonPath(f)
+		c.Files[i] = JSONPath(f)
 	}
 	return json.Marshal(c)
 }
 
-// MarshalJSON writes the file path with jsonPath.
+// MarshalJSON writes the file path with JSONPath.
 func (e EditResult) MarshalJSON() ([]byte, error) {
 	type plain EditResult
 	c := plain(e)
@@ -189,10 +189,10 @@ func (e EditResult) MarshalJSON() ([]byte, error) {
 	return json.Marshal(c)
 }
 
-// MarshalJSON writes the file path with jsonPath.
+// MarshalJSON writes the file path with JSONPath.
 func (h HashResult) MarshalJSON() ([]byte, error) {
 	type plain HashResult
 	c := plain(h)
-	c.FilePath = jsonPath(c.FilePath)
+	c.FilePath = JSONPath(c.FilePath)
 	return json.Marshal(c)
 }

@@ -1,4 +1,4 @@
-package gitedit
+package spec
 
 import "time"
 
@@ -67,9 +67,9 @@ const (
 	SignNever
 )
 
-// lockTimeout is the wait for a lock as package lockfile takes it: 0 for
+// LockWait is the wait for a lock as package lockfile takes it: 0 for
 // one attempt, else the bound.
-func (o Options) lockTimeout() time.Duration {
+func (o Options) LockWait() time.Duration {
 	switch {
 	case o.LockTimeout < 0:
 		return 0
@@ -77,4 +77,32 @@ func (o Options) lockTimeout() time.Duration {
 		return DefaultLockTimeout
 	}
 	return o.LockTimeout
+}
+
+// ForRequest is the one options normalisation every request goes through
+// (the library's methods, a batch's operations, the CLI's flags): the
+// result is a dry run when o or the request (dryRun) asks for one, and
+// its commit message is o's, else the request's (message, "" for none).
+func (o Options) ForRequest(dryRun bool, message string) Options {
+	o.DryRun = o.DryRun || dryRun
+	if o.Message == "" {
+		o.Message = message
+	}
+	return o
+}
+
+// WorktreeOnly returns o for --no-stage: only the working tree is
+// written, so commit mode (from git config or --commit) is dropped.
+func (o Options) WorktreeOnly() Options {
+	o.NoStage, o.Commit = true, false
+	return o
+}
+
+// Check refuses options that contradict each other: NoStage (nothing
+// staged) with Commit is invalid_input.
+func (o Options) Check() error {
+	if o.Commit && o.NoStage {
+		return Errorf(CodeInvalidInput, "--no-stage and --commit exclude each other")
+	}
+	return nil
 }
