@@ -22,9 +22,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if stdin == nil {
 		stdin = strings.NewReader("")
 	}
-	sig := catchSignals()
+	sig := newSignalCatcher()
 	defer sig.stop()
-	app := newApp(&env{stdin: sig.reader(stdin), out: out})
+	app := newApp(&env{stdin: sig.reader(stdin), out: out, sig: sig})
 	args, name := reorderArgs(app, args)
 	if name != "" {
 		out.command = name + " "
@@ -41,6 +41,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type env struct {
 	stdin io.Reader
 	out   *printer
+	// sig catches signals once a command that may write or wait on its
+	// input is chosen (see readOnly).
+	sig *signalCatcher
 	// colors is true for a command with the colour flags; color is the
 	// colour its flags ask for ("" for none).
 	colors bool
@@ -84,6 +87,9 @@ func newApp(e *env) *cli.App {
 // --color; a command that prints for people escapes control characters on
 // a terminal from here on (colours wait for the repository's config).
 func (e *env) parsed(c *cli.Context) error {
+	if !readOnly[c.Command.Name] {
+		e.sig.start()
+	}
 	e.out.json = c.Bool("json")
 	if e.colors = hasFlag(c.Command, "color"); !e.colors {
 		return nil
@@ -95,6 +101,15 @@ func (e *env) parsed(c *cli.Context) error {
 	e.color = color
 	e.out.terminal(nil)
 	return nil
+}
+
+// readOnly are the commands that neither write to the repository nor
+// read their standard input: a signal may end them at once, with its
+// default action, so they do not pay for catching signals (see
+// newSignalCatcher).
+var readOnly = map[string]bool{
+	"hash": true, "read": true, "log": true, "schema": true, "version": true,
+	"man": true, "completion": true,
 }
 
 // colorize colours the output of a command that prints for people when

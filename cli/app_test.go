@@ -2,11 +2,13 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/urfave/cli/v2"
 
 	"github.com/gitedit/gitedit/gitedit"
 )
@@ -60,5 +62,31 @@ func TestValidAuthorNeedsNameAndEmail(t *testing.T) {
 		"A <>": false, "A <a@x> trailing": false,
 	} {
 		assert.Equal(t, want, validAuthor(in), in)
+	}
+}
+
+// TestSignalsAreCaughtByEveryCommandThatMayWrite checks which commands
+// start catching signals once their flags are parsed: every command but
+// those of readOnly (which must all exist), so that an edit, batch, patch,
+// undo, run, series, mcp or demo interrupted before its point of no return
+// changes nothing (see integration's signal tests).
+func TestSignalsAreCaughtByEveryCommandThatMayWrite(t *testing.T) {
+	names := map[string]bool{}
+	for _, c := range newApp(&env{out: &printer{}}).Commands {
+		names[c.Name] = true
+		e := &env{out: &printer{}, sig: newSignalCatcher()}
+		app := newApp(e)
+		cmd := findCommand(app, c.Name)
+		ctx := cli.NewContext(app, flag.NewFlagSet(c.Name, flag.ContinueOnError), nil)
+		ctx.Command = cmd
+		_ = e.parsed(ctx)
+		assert.Equal(t, !readOnly[c.Name], e.sig.started, "%s catches signals", c.Name)
+		e.sig.stop()
+	}
+	for name := range readOnly {
+		assert.True(t, names[name], "readOnly names %q, which is no command", name)
+	}
+	for _, writer := range []string{"edit", "multiedit", "apply", "batch", "patch", "undo", "run", "mcp"} {
+		assert.False(t, readOnly[writer], writer)
 	}
 }

@@ -16,10 +16,11 @@ import (
 // one past it completes. Later signals are ignored (the command is already
 // stopping). Main then exits with 128 + the signal's number, as git does.
 type signalCatcher struct {
-	ctx    context.Context
-	cancel context.CancelCauseFunc
-	ch     chan os.Signal
-	done   chan struct{}
+	ctx     context.Context
+	cancel  context.CancelCauseFunc
+	ch      chan os.Signal
+	done    chan struct{}
+	started bool // catching: start was called
 }
 
 // signalError is the cause of a context cancelled by a signal.
@@ -28,13 +29,27 @@ type signalError struct{ sig os.Signal }
 // Error names the signal.
 func (e signalError) Error() string { return signalName(e.sig) }
 
-// catchSignals starts catching the signals of catchable.
-func catchSignals() *signalCatcher {
+// newSignalCatcher returns a catcher whose context a signal will cancel
+// once start is called. Until then signals keep their default action
+// (ending the process): a command that only reads, or one still parsing
+// its arguments, has nothing to leave half done, and signal.Notify costs
+// about half a millisecond of every process start (it starts a goroutine
+// locked to a thread of its own).
+func newSignalCatcher() *signalCatcher {
 	ctx, cancel := context.WithCancelCause(context.Background())
-	c := &signalCatcher{ctx: ctx, cancel: cancel, ch: make(chan os.Signal, 1), done: make(chan struct{})}
+	return &signalCatcher{ctx: ctx, cancel: cancel, ch: make(chan os.Signal, 1), done: make(chan struct{})}
+}
+
+// start starts catching the signals of catchable (once; later calls do
+// nothing). It must be called before the command writes anything, or
+// waits on its standard input.
+func (c *signalCatcher) start() {
+	if c.started {
+		return
+	}
+	c.started = true
 	signal.Notify(c.ch, catchable...)
 	go c.watch()
-	return c
 }
 
 // watch cancels the context with the first signal as its cause.
@@ -48,7 +63,9 @@ func (c *signalCatcher) watch() {
 
 // stop stops catching signals; the context is released.
 func (c *signalCatcher) stop() {
-	signal.Stop(c.ch)
+	if c.started {
+		signal.Stop(c.ch)
+	}
 	close(c.done)
 	c.cancel(context.Canceled)
 }
