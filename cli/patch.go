@@ -40,10 +40,8 @@ func (e *env) patch(c *cli.Context) error {
 	if strings.TrimSpace(string(data)) == "" {
 		return &gitedit.Error{Code: gitedit.CodeInvalidInput, Message: "empty patch"}
 	}
-	check := c.Bool("check")
-	req := gitedit.PatchRequest{Patch: string(data), DryRun: check || c.Bool("dry-run")}
-	return e.execute(c, func(opt *gitedit.Options) { *opt = opt.ForRequest(check, "") },
-		func(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options) (*gitedit.Result, error) {
-			return repo.Patch(ctx, req, opt)
-		})
+	req := gitedit.PatchRequest{Patch: string(data), DryRun: c.Bool("check") || c.Bool("dry-run")}
+	return e.execute(c, nil, func(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options) (*gitedit.Result, error) {
+		return repo.Patch(ctx, req, opt)
+	})
 }
