@@ -18,6 +18,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -37,7 +38,7 @@ type batchOutcome struct {
 // change is one path's planned change with the blob ids and git modes of
 // both sides (zero for a side where the file does not exist).
 type change struct {
-	before, after         *fileState
+	before, after         *repo.FileState
 	blobBefore, blobAfter plumbing.Hash
 	modeBefore, modeAfter filemode.FileMode
 	// gitAfter is the new content as git stores it (after conversion).
@@ -112,7 +113,7 @@ func (r *Repo) prepare(opt Options, read *index.Index, fn batchFunc) (*batchWrit
 		return nil, err
 	}
 	if opt.Commit {
-		if op := r.operationInProgress(); op != "" {
+		if op := r.core.OperationInProgress(); op != "" {
 			return nil, spec.Errorf(CodeConflict, "a %s is in progress; finish or abort it before committing with gitedit", op)
 		}
 	}
@@ -129,8 +130,8 @@ func (r *Repo) prepare(opt Options, read *index.Index, fn batchFunc) (*batchWrit
 		return nil, err
 	}
 	w := &batchWriter{r: r, opt: opt, idx: idx, indexTime: indexTime, meta: meta, changes: changes,
-		db: objects.NewDB(r.objects, r.objectsDir())}
-	w.db.SyncFile = r.objectSyncer()
+		db: objects.NewDB(r.core.Objects(), r.core.ObjectsDir())}
+	w.db.SyncFile = r.core.ObjectSyncer()
 	w.out = &batchOutcome{Files: fileResults(changes), Diff: r.diffOf(changes), Changed: len(changes) > 0}
 	if opt.Commit && len(changes) > 0 {
 		err = w.checkDirty()
@@ -150,7 +151,7 @@ func (r *Repo) collectChanges(t *txn) ([]*change, error) {
 	var changes []*change
 	for _, rel := range t.order {
 		before, after := t.orig[rel], t.cur[rel]
-		if before.same(after) {
+		if before.Same(after) {
 			continue
 		}
 		c, err := r.hashBefore(before, after, t.idx.Entry(rel))
@@ -179,7 +180,7 @@ func (r *Repo) planAttributes(changes []*change) {
 		if dir == "." {
 			dir = ""
 		}
-		r.attrs.Plan(r.abs(c.after.Rel), dir, c.after.Content, c.after.Exists && !c.after.isLink())
+		r.core.Attrs().Plan(r.core.Abs(c.after.Rel), dir, c.after.Content, c.after.Exists && !c.after.IsLink())
 	}
 }
 
@@ -187,7 +188,7 @@ func (r *Repo) planAttributes(changes []*change) {
 // as git add would store it (for a CRLF file already staged with CRLF
 // under autocrlf or text=auto, git add leaves it unconverted). staged is
 // the path's index entry, or nil.
-func (r *Repo) hashBefore(before, after *fileState, staged *index.Entry) (*change, error) {
+func (r *Repo) hashBefore(before, after *repo.FileState, staged *index.Entry) (*change, error) {
 	c := &change{before: before, after: after}
 	if before.Exists {
 		gitBefore, err := r.blobContent(before, stagedHash(staged))
@@ -210,7 +211,7 @@ func (r *Repo) hashAfter(c *change, staged *index.Entry) error {
 	}
 	c.modeBefore, c.modeAfter = r.gitModes(c.before, c.after, staged)
 	if c.after.Exists {
-		return verifyPath(c.after.Rel, uint32(c.modeAfter))
+		return repo.VerifyPath(c.after.Rel, uint32(c.modeAfter))
 	}
 	return nil
 }
@@ -226,21 +227,21 @@ func stagedHash(staged *index.Entry) plumbing.Hash {
 // blobContent is the content git stores for st: a link's target text as
 // it is, a file's content converted as git add converts it (see
 // toGitForIndex; staged is the path's staged blob).
-func (r *Repo) blobContent(st *fileState, staged plumbing.Hash) ([]byte, error) {
-	if st.isLink() {
+func (r *Repo) blobContent(st *repo.FileState, staged plumbing.Hash) ([]byte, error) {
+	if st.IsLink() {
 		return st.Content, nil
 	}
-	return r.toGitForIndex(st.Rel, st.Content, staged)
+	return r.core.ToGitForIndex(st.Rel, st.Content, staged)
 }
 
 // gitModes returns the modes git records for both sides, a symbolic
 // link's as 120000, a file's as fileModes decides.
-func (r *Repo) gitModes(before, after *fileState, staged *index.Entry) (filemode.FileMode, filemode.FileMode) {
+func (r *Repo) gitModes(before, after *repo.FileState, staged *index.Entry) (filemode.FileMode, filemode.FileMode) {
 	b, a := r.fileModes(before, after, staged)
-	if before.isLink() {
+	if before.IsLink() {
 		b = filemode.Symlink
 	}
-	if after.isLink() {
+	if after.IsLink() {
 		a = filemode.Symlink
 	}
 	return b, a
@@ -254,19 +255,19 @@ func (r *Repo) gitModes(before, after *fileState, staged *index.Entry) (filemode
 // With core.symlinks=false, a regular file whose entry is a symlink (120000)
 // is the link checked out as a plain file holding its target: it keeps
 // mode 120000 on both sides, as git add keeps it (ce_mode_from_stat).
-func (r *Repo) fileModes(before, after *fileState, staged *index.Entry) (filemode.FileMode, filemode.FileMode) {
+func (r *Repo) fileModes(before, after *repo.FileState, staged *index.Entry) (filemode.FileMode, filemode.FileMode) {
 	if staged != nil && staged.Mode == index.ModeSymlink && !r.hasSymlinks() {
 		return filemode.Symlink, filemode.Symlink
 	}
 	if r.trustFileMode() {
-		return modeOf(before.Mode), modeOf(after.Mode)
+		return repo.ModeOf(before.Mode), repo.ModeOf(after.Mode)
 	}
 	recorded := filemode.Regular
 	if staged != nil && staged.Mode == index.ModeExecutable {
 		recorded = filemode.Executable
 	}
 	if before.Exists && after.Exists && before.Mode != after.Mode {
-		return recorded, modeOf(after.Mode)
+		return recorded, repo.ModeOf(after.Mode)
 	}
 	return recorded, recorded
 }

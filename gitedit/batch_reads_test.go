@@ -40,8 +40,8 @@ func TestCommitBatchLeavesGoGitStoreAlone(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "one\n", "sub/b.txt": "b\n"})
 	fixtures.Git(t, dir, "gc", "-q")
 	r := openTest(t, dir, dir)
-	store := &countingStore{EncodedObjectStorer: r.objects}
-	r.objects = store
+	store := &countingStore{EncodedObjectStorer: r.core.Objects()}
+	r.core = r.core.WithObjects(store)
 	for _, opt := range []Options{{Commit: true}, {Commit: true, Dirty: DirtyInclude}} {
 		old, new := "one", "two"
 		if opt.Dirty != "" {

@@ -2,6 +2,7 @@ package gitedit
 
 import (
 	"github.com/gitedit/gitedit/gitedit/internal/attr"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 )
 
 // diffBinary decides, as git diff does, whether the change of a file is
@@ -15,20 +16,20 @@ func (r *Repo) diffBinary(c *change) bool {
 }
 
 // sideBinary is diffBinary for one side of a change.
-func (r *Repo) sideBinary(st *fileState) bool {
-	if !st.Exists || st.isLink() { // git takes a link's text as text
+func (r *Repo) sideBinary(st *repo.FileState) bool {
+	if !st.Exists || st.IsLink() { // git takes a link's text as text
 		return false
 	}
 	if b, ok := r.diffAttrBinary(st.Rel); ok {
 		return b
 	}
-	return isBinary(st.Content)
+	return repo.IsBinary(st.Content)
 }
 
 // diffAttrBinary is what rel's diff attribute says (git's userdiff
 // driver): binary or not, and whether it says anything.
 func (r *Repo) diffAttrBinary(rel string) (binary, ok bool) {
-	attrs, err := r.attributes(rel)
+	attrs, err := r.core.Attributes(rel)
 	if err != nil {
 		return false, false
 	}
@@ -38,7 +39,7 @@ func (r *Repo) diffAttrBinary(rel string) (binary, ok bool) {
 	case attr.Set:
 		return false, true
 	case attr.Valued:
-		b, set, err := configBool(r.config, "diff."+v.Text+".binary")
+		b, set, err := r.core.ConfigBool("diff." + v.Text + ".binary")
 		return b, set && err == nil
 	}
 	return false, false

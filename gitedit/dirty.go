@@ -2,13 +2,13 @@ package gitedit
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -19,7 +19,7 @@ import (
 // index (a file where a folder was, or the reverse) is refused too: the
 // commit would otherwise carry a change outside the batch.
 func (w *batchWriter) checkDirty() error {
-	head, err := w.r.refs.ReadHead()
+	head, err := w.r.core.Refs().ReadHead()
 	if err != nil {
 		return spec.IOError("read HEAD", err)
 	}
@@ -76,7 +76,7 @@ func (w *batchWriter) checkClashes() error {
 // displaces.
 func (w *batchWriter) clashes(rel string) []string {
 	out := w.idx.Clashes(rel)
-	for dir := parentOf(rel); dir != ""; dir = parentOf(dir) {
+	for dir := repo.ParentOf(rel); dir != ""; dir = repo.ParentOf(dir) {
 		if _, _, ok := w.headTree.file(dir); ok {
 			out = append(out, dir)
 		}
@@ -85,14 +85,6 @@ func (w *batchWriter) clashes(rel string) []string {
 		out = append(out, rel+"/")
 	}
 	return out
-}
-
-// parentOf returns the folder of a slash path ("" at the top).
-func parentOf(rel string) string {
-	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
-		return rel[:i]
-	}
-	return ""
 }
 
 // dirtyVerdict refuses a dirty batch under the refuse policy.

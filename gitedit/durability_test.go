@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // syncRecorder counts the sync calls made through the seams of
@@ -22,12 +24,12 @@ type syncRecorder struct {
 // record installs the recorder for the test's duration.
 func recordSyncs(t *testing.T) *syncRecorder {
 	rec := &syncRecorder{}
-	f, w, s, d := fsyncFile, writeOutFile, syncFileSystem, fsyncFolder
-	t.Cleanup(func() { fsyncFile, writeOutFile, syncFileSystem, fsyncFolder = f, w, s, d })
-	fsyncFile = func(file *os.File) error { rec.add("fsync", file.Name()); return f(file) }
-	writeOutFile = func(file *os.File) error { rec.add("writeout", file.Name()); return w(file) }
-	syncFileSystem = func(dir string) error { rec.add("syncfs", dir); return s(dir) }
-	fsyncFolder = func(dir string) error { rec.add("fsync-dir", dir); return d(dir) }
+	f, w, s, d := repo.FsyncFile, repo.WriteOutFile, repo.SyncFileSystem, repo.FsyncFolder
+	t.Cleanup(func() { repo.FsyncFile, repo.WriteOutFile, repo.SyncFileSystem, repo.FsyncFolder = f, w, s, d })
+	repo.FsyncFile = func(file *os.File) error { rec.add("fsync", file.Name()); return f(file) }
+	repo.WriteOutFile = func(file *os.File) error { rec.add("writeout", file.Name()); return w(file) }
+	repo.SyncFileSystem = func(dir string) error { rec.add("syncfs", dir); return s(dir) }
+	repo.FsyncFolder = func(dir string) error { rec.add("fsync-dir", dir); return d(dir) }
 	return rec
 }
 
@@ -94,7 +96,7 @@ func TestDurabilityFollowsCoreFsync(t *testing.T) {
 		}
 		r := openTest(t, dir, dir)
 		rec := recordSyncs(t)
-		if _, err := r.Edit(context.Background(), EditRequest{FilePath: "a.txt", OldString: "one", NewString: "two"}, Options{Commit: true}); err != nil {
+		if _, err := r.Edit(context.Background(), spec.EditRequest{FilePath: "a.txt", OldString: "one", NewString: "two"}, spec.Options{Commit: true}); err != nil {
 			t.Fatalf("%q: %v", tt.config, err)
 		}
 		if got := rec.distinct(); got != tt.want {
@@ -116,7 +118,7 @@ func TestDurabilityMissingValueIsRefused(t *testing.T) {
 	}
 	f.WriteString("[core]\n\tfsync\n")
 	f.Close()
-	if _, err := openEnv(dir, testEnv(dir)); err == nil || !strings.Contains(err.Error(), "core.fsync") {
+	if _, err := repo.OpenEnv(dir, testEnv(dir)); err == nil || !strings.Contains(err.Error(), "core.fsync") {
 		t.Errorf("open with a valueless core.fsync: %v", err)
 	}
 	if _, err := gitIn(dir, dir, nil, "status"); err == nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -42,7 +43,7 @@ func (r *Repo) editStep(t *txn, tool Tool, req MultiEditRequest, defaultMode str
 	}
 	st, err := t.read(req.FilePath)
 	if err != nil {
-		return nil, withPath(err, req.FilePath)
+		return nil, spec.WithPath(err, req.FilePath)
 	}
 	if err := r.checkPrecondition(st, req); err != nil {
 		return nil, err
@@ -96,7 +97,7 @@ func itemMode(i int, name, defaultMode string) (engine.MatchMode, error) {
 // docs/reference.md#edit: a missing file can only be created by a first edit with an
 // empty old_string; an existing non-empty file is overwritten whole only
 // when expected_hash matches.
-func (r *Repo) checkPrecondition(st *fileState, req MultiEditRequest) error {
+func (r *Repo) checkPrecondition(st *repo.FileState, req MultiEditRequest) error {
 	if req.ExpectedHash != "" {
 		if err := r.checkHash(st, req.ExpectedHash); err != nil {
 			return err
@@ -114,12 +115,12 @@ func (r *Repo) checkPrecondition(st *fileState, req MultiEditRequest) error {
 
 // checkHash compares expected (a full or abbreviated blob id, or
 // sha256:<hex> of the raw content) with the file's current content.
-func (r *Repo) checkHash(st *fileState, expected string) error {
+func (r *Repo) checkHash(st *repo.FileState, expected string) error {
 	if isZeroID(expected) {
 		if !st.Exists {
 			return nil
 		}
-		blob, err := r.blobOf(st)
+		blob, err := r.core.BlobOf(st)
 		if err != nil {
 			return err
 		}
@@ -130,7 +131,7 @@ func (r *Repo) checkHash(st *fileState, expected string) error {
 	if !st.Exists {
 		return &Error{Code: CodeHashMismatch, FilePath: st.Rel, Message: "expected_hash was given but the file does not exist"}
 	}
-	blob, err := r.blobOf(st)
+	blob, err := r.core.BlobOf(st)
 	if err != nil {
 		return err
 	}
@@ -196,7 +197,7 @@ func editError(err error, rel string, tool Tool) error {
 }
 
 // newStep summarises an engine outcome.
-func newStep(tool Tool, st *fileState, req MultiEditRequest, out engine.Outcome) *step {
+func newStep(tool Tool, st *repo.FileState, req MultiEditRequest, out engine.Outcome) *step {
 	s := &step{tool: tool, rel: st.Rel, created: !st.Exists, whole: req.Edits[0].OldString == ""}
 	s.changed = !st.Exists || out.Content != string(st.Content)
 	seen := map[string]bool{}
@@ -227,17 +228,6 @@ func partialVerdict(s *step, req MultiEditRequest) error {
 	f := s.failed[0]
 	return &Error{Code: f.Error.Code, FilePath: s.rel, EditIndex: intPtr(f.Index), Lines: f.Error.Lines,
 		Message: fmt.Sprintf("no edit applied (all %d failed); first: %s", len(req.Edits), f.Error.Message)}
-}
-
-// withPath adds the user's path to an error that names none.
-func withPath(err error, p string) error {
-	e := AsError(err)
-	if e.FilePath == "" {
-		c := *e
-		c.FilePath = p
-		return &c
-	}
-	return e
 }
 
 // intPtr returns a pointer to i.

@@ -19,6 +19,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/hooks"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -45,11 +46,11 @@ type commitHooks struct {
 // expanded, relative to the top of the working tree) or $GIT_DIR/hooks
 // (the common one in a linked worktree, as git's git_path finds it).
 func (r *Repo) hookRunner() hooks.Runner {
-	dir := filepath.Join(r.commonDir, "hooks")
-	if p, ok := r.config.Get("core.hooksPath"); ok && p != "" {
-		dir = absFrom(r.workTree, gitconfig.ExpandHome(p, os.LookupEnv))
+	dir := filepath.Join(r.core.CommonDir(), "hooks")
+	if p, ok := r.core.GitConfig().Get("core.hooksPath"); ok && p != "" {
+		dir = repo.AbsFrom(r.core.WorkTree(), gitconfig.ExpandHome(p, os.LookupEnv))
 	}
-	return hooks.Runner{Dir: dir, WorkTree: r.workTree, Output: &hookOutput{}}
+	return hooks.Runner{Dir: dir, WorkTree: r.core.WorkTree(), Output: &hookOutput{}}
 }
 
 // commitHooks returns the hooks of a commit-mode batch, or nil when none
@@ -75,7 +76,7 @@ func (r *Repo) commitHooks(opt Options) *commitHooks {
 // and git's exec path set and put first in PATH.
 func (r *Repo) hookEnv() []string {
 	prefix := ""
-	if rel, err := filepath.Rel(r.workTree, r.dir); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+	if rel, err := filepath.Rel(r.core.WorkTree(), r.core.Dir()); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
 		prefix = filepath.ToSlash(rel) + "/"
 	}
 	env := hooks.Merge(os.Environ(), []string{"GIT_PREFIX=" + prefix})
@@ -228,7 +229,7 @@ func (w *batchWriter) hookIndex(tree plumbing.Hash) (string, func(), error) {
 	if err != nil {
 		return "", nil, spec.IOError("encode the hooks' index", err)
 	}
-	p := filepath.Join(w.r.gitDir, "next-index-"+strconv.Itoa(os.Getpid())+".lock")
+	p := filepath.Join(w.r.core.GitDir(), "next-index-"+strconv.Itoa(os.Getpid())+".lock")
 	if err := os.WriteFile(p, data, 0o666); err != nil {
 		return "", nil, spec.IOError("write "+p, err)
 	}

@@ -41,8 +41,8 @@ func signature(role, override string, src ident.Source, now time.Time) (string, 
 
 // identitySource is where the repository's identities come from.
 func (r *Repo) identitySource(env func(string) (string, bool)) (ident.Source, error) {
-	only, _, err := configBool(r.config, "user.useConfigOnly")
-	return ident.Source{Env: env, Config: r.config.Get, UseConfigOnly: only}, err
+	only, _, err := r.core.ConfigBool("user.useConfigOnly")
+	return ident.Source{Env: env, Config: r.core.GitConfig().Get, UseConfigOnly: only}, err
 }
 
 // identityOf returns the cleaned name and email for role.

@@ -42,7 +42,7 @@ func (r *Repo) Log(ctx context.Context, req LogRequest) ([]LogEntry, error) {
 	}
 	defer h.close()
 	if req.File != "" {
-		rel, _, err := r.resolvePath(req.File)
+		rel, _, err := r.core.ResolvePath(req.File)
 		if err != nil {
 			return nil, err
 		}
@@ -66,15 +66,15 @@ type history struct {
 
 // history opens the repository's commit history at HEAD.
 func (r *Repo) history() (*history, error) {
-	head, err := r.refs.ReadHead()
+	head, err := r.core.Refs().ReadHead()
 	if err != nil {
 		return nil, spec.IOError("read HEAD", err)
 	}
-	cut, err := shallow.Read(r.commonDir)
+	cut, err := shallow.Read(r.core.CommonDir())
 	if err != nil {
 		return nil, spec.IOError("read the shallow file", err)
 	}
-	h := newHistory(objects.NewDB(r.objects, r.objectsDir()), head.Commit, r.refs.Resolve)
+	h := newHistory(objects.NewDB(r.core.Objects(), r.core.ObjectsDir()), head.Commit, r.core.Refs().Resolve)
 	h.shallow = cut
 	return h, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -208,7 +209,7 @@ func (r *Repo) applyEnvelope(t *txn, ops []envOp, plan *patchPlan) error {
 			err = r.envUpdate(t, op, plan)
 		}
 		if err != nil {
-			return withPath(err, op.Path)
+			return spec.WithPath(err, op.Path)
 		}
 	}
 	return nil
@@ -222,8 +223,8 @@ func (r *Repo) checkEnvelopePaths(op envOp) error {
 		if p == "" {
 			continue
 		}
-		if err := r.checkBeyondLink(p); err != nil {
-			return withPath(err, p)
+		if err := r.core.CheckBeyondLink(p); err != nil {
+			return spec.WithPath(err, p)
 		}
 	}
 	return nil
@@ -277,7 +278,7 @@ func (r *Repo) envUpdate(t *txn, op envOp, plan *patchPlan) error {
 	dst := st
 	if op.MoveTo != "" {
 		if dst, err = t.readEntry(op.MoveTo); err != nil {
-			return withPath(err, op.MoveTo)
+			return spec.WithPath(err, op.MoveTo)
 		}
 	}
 	return planWrite(t, plan, st, dst, []byte(content), st.Mode, fileRecord{hunks: max(len(op.Chunks), 1), modes: modes, renamed: dst.Rel != st.Rel})
@@ -287,12 +288,12 @@ func (r *Repo) envUpdate(t *txn, op envOp, plan *patchPlan) error {
 // itself: a binary file, or a symbolic link, which moves as git mv moves
 // it. With chunks the content is edited, through a link as edit does, so
 // moving a link while editing its target is refused (unsupported).
-func (r *Repo) envSource(t *txn, op envOp) (*fileState, error) {
+func (r *Repo) envSource(t *txn, op envOp) (*repo.FileState, error) {
 	if len(op.Chunks) == 0 {
 		return t.readEntry(op.Path)
 	}
 	if op.MoveTo != "" {
-		if _, link, err := r.resolveEntry(op.Path); err == nil && link {
+		if _, link, err := r.core.ResolveEntry(op.Path); err == nil && link {
 			return nil, &Error{Code: CodeUnsupported, FilePath: op.Path, Message: "'*** Move to:' of a symbolic link with chunks: the chunks would edit the link's target while the link moves; move the link and edit its target in separate operations"}
 		}
 	}
@@ -308,7 +309,7 @@ type fileRecord struct {
 
 // planWrite writes content to dst (which must not exist when it differs
 // from src) and removes src for a rename.
-func planWrite(t *txn, plan *patchPlan, src, dst *fileState, content []byte, mode os.FileMode, rec fileRecord) error {
+func planWrite(t *txn, plan *patchPlan, src, dst *repo.FileState, content []byte, mode os.FileMode, rec fileRecord) error {
 	if dst.Rel != src.Rel && dst.Exists {
 		return &Error{Code: CodeFileExists, FilePath: dst.Rel, Message: fmt.Sprintf("cannot move or copy %s here: the file already exists", engine.QuotePath(src.Rel))}
 	}
@@ -356,10 +357,10 @@ func (r *Repo) applyGitFile(t *txn, p gitPatch, f *gitdiff.File, plan *patchPlan
 // readTop reads a path given relative to the top of the working tree, as
 // git apply reads it: a symbolic link is the link (its target text), never
 // what it points to.
-func (r *Repo) readTop(t *txn, name string) (*fileState, error) {
-	st, err := t.readEntry(filepath.Join(r.workTree, filepath.FromSlash(name)))
+func (r *Repo) readTop(t *txn, name string) (*repo.FileState, error) {
+	st, err := t.readEntry(filepath.Join(r.core.WorkTree(), filepath.FromSlash(name)))
 	if err != nil {
-		return nil, withPath(err, name)
+		return nil, spec.WithPath(err, name)
 	}
 	return st, nil
 }
@@ -450,12 +451,12 @@ func (r *Repo) gitModify(t *txn, oldName, newName string, f *gitdiff.File, plan 
 // checkEntryType refuses a patch whose old mode says a symbolic link where
 // the working tree has a file, or the reverse (git apply only warns, then
 // writes the other type).
-func checkEntryType(st *fileState, f *gitdiff.File) error {
-	if f.OldMode == 0 || (f.OldMode&0o170000 == 0o120000) == st.isLink() {
+func checkEntryType(st *repo.FileState, f *gitdiff.File) error {
+	if f.OldMode == 0 || (f.OldMode&0o170000 == 0o120000) == st.IsLink() {
 		return nil
 	}
 	what := "a file"
-	if st.isLink() {
+	if st.IsLink() {
 		what = "a symbolic link"
 	}
 	return &Error{Code: CodeNotFound, FilePath: st.Rel, Message: fmt.Sprintf("the patch expects mode %o, but the working tree has %s here", f.OldMode, what)}
@@ -484,10 +485,10 @@ func (r *Repo) plainName(name string, isNew bool) string {
 		}
 		return name
 	}
-	if _, err := os.Lstat(r.abs(name)); err == nil {
+	if _, err := os.Lstat(r.core.Abs(name)); err == nil {
 		return name
 	}
-	if _, err := os.Lstat(r.abs(short)); err == nil {
+	if _, err := os.Lstat(r.core.Abs(short)); err == nil {
 		return short
 	}
 	return name

@@ -7,6 +7,7 @@ import (
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 )
 
 // checkPatchBlob compares a file the patch changes or deletes with the
@@ -21,7 +22,7 @@ import (
 //     only good for the version the patch was made from.
 //
 // A patch without an index line (diff -u) is not checked.
-func (r *Repo) checkPatchBlob(st *fileState, f *gitdiff.File) error {
+func (r *Repo) checkPatchBlob(st *repo.FileState, f *gitdiff.File) error {
 	if f.IsBinary {
 		return r.checkBinaryBlob(st, f)
 	}
@@ -48,11 +49,11 @@ func (r *Repo) checkPatchBlob(st *fileState, f *gitdiff.File) error {
 // patchBlobOf is the blob id of st as git apply computes it: a symbolic
 // link's target text as it is, a file's content as git hash-object
 // converts it.
-func (r *Repo) patchBlobOf(st *fileState) (string, error) {
-	if st.isLink() {
+func (r *Repo) patchBlobOf(st *repo.FileState) (string, error) {
+	if st.IsLink() {
 		return objects.HashBlob(st.Content).String(), nil
 	}
-	return r.blobOf(st)
+	return r.core.BlobOf(st)
 }
 
 // alreadyApplied is the refusal of a patch whose result the file holds.
@@ -75,7 +76,7 @@ func hasZeroContextHunk(f *gitdiff.File) bool {
 // checkBinaryBlob is git's apply_binary check: full blob ids on the index
 // line, and the file is the old one. A binary patch without data is left
 // to applyBinary, which refuses it.
-func (r *Repo) checkBinaryBlob(st *fileState, f *gitdiff.File) error {
+func (r *Repo) checkBinaryBlob(st *repo.FileState, f *gitdiff.File) error {
 	if f.BinaryFragment == nil {
 		return nil // applyBinary refuses it: no data
 	}

@@ -8,17 +8,18 @@ import (
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 )
 
 // applyChange is applyFileChange for a file of the working tree. A text
 // patch to a file whose line endings git converts (core.autocrlf, the
 // text and eol attributes: a CRLF checkout of LF content) is matched, as
 // git apply matches it, against the converted content.
-func (r *Repo) applyChange(st *fileState, f *gitdiff.File) (*hunkResult, error) {
-	if f.IsBinary || !st.Exists || st.isLink() {
+func (r *Repo) applyChange(st *repo.FileState, f *gitdiff.File) (*hunkResult, error) {
+	if f.IsBinary || !st.Exists || st.IsLink() {
 		return applyFileChange(st.Rel, st.Content, f)
 	}
-	clean, err := r.toGit(st.Rel, st.Content)
+	clean, err := r.core.ToGit(st.Rel, st.Content)
 	if err != nil {
 		return nil, err
 	}

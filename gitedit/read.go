@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -22,14 +23,14 @@ func (r *Repo) Read(ctx context.Context, req ReadRequest) (*ReadResult, error) {
 	if req.Offset < 0 || req.Limit < 0 {
 		return nil, spec.Errorf(CodeInvalidInput, "offset and limit must not be negative")
 	}
-	st, err := r.readPath(req.FilePath)
+	st, err := r.core.ReadPath(req.FilePath)
 	if err != nil {
 		return nil, err
 	}
-	if isBinary(st.Content) {
+	if repo.IsBinary(st.Content) {
 		return nil, &Error{Code: CodeBinaryFile, FilePath: st.Rel, Message: "the file is binary (it contains a NUL byte)"}
 	}
-	blob, err := r.blobOf(st)
+	blob, err := r.core.BlobOf(st)
 	if err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ func LoadRecipes(path string) ([]Recipe, error) {
 	}
 	recipes, err := ParseRecipes(data)
 	if err != nil {
-		return nil, withPath(err, path)
+		return nil, spec.WithPath(err, path)
 	}
 	return recipes, nil
 }

@@ -41,7 +41,7 @@ var scanClock = time.Now
 // scanCachePath is the worktree's scan cache file: the stat data it
 // trusts belongs to this working tree, so linked worktrees have their own.
 func (r *Repo) scanCachePath() string {
-	return filepath.Join(r.gitDir, "gitedit", "scan-cache")
+	return filepath.Join(r.core.GitDir(), "gitedit", "scan-cache")
 }
 
 // memoLoad is the outcome of openScanMemo.
@@ -65,7 +65,7 @@ func (r *Repo) loadScanMemo(rs recipeSet) <-chan memoLoad {
 // openScanMemo loads the scan cache for a scan of rs starting at start,
 // unless gitedit.scanCache is false or the system gives no stat data.
 func (r *Repo) openScanMemo(rs recipeSet, start time.Time) (*scanMemo, error) {
-	on, set, err := configBool(r.config, "gitedit.scanCache")
+	on, set, err := r.core.ConfigBool("gitedit.scanCache")
 	if err != nil || (set && !on) || !haveScanStat {
 		return nil, err
 	}

@@ -22,9 +22,9 @@ type scanDir int
 
 // openScanDir opens the working tree for a scan.
 func (r *Repo) openScanDir() (scanDir, error) {
-	fd, err := openNoFollow(r.workTree, syscall.O_DIRECTORY)
+	fd, err := openNoFollow(r.core.WorkTree(), syscall.O_DIRECTORY)
 	if err != nil {
-		return -1, spec.IOError("open "+r.workTree, err)
+		return -1, spec.IOError("open "+r.core.WorkTree(), err)
 	}
 	return scanDir(fd), nil
 }

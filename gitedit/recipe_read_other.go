@@ -21,7 +21,7 @@ func (d scanDir) close() {}
 // is false when rel is not a regular file (missing, a folder, a symlink).
 // It gathers no stat data.
 func (d scanDir) readForScan(rel string) (content []byte, st scancache.Stat, ok bool, err error) {
-	fs, err := d.r.readWorktree(rel)
+	fs, err := d.r.core.ReadWorktree(rel)
 	switch {
 	case err != nil && CodeOf(err) != CodeIOError:
 		return nil, st, false, nil

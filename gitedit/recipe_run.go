@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/gitedit/internal/index"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // recipeTrailerLimit is the number of touched files above which a recipe
@@ -73,9 +75,9 @@ func (r *Repo) scanScope(ctx context.Context, rs recipeSet, sc *runFiles, loaded
 func (r *Repo) runRecipes(req RunRequest) (recipeSet, error) {
 	recipes := req.Recipes
 	if len(recipes) == 0 {
-		path := filepath.Join(r.workTree, DefaultRecipeFile)
+		path := filepath.Join(r.core.WorkTree(), DefaultRecipeFile)
 		if req.RecipeFile != "" {
-			path = absFrom(r.dir, req.RecipeFile)
+			path = repo.AbsFrom(r.core.Dir(), req.RecipeFile)
 		}
 		var err error
 		if recipes, err = LoadRecipes(path); err != nil {
@@ -150,12 +152,12 @@ func (r *Repo) explicitFiles(all []string, paths []string) ([]string, int, error
 
 // explicitRel resolves a command-line path; the top folder is "".
 func (r *Repo) explicitRel(p string) (string, error) {
-	rel, _, err := r.resolvePath(p)
+	rel, _, err := r.core.ResolvePath(p)
 	if CodeOf(err) == CodeIsDirectory { // resolvePath's verdict on the top folder
 		return "", nil
 	}
 	if err != nil {
-		return "", withPath(err, p)
+		return "", spec.WithPath(err, p)
 	}
 	return rel, nil
 }

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 )
 
 // progressEvery is how many scanned files pass between progress reports.
@@ -141,7 +143,7 @@ func (r *Repo) scanFile(dir scanDir, rs recipeSet, memo *scanMemo, i int, rel st
 	case !ok:
 		return scanResult{skip: func(s *Skipped) { s.Missing++ }}
 	}
-	binary := isBinary(content)
+	binary := repo.IsBinary(content)
 	memo.record(rel, st, content, binary)
 	switch {
 	case binary:
@@ -155,7 +157,7 @@ func (r *Repo) scanFile(dir scanDir, rs recipeSet, memo *scanMemo, i int, rel st
 // applyScanned applies the recipes to a file that passed the prefilter,
 // skipping it when it is under a filter gitedit does not apply.
 func (r *Repo) applyScanned(rs recipeSet, rel string, content []byte) scanResult {
-	if _, err := r.crlfActionFor(rel); err != nil {
+	if err := r.core.CheckConvertible(rel); err != nil {
 		if CodeOf(err) == CodeUnsupported {
 			return scanResult{skip: func(s *Skipped) { s.Filtered++ }}
 		}

@@ -1,52 +1,15 @@
 package gitedit
 
 import (
-	"bufio"
-	"bytes"
-	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
-	"strconv"
-	"strings"
-
-	"github.com/go-git/go-billy/v5/osfs"
-	"github.com/go-git/go-git/v5/plumbing/cache"
-	"github.com/go-git/go-git/v5/plumbing/storer"
-	"github.com/go-git/go-git/v5/storage/filesystem"
-
-	"github.com/gitedit/gitedit/gitedit/internal/attr"
-	"github.com/gitedit/gitedit/gitedit/internal/durability"
-	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
-	"github.com/gitedit/gitedit/gitedit/internal/refs"
-	"github.com/gitedit/gitedit/gitedit/internal/spec"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 )
 
 // Repo is an opened repository working tree. Its methods are safe to call
 // from several goroutines: writers serialise on the repository lock.
 type Repo struct {
-	// dir is the absolute directory Open was given; relative file paths
-	// resolve against it.
-	dir string
-	// workTree is the absolute, symlink-resolved top of the working tree.
-	workTree string
-	// gitDir is the worktree's git directory; commonDir holds objects and
-	// refs (they differ in linked worktrees).
-	gitDir, commonDir string
-	// indexFile is the index to read and write: $GIT_INDEX_FILE when set
-	// (as in hooks), else gitDir/index.
-	indexFile string
-	// realGitDirs are gitDir and commonDir with symlinks resolved: no
-	// path may resolve into them.
-	realGitDirs []string
-	objects     storer.EncodedObjectStorer
-	refs        *refs.Store
-	config      *gitconfig.Config
-	// attrs caches the parsed attribute files (see convert.go).
-	attrs *attr.Cache
-	// durable is what core.fsync asks to make durable (see durability.go).
-	durable durability.Policy
+	// core is the opened repository (discovery, paths, config,
+	// attributes, blob ids); the facade adds the requests.
+	core *repo.Repo
 }
 
 // Open finds the repository containing dir (walking up, as git does) and
@@ -59,351 +22,34 @@ type Repo struct {
 // (GIT_CONFIG_NOSYSTEM, GIT_CONFIG_SYSTEM, GIT_CONFIG_GLOBAL,
 // GIT_CONFIG_COUNT/KEY_n/VALUE_n, GIT_CONFIG_PARAMETERS).
 func Open(dir string) (*Repo, error) {
-	return openEnv(dir, os.LookupEnv)
-}
-
-// openEnv is Open reading the environment through env.
-func openEnv(dir string, env func(string) (string, bool)) (*Repo, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, spec.IOError("resolve "+dir, err)
-	}
-	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-		return nil, spec.Errorf(CodeNotARepo, "%s: not a directory", abs)
-	}
-	loc, err := locate(abs, env)
+	core, err := repo.Open(dir)
 	if err != nil {
 		return nil, err
 	}
-	return loc.open(env)
-}
-
-// location is where discovery found the repository.
-type location struct {
-	dir       string // the absolute directory Open was given
-	gitDir    string
-	commonDir string
-	workTree  string // "" for a bare repository
-	explicit  bool   // the work tree was given by GIT_WORK_TREE
-}
-
-// locate finds the git directory and the default work tree for dir:
-// $GIT_DIR when set, else the walk up from dir.
-func locate(dir string, env func(string) (string, bool)) (*location, error) {
-	if gd, ok := env("GIT_DIR"); ok && gd != "" {
-		return locateExplicit(dir, gd, env)
-	}
-	loc, err := discover(dir, ceilings(env))
-	if err != nil {
-		return nil, err
-	}
-	if wt, ok := env("GIT_WORK_TREE"); ok && wt != "" {
-		loc.workTree, loc.explicit = absFrom(cwd(), wt), true
-	}
-	return loc, nil
-}
-
-// locateExplicit handles $GIT_DIR: the work tree is $GIT_WORK_TREE, else
-// (unless core.worktree says otherwise) dir, as git takes the current
-// directory.
-func locateExplicit(dir, gitDir string, env func(string) (string, bool)) (*location, error) {
-	gd := absFrom(cwd(), gitDir)
-	if !isGitDir(gd) {
-		return nil, spec.Errorf(CodeNotARepo, "GIT_DIR=%s is not a git repository", gitDir)
-	}
-	loc := &location{dir: dir, gitDir: gd, commonDir: commonDirOf(gd), workTree: dir}
-	if wt, ok := env("GIT_WORK_TREE"); ok && wt != "" {
-		loc.workTree, loc.explicit = absFrom(cwd(), wt), true
-	}
-	return loc, nil
-}
-
-// cwd returns the process's working directory ("" if unknown).
-func cwd() string {
-	d, _ := os.Getwd()
-	return d
-}
-
-// absFrom makes p absolute against base.
-func absFrom(base, p string) string {
-	if filepath.IsAbs(p) {
-		return filepath.Clean(p)
-	}
-	return filepath.Join(base, p)
-}
-
-// ceilings returns the folders of GIT_CEILING_DIRECTORIES (absolute ones
-// only, as git uses).
-func ceilings(env func(string) (string, bool)) map[string]bool {
-	v, _ := env("GIT_CEILING_DIRECTORIES")
-	m := map[string]bool{}
-	for _, d := range filepath.SplitList(v) {
-		if filepath.IsAbs(d) {
-			m[filepath.Clean(d)] = true
-		}
-	}
-	return m
-}
-
-// discover walks up from dir looking for ".git" (a folder, or a file
-// "gitdir: …"), as git does; a folder that is itself a git directory is a
-// bare repository (unsupported).
-func discover(dir string, ceiling map[string]bool) (*location, error) {
-	for d := dir; ; {
-		loc, err := probe(dir, d)
-		if loc != nil || err != nil {
-			return loc, err
-		}
-		parent := filepath.Dir(d)
-		if parent == d || ceiling[parent] {
-			return nil, spec.Errorf(CodeNotARepo, "not a git repository (or any of the parent directories): %s", dir)
-		}
-		d = parent
-	}
-}
-
-// probe checks one folder d of the walk up from dir.
-func probe(dir, d string) (*location, error) {
-	dotgit := filepath.Join(d, ".git")
-	fi, err := os.Stat(dotgit)
-	switch {
-	case err == nil && fi.IsDir() && isGitDir(dotgit):
-		return &location{dir: dir, gitDir: dotgit, commonDir: commonDirOf(dotgit), workTree: d}, nil
-	case err == nil && fi.Mode().IsRegular():
-		gd, err := readGitFile(dotgit)
-		if err != nil {
-			return nil, err
-		}
-		return &location{dir: dir, gitDir: gd, commonDir: commonDirOf(gd), workTree: d}, nil
-	case isGitDir(d) && filepath.Base(d) == ".git":
-		return nil, spec.Errorf(CodeNotARepo, "%s is inside the git directory %s, not in a working tree", dir, d)
-	case isGitDir(d):
-		return nil, spec.Errorf(CodeUnsupported, "bare repository at %s: gitedit needs a working tree", d)
-	}
-	return nil, nil
-}
-
-// readGitFile reads a ".git" file ("gitdir: <path>", the path relative to
-// the file's folder) as linked worktrees and submodules have.
-func readGitFile(path string) (string, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return "", spec.IOError("read "+path, err)
-	}
-	rest, ok := strings.CutPrefix(string(data), "gitdir:")
-	if !ok {
-		return "", spec.Errorf(CodeNotARepo, "invalid gitfile format: %s", path)
-	}
-	gd := absFrom(filepath.Dir(path), strings.TrimSpace(rest))
-	if !isGitDir(gd) {
-		return "", spec.Errorf(CodeNotARepo, "%s points to %s, which is not a git repository", path, gd)
-	}
-	return gd, nil
-}
-
-// commonDirOf returns the common directory of gitDir: the folder named by
-// its "commondir" file (linked worktrees), else gitDir itself.
-func commonDirOf(gitDir string) string {
-	data, err := os.ReadFile(filepath.Join(gitDir, "commondir"))
-	if err != nil {
-		return gitDir
-	}
-	return absFrom(gitDir, strings.TrimSpace(string(data)))
-}
-
-// isGitDir reports whether d looks like a git directory as git checks it:
-// a HEAD file, and objects/ and refs/ folders in its common directory.
-func isGitDir(d string) bool {
-	if fi, err := os.Lstat(filepath.Join(d, "HEAD")); err != nil || fi.IsDir() {
-		return false
-	}
-	common := commonDirOf(d)
-	for _, sub := range []string{"objects", "refs"} {
-		if fi, err := os.Stat(filepath.Join(common, sub)); err != nil || !fi.IsDir() {
-			return false
-		}
-	}
-	return true
-}
-
-// open checks the repository format, reads the configuration and builds
-// the Repo.
-func (loc *location) open(env func(string) (string, bool)) (*Repo, error) {
-	wtConfig, err := checkFormat(loc.commonDir)
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := loadConfig(loc.gitDir, loc.commonDir, wtConfig, env)
-	if err != nil {
-		return nil, err
-	}
-	if err := loc.applyCoreConfig(cfg); err != nil {
-		return nil, err
-	}
-	if err := checkAlternates(loc.commonDir); err != nil {
-		return nil, err
-	}
-	return loc.repo(cfg, env)
-}
-
-// applyCoreConfig honours core.worktree and refuses core.bare.
-func (loc *location) applyCoreConfig(cfg *gitconfig.Config) error {
-	if wt, ok := cfg.Get("core.worktree"); ok && wt != "" && !loc.explicit {
-		loc.workTree, loc.explicit = absFrom(loc.gitDir, wt), true
-	}
-	bare, _, err := configBool(cfg, "core.bare")
-	if err != nil {
-		return err
-	}
-	if bare && !loc.explicit {
-		return spec.Errorf(CodeUnsupported, "bare repository at %s (core.bare): gitedit needs a working tree", loc.gitDir)
-	}
-	return nil
-}
-
-// repo builds the Repo from a checked location.
-func (loc *location) repo(cfg *gitconfig.Config, env func(string) (string, bool)) (*Repo, error) {
-	wt, err := filepath.EvalSymlinks(loc.workTree)
-	if err != nil {
-		return nil, spec.IOError("resolve work tree "+loc.workTree, err)
-	}
-	index := filepath.Join(loc.gitDir, "index")
-	if f, ok := env("GIT_INDEX_FILE"); ok && f != "" {
-		index = absFrom(cwd(), f)
-	}
-	system, global := attrFilePaths(cfg, env)
-	durable, err := durabilityOf(cfg)
-	if err != nil {
-		return nil, err
-	}
-	storage := filesystem.NewStorageWithOptions(osfs.New(loc.commonDir), cache.NewObjectLRUDefault(),
-		filesystem.Options{AlternatesFS: osfs.New("/")})
-	r := &Repo{
-		dir: loc.dir, workTree: wt, gitDir: loc.gitDir, commonDir: loc.commonDir,
-		indexFile: index, objects: storage, realGitDirs: realPaths(loc.gitDir, loc.commonDir), config: cfg, attrs: attr.NewCache(system, global),
-		durable: durable,
-	}
-	r.refs = &refs.Store{GitDir: loc.gitDir, CommonDir: loc.commonDir, Sync: r.syncerFor(durability.Reference), SyncFolder: r.flushes(durability.Reference)}
-	return r, nil
-}
-
-// knownExtensions are the repository extensions gitedit honours (in
-// format version 1): worktreeConfig is read, objectFormat must be sha1,
-// the others need nothing from a writer of loose objects and refs.
-var knownExtensions = map[string]bool{
-	"noop": true, "noop-v1": true, "objectformat": true, "worktreeconfig": true,
-	"preciousobjects": true, "partialclone": true,
-}
-
-// checkFormat reads core.repositoryformatversion and extensions.* from
-// commonDir/config, refuses what gitedit cannot honour, and reports
-// whether extensions.worktreeConfig is on.
-func checkFormat(commonDir string) (worktreeConfig bool, err error) {
-	local, err := gitconfig.LoadFile(filepath.Join(commonDir, "config"))
-	if err != nil {
-		return false, spec.IOError("read repository config", err)
-	}
-	version, err := formatVersion(local)
-	if err != nil {
-		return false, err
-	}
-	if err := checkExtensions(local, version); err != nil {
-		return false, err
-	}
-	wt, _, err := configBool(local, "extensions.worktreeConfig")
-	return wt, err
-}
-
-// formatVersion returns core.repositoryformatversion (0 when unset) and
-// refuses versions above 1.
-func formatVersion(cfg *gitconfig.Config) (int, error) {
-	s, ok := cfg.Get("core.repositoryformatversion")
-	if !ok {
-		return 0, nil
-	}
-	v, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil {
-		return 0, spec.Errorf(CodeUnsupported, "core.repositoryformatversion = %q", s)
-	}
-	if v > 1 {
-		return 0, spec.Errorf(CodeUnsupported, "core.repositoryformatversion = %d (gitedit knows 0 and 1)", v)
-	}
-	return v, nil
-}
-
-// checkExtensions refuses a non-sha1 object format in any version, and in
-// version 1 any extension gitedit does not know (git ignores unknown
-// extensions in version 0).
-func checkExtensions(cfg *gitconfig.Config, version int) error {
-	if f, ok := cfg.Get("extensions.objectFormat"); ok && !strings.EqualFold(f, "sha1") {
-		return spec.Errorf(CodeUnsupported, "extensions.objectFormat = %s: gitedit handles sha1 repositories only", f)
-	}
-	if version == 0 {
-		return nil
-	}
-	var unknown []string
-	for _, key := range cfg.Keys() {
-		name, ok := strings.CutPrefix(key, "extensions.")
-		if ok && !knownExtensions[name] {
-			unknown = append(unknown, key)
-		}
-	}
-	if len(unknown) > 0 {
-		sort.Strings(unknown)
-		return spec.Errorf(CodeUnsupported, "repository extension(s) gitedit cannot honour: %s", strings.Join(unknown, ", "))
-	}
-	return nil
-}
-
-// checkAlternates refuses relative paths in objects/info/alternates:
-// go-git resolves them from the wrong folder. Absolute ones are read.
-func checkAlternates(commonDir string) error {
-	data, err := os.ReadFile(filepath.Join(commonDir, "objects", "info", "alternates"))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return spec.IOError("read alternates", err)
-	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line != "" && !strings.HasPrefix(line, "#") && !filepath.IsAbs(line) {
-			return spec.Errorf(CodeUnsupported, "relative path %q in objects/info/alternates", line)
-		}
-	}
-	return nil
+	return &Repo{core: core}, nil
 }
 
 // WorkTree returns the absolute path of the working tree's top folder.
-func (r *Repo) WorkTree() string { return r.workTree }
+func (r *Repo) WorkTree() string { return r.core.WorkTree() }
 
-// realPaths returns paths with their symlinks resolved (as given when
-// that fails).
-func realPaths(paths ...string) []string {
-	out := make([]string, len(paths))
-	for i, p := range paths {
-		out[i] = p
-		if rp, err := filepath.EvalSymlinks(p); err == nil {
-			out[i] = rp
-		}
-	}
-	return out
-}
+// Config returns the value of a git config key ("section.name" or
+// "section.subsection.name") as git resolves it: the last assignment in
+// the system, global, repository, worktree and command-line configuration,
+// includes followed. set is false when the key is not set; a key written
+// without "=" has the value "".
+func (r *Repo) Config(key string) (value string, set bool) { return r.core.Config(key) }
 
-// objectsDir is the folder of the repository's own objects.
-func (r *Repo) objectsDir() string { return filepath.Join(r.commonDir, "objects") }
+// ConfigBool returns a git config key as a git boolean (a key without "="
+// is true; yes/on/true, no/off/false, "" and integers are accepted); set
+// is false when the key is not set, and a value git would refuse is
+// invalid_input naming the key.
+func (r *Repo) ConfigBool(key string) (value, set bool, err error) { return r.core.ConfigBool(key) }
 
-// forOperation returns a copy of r for one operation (a batch, a run):
-// it shares everything but reads each attribute file at most once, since
-// the files of an operation are converted against the attributes as they
-// were when it started (a batch writes nothing until it has planned every
-// change).
-func (r *Repo) forOperation() *Repo {
-	if r.attrs.Pinned() {
-		return r // already one operation's copy
-	}
-	op := *r
-	op.attrs = r.attrs.Pin()
-	return &op
-}
+// Defaults returns the options set in git config (gitedit.commit,
+// gitedit.agent, gitedit.matchMode, gitedit.dirty), the rest zero. A bad
+// boolean or an unknown dirty policy is invalid_input naming the key.
+func (r *Repo) Defaults() (Options, error) { return r.core.Defaults() }
+
+// forOperation returns r over the repository's copy for one operation
+// (repo.Repo.ForOperation: attribute files read at most once).
+func (r *Repo) forOperation() *Repo { return &Repo{core: r.core.ForOperation()} }

@@ -33,7 +33,7 @@ func (r *Repo) Series(ctx context.Context, req SeriesRequest) (*SeriesResult, er
 	}
 	dir := req.OutputDir
 	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(r.dir, dir)
+		dir = filepath.Join(r.core.Dir(), dir)
 	}
 	return res, writeSeries(res, dir)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -158,7 +159,7 @@ func (h *history) filePatch(c fileChange) (*filePatch, error) {
 	if fp.cur, err = h.blobBytes(c.to); err != nil {
 		return nil, err
 	}
-	fp.binary = isBinary(fp.old) || isBinary(fp.cur)
+	fp.binary = repo.IsBinary(fp.old) || repo.IsBinary(fp.cur)
 	if !fp.binary {
 		fp.hunks, fp.added, fp.deleted = engine.GitHunks(string(fp.old), string(fp.cur))
 	}

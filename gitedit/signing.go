@@ -20,7 +20,7 @@ func (r *Repo) commitSigner(opt Options, committer string) (*sign.Signer, error)
 	if err != nil || !on {
 		return nil, err
 	}
-	format, _ := r.config.Get("gpg.format")
+	format, _ := r.core.GitConfig().Get("gpg.format")
 	if format == "" {
 		format = sign.OpenPGP
 	}
@@ -31,15 +31,15 @@ func (r *Repo) commitSigner(opt Options, committer string) (*sign.Signer, error)
 	if format == sign.OpenPGP {
 		keys = append(keys, "gpg.program")
 	}
-	program, ok := r.config.LastOf(keys...)
+	program, ok := r.core.GitConfig().LastOf(keys...)
 	if !ok || program == "" {
 		program = sign.DefaultProgram[format]
 	}
 	key := opt.SignKey
 	if key == "" {
-		key, _ = r.config.Get("user.signingKey")
+		key, _ = r.core.GitConfig().Get("user.signingKey")
 	}
-	command, _ := r.config.Get("gpg.ssh.defaultKeyCommand")
+	command, _ := r.core.GitConfig().Get("gpg.ssh.defaultKeyCommand")
 	home, _ := os.LookupEnv("HOME")
 	return &sign.Signer{Format: format, Program: program, Key: key, DefaultKeyCommand: command,
 		Committer: committer[:strings.LastIndexByte(committer, '>')+1], Home: home}, nil
@@ -53,7 +53,7 @@ func (r *Repo) signing(opt Options) (bool, error) {
 	case SignNever:
 		return false, nil
 	}
-	on, _, err := configBool(r.config, "commit.gpgSign")
+	on, _, err := r.core.ConfigBool("commit.gpgSign")
 	return on, err
 }
 
@@ -78,7 +78,7 @@ func signFunc(s *sign.Signer) func([]byte) ([]byte, error) {
 // keep ASCII as is (UTF-16, UTF-32, UCS-2/4), is refused as unsupported
 // rather than written with a header that would misdescribe it.
 func (r *Repo) commitEncoding(messages ...string) (string, error) {
-	enc, _ := r.config.Get("i18n.commitEncoding")
+	enc, _ := r.core.GitConfig().Get("i18n.commitEncoding")
 	if enc == "" || strings.EqualFold(enc, "utf-8") || strings.EqualFold(enc, "utf8") {
 		return "", nil
 	}

@@ -1,40 +1,19 @@
 package gitedit
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"syscall"
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
-	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
-
-// fileState is the content of one path as a batch sees it: the working
-// tree's content, or what an earlier step of the same batch planned.
-type fileState struct {
-	// Rel is the repository-relative slash path.
-	Rel string
-	// Exists is false for a path with no file (yet).
-	Exists bool
-	// Content is the working-tree bytes (nil when !Exists).
-	Content []byte
-	// Mode is the file's permission bits as git records them: 0644 or 0755.
-	Mode os.FileMode
-	// perm is the file's actual permission bits, kept when it is rewritten.
-	perm os.FileMode
-}
-
-// binarySniffLen is how much of a file is searched for a NUL byte, as git
-// does to decide that content is binary.
-const binarySniffLen = 8000
 
 // txn is one atomic batch being prepared while the repository lock is
 // held. Steps read paths and plan their new content; nothing touches the
@@ -44,7 +23,7 @@ type txn struct {
 	idx *index.Index
 	// orig holds each path's state when the batch first read it, cur its
 	// planned state; order is the order in which paths were first touched.
-	orig, cur map[string]*fileState
+	orig, cur map[string]*repo.FileState
 	order     []string
 	// allowBinary lets read return files that contain NUL bytes (patches).
 	allowBinary bool
@@ -52,16 +31,16 @@ type txn struct {
 
 // newTxn starts a transaction over idx.
 func newTxn(r *Repo, idx *index.Index) *txn {
-	return &txn{r: r, idx: idx, orig: map[string]*fileState{}, cur: map[string]*fileState{}}
+	return &txn{r: r, idx: idx, orig: map[string]*repo.FileState{}, cur: map[string]*repo.FileState{}}
 }
 
 // read resolves p (as resolvePath does) and returns its current state in
 // this batch. A directory is is_directory; a file with a NUL byte in its
 // first 8000 bytes is binary_file; a conflicted path is conflict.
-func (t *txn) read(p string) (*fileState, error) {
-	rel, _, err := t.r.resolvePath(p)
+func (t *txn) read(p string) (*repo.FileState, error) {
+	rel, _, err := t.r.core.ResolvePath(p)
 	if err == nil {
-		err = checkFileName(p)
+		err = repo.CheckFileName(p)
 	}
 	if err != nil {
 		return nil, err
@@ -71,8 +50,8 @@ func (t *txn) read(p string) (*fileState, error) {
 
 // readAny is read that also returns a binary file (for a deletion or a
 // move, which do not look at the content).
-func (t *txn) readAny(p string) (*fileState, error) {
-	rel, _, err := t.r.resolvePath(p)
+func (t *txn) readAny(p string) (*repo.FileState, error) {
+	rel, _, err := t.r.core.ResolvePath(p)
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +59,7 @@ func (t *txn) readAny(p string) (*fileState, error) {
 }
 
 // readAnyRel is readAny for an already repository-relative slash path.
-func (t *txn) readAnyRel(rel string) (*fileState, error) {
+func (t *txn) readAnyRel(rel string) (*repo.FileState, error) {
 	prev := t.allowBinary
 	t.allowBinary = true
 	defer func() { t.allowBinary = prev }()
@@ -88,23 +67,23 @@ func (t *txn) readAnyRel(rel string) (*fileState, error) {
 }
 
 // readRel is read for an already repository-relative slash path.
-func (t *txn) readRel(rel string) (*fileState, error) {
+func (t *txn) readRel(rel string) (*repo.FileState, error) {
 	if st, ok := t.cur[rel]; ok {
-		return st.clone(), nil
+		return st.Clone(), nil
 	}
 	if err := t.checkReadable(rel); err != nil {
 		return nil, err
 	}
-	st, err := t.r.readWorktree(rel)
+	st, err := t.r.core.ReadWorktree(rel)
 	if err != nil {
 		return nil, err
 	}
-	if !t.allowBinary && st.Exists && isBinary(st.Content) {
+	if !t.allowBinary && st.Exists && repo.IsBinary(st.Content) {
 		return nil, &Error{Code: CodeBinaryFile, FilePath: rel, Message: "the file is binary (it contains a NUL byte); gitedit edits text files only"}
 	}
-	t.orig[rel], t.cur[rel] = st, st.clone()
+	t.orig[rel], t.cur[rel] = st, st.Clone()
 	t.order = append(t.order, rel)
-	return st.clone(), nil
+	return st.Clone(), nil
 }
 
 // checkReadable refuses a path inside a submodule (outside_repo), one
@@ -133,83 +112,23 @@ func (t *txn) write(rel string, content []byte, mode os.FileMode) {
 	if mode == 0 {
 		mode = 0o644
 	}
-	t.cur[rel] = &fileState{Rel: rel, Exists: true, Content: content, Mode: mode, perm: st.perm}
+	t.cur[rel] = &repo.FileState{Rel: rel, Exists: true, Content: content, Mode: mode, Perm: st.Perm}
 }
 
 // remove plans the deletion of rel. rel must have been read first.
 func (t *txn) remove(rel string) {
 	t.mustCur(rel)
-	t.cur[rel] = &fileState{Rel: rel}
+	t.cur[rel] = &repo.FileState{Rel: rel}
 }
 
 // mustCur returns the planned state of rel; planning a path that was never
 // read is a programming error.
-func (t *txn) mustCur(rel string) *fileState {
+func (t *txn) mustCur(rel string) *repo.FileState {
 	st, ok := t.cur[rel]
 	if !ok {
 		panic("gitedit: txn.write/remove of a path not read first: " + rel)
 	}
 	return st
-}
-
-// clone returns a copy of st that shares no mutable state.
-func (st *fileState) clone() *fileState {
-	c := *st
-	c.Content = bytes.Clone(st.Content)
-	return &c
-}
-
-// same reports whether two states have the same existence, content and mode.
-func (st *fileState) same(o *fileState) bool {
-	if st.Exists != o.Exists {
-		return false
-	}
-	return !st.Exists || (st.Mode == o.Mode && bytes.Equal(st.Content, o.Content))
-}
-
-// isBinary applies git's rule: a NUL byte in the first 8000 bytes.
-func isBinary(b []byte) bool {
-	if len(b) > binarySniffLen {
-		b = b[:binarySniffLen]
-	}
-	return bytes.IndexByte(b, 0) >= 0
-}
-
-// readWorktree reads rel from the working tree.
-func (r *Repo) readWorktree(rel string) (*fileState, error) {
-	abs := r.abs(rel)
-	fi, err := os.Lstat(abs)
-	if errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
-		return &fileState{Rel: rel}, nil
-	}
-	if err != nil {
-		return nil, &Error{Code: CodeIOError, FilePath: rel, Message: fmt.Sprintf("stat: %v", err), Err: err}
-	}
-	if fi.IsDir() {
-		return nil, &Error{Code: CodeIsDirectory, FilePath: rel, Message: "the path is a directory"}
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &Error{Code: CodeUnsupported, FilePath: rel, Message: fmt.Sprintf("not a regular file (%s)", fi.Mode().Type())}
-	}
-	content, err := wtfs.ReadFile(abs)
-	if err != nil {
-		return nil, &Error{Code: CodeIOError, FilePath: rel, Message: fmt.Sprintf("read: %v", err), Err: err}
-	}
-	return &fileState{Rel: rel, Exists: true, Content: content, Mode: permOf(fi.Mode()), perm: fi.Mode().Perm()}, nil
-}
-
-// permOf maps a file mode to the two modes git records: 0755 when the
-// owner may execute, 0644 otherwise.
-func permOf(m os.FileMode) os.FileMode {
-	if m&0o100 != 0 {
-		return 0o755
-	}
-	return 0o644
-}
-
-// abs returns the absolute path of a repository-relative slash path.
-func (r *Repo) abs(rel string) string {
-	return filepath.Join(r.workTree, filepath.FromSlash(rel))
 }
 
 // lockIndex takes index.lock, waiting up to the option's timeout.
@@ -224,16 +143,16 @@ func (r *Repo) lockIndex(ctx context.Context, opt Options) (*lockfile.File, erro
 	if err != nil {
 		return nil, spec.IOError("lock index", err)
 	}
-	lock.SetSync(r.syncerFor(durability.Index), r.flushes(durability.Index))
+	lock.SetSync(r.core.SyncerFor(durability.Index), r.core.Flushes(durability.Index))
 	return lock, nil
 }
 
 // indexPath returns the path of this worktree's index file.
 func (r *Repo) indexPath() string {
-	if r.indexFile != "" {
-		return r.indexFile
+	if r.core.IndexFile() != "" {
+		return r.core.IndexFile()
 	}
-	return filepath.Join(r.gitDir, "index")
+	return filepath.Join(r.core.GitDir(), "index")
 }
 
 // rereadIndex returns prev when the index file still holds the bytes it

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 )
 
 // errNoCachedTree stops treeFromIndex when the cache-tree lacks a folder.
@@ -38,7 +39,7 @@ func (w *batchWriter) treeFromIndex(base plumbing.Hash, changes []objects.TreeCh
 			return plumbing.ZeroHash, false, nil
 		}
 		b.changed[c.Path] = c
-		for dir := parentOf(c.Path); dir != ""; dir = parentOf(dir) {
+		for dir := repo.ParentOf(c.Path); dir != ""; dir = repo.ParentOf(dir) {
 			b.dirs[dir] = true
 		}
 	}

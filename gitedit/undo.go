@@ -12,6 +12,7 @@ import (
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -243,13 +244,13 @@ func (r *Repo) matchesHead(t *txn, s revertSide) (bool, error) {
 	if !s.ours.exists {
 		return !st.Exists && e == nil, nil
 	}
-	if !st.Exists || e == nil || e.Hash != s.ours.hash || filemode.FileMode(e.Mode) != s.ours.mode || entryMode(st) != s.ours.mode {
+	if !st.Exists || e == nil || e.Hash != s.ours.hash || filemode.FileMode(e.Mode) != s.ours.mode || repo.EntryMode(st) != s.ours.mode {
 		return false, nil
 	}
-	if st.isLink() {
+	if st.IsLink() {
 		return objects.HashBlob(st.Content) == s.ours.hash, nil
 	}
-	h, err := r.hashFile(s.rel, st.Content)
+	h, err := r.core.HashFile(s.rel, st.Content)
 	return h == s.ours.hash, err
 }
 
@@ -303,7 +304,7 @@ func (r *Repo) revertPath(t *txn, h *history, s revertSide) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if isBinary([]byte(texts[0])) || isBinary([]byte(texts[1])) || isBinary([]byte(texts[2])) {
+	if repo.IsBinary([]byte(texts[0])) || repo.IsBinary([]byte(texts[1])) || repo.IsBinary([]byte(texts[2])) {
 		return fmt.Sprintf("%s: binary file changed since", engine.QuotePath(s.rel)), nil
 	}
 	merged, lines := engine.Merge3(texts[0], texts[1], texts[2])
@@ -371,7 +372,7 @@ func (r *Repo) writeReverted(t *txn, rel string, content []byte, mode filemode.F
 // sameBlob reports whether working-tree content conv is stored by git as
 // gitForm (so writing conv is faithful).
 func (r *Repo) sameBlob(rel string, conv, gitForm []byte) bool {
-	h, err := r.hashFile(rel, conv)
+	h, err := r.core.HashFile(rel, conv)
 	return err == nil && h == plumbing.ComputeHash(plumbing.BlobObject, gitForm)
 }
 

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
@@ -129,13 +130,13 @@ func unplaced(temps []string, placed []bool) []string {
 // objects, when the git directory is on another file system) durable with
 // syncfs; it reports false where that is not available.
 func (r *Repo) syncWorkTree() bool {
-	if !haveSyncFS {
+	if !repo.HaveSyncFS {
 		return false
 	}
-	if !sameFS(r.workTree, r.commonDir) && syncFileSystem(r.commonDir) != nil {
+	if !repo.SameFS(r.core.WorkTree(), r.core.CommonDir()) && repo.SyncFileSystem(r.core.CommonDir()) != nil {
 		return false
 	}
-	return syncFileSystem(r.workTree) == nil
+	return repo.SyncFileSystem(r.core.WorkTree()) == nil
 }
 
 // prepareTemps writes the new content of every change that keeps a file
@@ -157,7 +158,7 @@ func (r *Repo) prepareTemps(root *wtfs.Root, changes []*change) ([]string, error
 			return nil, spec.IOError("write "+changes[i].after.Rel, err)
 		}
 	}
-	if haveSyncFS && r.flushes(durability.Index) && !r.syncWorkTree() {
+	if repo.HaveSyncFS && r.core.Flushes(durability.Index) && !r.syncWorkTree() {
 		removeTemps(root, temps)
 		return nil, spec.IOError("sync the working tree", errSyncFailed)
 	}
@@ -175,7 +176,7 @@ func acrossFolders(changes []*change) []int {
 	rank := make([]int, len(changes)) // position of the change within its folder
 	seen := map[string]int{}
 	for i, c := range changes {
-		dir := parentOf(c.after.Rel)
+		dir := repo.ParentOf(c.after.Rel)
 		rank[i] = seen[dir]
 		seen[dir]++
 	}
@@ -217,12 +218,12 @@ func parallel(n int, f func(i int)) {
 
 // commitState puts st in place: renames its temporary file over the
 // target, or removes the target (and its folders left empty, as git does).
-func (r *Repo) commitState(root *wtfs.Root, st *fileState, temp string) error {
+func (r *Repo) commitState(root *wtfs.Root, st *repo.FileState, temp string) error {
 	if !st.Exists {
 		if err := root.Remove(st.Rel, false); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
-		removeEmptyParents(root, parentOf(st.Rel))
+		removeEmptyParents(root, repo.ParentOf(st.Rel))
 		return nil
 	}
 	if err := renameFile(root, temp, st.Rel); err != nil {
@@ -234,7 +235,7 @@ func (r *Repo) commitState(root *wtfs.Root, st *fileState, temp string) error {
 
 // writeState makes the working tree hold st at once (used to put files
 // back after a failure).
-func (r *Repo) writeState(root *wtfs.Root, st *fileState) error {
+func (r *Repo) writeState(root *wtfs.Root, st *repo.FileState) error {
 	temp := ""
 	if st.Exists {
 		var err error
@@ -247,18 +248,18 @@ func (r *Repo) writeState(root *wtfs.Root, st *fileState) error {
 
 // writeTempOf writes st (which exists) under a temporary name beside its
 // path: a file with its content and permissions, or a symbolic link.
-func (r *Repo) writeTempOf(root *wtfs.Root, st *fileState) (string, error) {
-	if st.isLink() {
-		return root.SymlinkTemp(parentOf(st.Rel), tempPrefix, tempSuffix, string(st.Content))
+func (r *Repo) writeTempOf(root *wtfs.Root, st *repo.FileState) (string, error) {
+	if st.IsLink() {
+		return root.SymlinkTemp(repo.ParentOf(st.Rel), tempPrefix, tempSuffix, string(st.Content))
 	}
-	return writeTemp(root, st.Rel, st.Content, filePerm(st), r.tempSyncer())
+	return writeTemp(root, st.Rel, st.Content, filePerm(st), r.core.TempSyncer())
 }
 
 // filePerm returns the permission bits to write st with: the file's own
 // bits when its git mode is unchanged, else git's defaults.
-func filePerm(st *fileState) os.FileMode {
-	if st.perm != 0 && permOf(st.perm) == st.Mode {
-		return st.perm
+func filePerm(st *repo.FileState) os.FileMode {
+	if st.Perm != 0 && repo.PermOf(st.Perm) == st.Mode {
+		return st.Perm
 	}
 	return st.Mode
 }
@@ -267,7 +268,7 @@ func filePerm(st *fileState) os.FileMode {
 // (created as needed), with perm, synced by sync when it is set, and
 // returns its slash path.
 func writeTemp(root *wtfs.Root, rel string, content []byte, perm os.FileMode, sync func(*os.File) error) (string, error) {
-	f, temp, err := root.CreateTemp(parentOf(rel), tempPrefix, tempSuffix, 0o600)
+	f, temp, err := root.CreateTemp(repo.ParentOf(rel), tempPrefix, tempSuffix, 0o600)
 	if err != nil {
 		return "", err
 	}
@@ -297,7 +298,7 @@ const (
 // tempJournalPath is the journal of the folders where a batch in
 // progress may hold temporary files ($GIT_DIR/gitedit/temp-folders).
 func (r *Repo) tempJournalPath() string {
-	return filepath.Join(r.gitDir, "gitedit", "temp-folders")
+	return filepath.Join(r.core.GitDir(), "gitedit", "temp-folders")
 }
 
 // removeStaleTemps removes the temporary files a killed gitedit left
@@ -329,7 +330,7 @@ func (r *Repo) noteTemps(changes []*change) error {
 	var b strings.Builder
 	seen := map[string]bool{}
 	for _, c := range changes {
-		if dir := parentOf(c.after.Rel); !seen[dir] {
+		if dir := repo.ParentOf(c.after.Rel); !seen[dir] {
 			seen[dir] = true
 			b.WriteString(dir)
 			b.WriteByte(0)
@@ -383,7 +384,7 @@ func (r *Repo) folders(changes []*change) []string {
 	seen := map[string]bool{}
 	var dirs []string
 	for _, c := range changes {
-		if d := filepath.Dir(r.abs(c.after.Rel)); !seen[d] {
+		if d := filepath.Dir(r.core.Abs(c.after.Rel)); !seen[d] {
 			seen[d] = true
 			dirs = append(dirs, d)
 		}
@@ -398,14 +399,14 @@ func (r *Repo) folders(changes []*change) []string {
 // objects then synced themselves, see objectSyncer). By git's default
 // neither is synced.
 func (r *Repo) syncFolders(changes []*change) {
-	if !r.flushes(durability.Index) && !r.flushes(durability.LooseObject) {
+	if !r.core.Flushes(durability.Index) && !r.core.Flushes(durability.LooseObject) {
 		return
 	}
-	if r.syncWorkTree() || !r.flushes(durability.Index) {
+	if r.syncWorkTree() || !r.core.Flushes(durability.Index) {
 		return
 	}
 	for _, dir := range r.folders(changes) {
-		_ = fsyncFolder(dir)
+		_ = repo.FsyncFolder(dir)
 	}
 }
 
@@ -425,21 +426,10 @@ func fillTemp(f *os.File, content []byte, perm os.FileMode, sync func(*os.File) 
 	return err
 }
 
-// syncDir fsyncs a folder so that a rename in it is durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	_ = d.Sync() // not every file system supports fsync on folders
-	return nil
-}
-
 // removeEmptyParents removes the folder dir (a slash path) and its
 // parents while they are empty, stopping at the top of the working tree.
 func removeEmptyParents(root *wtfs.Root, dir string) {
-	for ; dir != ""; dir = parentOf(dir) {
+	for ; dir != ""; dir = repo.ParentOf(dir) {
 		if root.Remove(dir, true) != nil {
 			return
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/sign"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
@@ -82,7 +83,7 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 		}
 	}()
 	defer w.r.forgetTemps()
-	root, err := wtfs.Open(w.r.workTree)
+	root, err := wtfs.Open(w.r.core.WorkTree())
 	if err != nil {
 		return spec.IOError("open the working tree", err)
 	}
@@ -97,7 +98,7 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 		return err
 	}
 	if writesAttributes(w.changes) {
-		w.r.attrs.Forget() // the racy check below converts with the new ones
+		w.r.core.Attrs().Forget() // the racy check below converts with the new ones
 	}
 	// Up to the ref move (or, without one, the index rename) a signal
 	// still undoes everything; from there on, the batch completes.
@@ -161,12 +162,12 @@ func (w *batchWriter) commitWithHooks(lock *lockfile.File) (*refs.Update, error)
 		return nil, err
 	}
 	for i := range p.commits {
-		if p.commits[i].msg, err = w.hooks.message(w.r.gitDir, indexFile, p.commits[i].msg); err != nil {
+		if p.commits[i].msg, err = w.hooks.message(w.r.core.GitDir(), indexFile, p.commits[i].msg); err != nil {
 			return nil, err
 		}
 	}
 	u, err := w.writeCommits(p)
-	if err == nil && haveSyncFS && syncFS(w.r.commonDir) != nil {
+	if err == nil && repo.HaveSyncFS && repo.SyncFS(w.r.core.CommonDir()) != nil {
 		err = spec.IOError("sync the commits", errSyncFailed)
 	}
 	return u, err
@@ -478,7 +479,7 @@ func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
 		return nil
 	}
 	u.Hook = w.r.refHook(u, w.author)
-	err := w.r.refs.Apply(ctx, *u, w.opt.LockWait())
+	err := w.r.core.Refs().Apply(ctx, *u, w.opt.LockWait())
 	if err != nil && ctx.Err() != nil {
 		return interrupted(ctx)
 	}
@@ -590,7 +591,7 @@ func (w *batchWriter) smudgeRacy() {
 // now has content other than the entry's blob, while its size still
 // matches (a size change is caught by git's stat check anyway).
 func (r *Repo) racilyChanged(e *index.Entry) bool {
-	abs := r.abs(e.Name)
+	abs := r.core.Abs(e.Name)
 	fi, err := os.Lstat(abs)
 	if err != nil || !fi.Mode().IsRegular() || uint32(fi.Size()) != e.Size {
 		return false
@@ -599,7 +600,7 @@ func (r *Repo) racilyChanged(e *index.Entry) bool {
 	if err != nil {
 		return false
 	}
-	blob, err := r.toGitForIndex(e.Name, content, e.Hash)
+	blob, err := r.core.ToGitForIndex(e.Name, content, e.Hash)
 	return err == nil && objects.HashBlob(blob) != e.Hash
 }
 
@@ -623,14 +624,14 @@ func wrapIO(what string, err error) error {
 // trustFileMode is core.fileMode (default true): whether the executable
 // bit of working-tree files is meaningful.
 func (r *Repo) trustFileMode() bool {
-	v, ok, err := configBool(r.config, "core.filemode")
+	v, ok, err := r.core.ConfigBool("core.filemode")
 	return err != nil || !ok || v
 }
 
 // hasSymlinks is core.symlinks (default true): whether links are checked
 // out as symbolic links, or as plain files holding their target.
 func (r *Repo) hasSymlinks() bool {
-	v, ok, err := configBool(r.config, "core.symlinks")
+	v, ok, err := r.core.ConfigBool("core.symlinks")
 	return err != nil || !ok || v
 }
 
@@ -643,12 +644,4 @@ func (w *batchWriter) commitTreeID(h plumbing.Hash) (plumbing.Hash, error) {
 	}
 	tree, err := objects.CommitTree(w.db, h)
 	return tree, wrapIO("read commit "+h.String(), err)
-}
-
-// modeOf maps permission bits to the git file mode.
-func modeOf(perm os.FileMode) filemode.FileMode {
-	if perm&0o100 != 0 {
-		return filemode.Executable
-	}
-	return filemode.Regular
 }

@@ -128,3 +128,14 @@ func QuotePaths(paths []string) string {
 	}
 	return strings.Join(quoted, ", ")
 }
+
+// WithPath adds the user's path to an error that names none.
+func WithPath(err error, p string) error {
+	e := AsError(err)
+	if e.FilePath == "" {
+		c := *e
+		c.FilePath = p
+		return &c
+	}
+	return e
+}

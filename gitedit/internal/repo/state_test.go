@@ -1,4 +1,4 @@
-package gitedit
+package repo
 
 import (
 	"path/filepath"
@@ -45,7 +45,7 @@ func TestOperationInProgressWithRealGit(t *testing.T) {
 					t.Fatalf("git %v did not stop on the conflict", tt.args)
 				}
 			}
-			if got := openTest(t, repo, repo).operationInProgress(); got != tt.want {
+			if got := openTest(t, repo, repo).OperationInProgress(); got != tt.want {
 				t.Errorf("operationInProgress = %q, want %q", got, tt.want)
 			}
 		})
@@ -61,10 +61,10 @@ func TestOperationInProgressIsPerWorktree(t *testing.T) {
 	if _, err := fixtures.RunGit(linked, "merge", "-q", "other"); err == nil {
 		t.Fatal("merge in the linked worktree did not stop")
 	}
-	if got := openTest(t, repo, linked).operationInProgress(); got != "merge" {
+	if got := openTest(t, repo, linked).OperationInProgress(); got != "merge" {
 		t.Errorf("linked worktree: %q, want merge", got)
 	}
-	if got := openTest(t, repo, repo).operationInProgress(); got != "" {
+	if got := openTest(t, repo, repo).OperationInProgress(); got != "" {
 		t.Errorf("main worktree: %q, want nothing", got)
 	}
 }

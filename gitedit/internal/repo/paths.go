@@ -1,4 +1,4 @@
-package gitedit
+package repo
 
 import (
 	"errors"
@@ -15,7 +15,7 @@ import (
 // maxSymlinkHops bounds symlink resolution (as the kernel's ELOOP does).
 const maxSymlinkHops = 40
 
-// resolvePath maps a user path (relative to dir, or absolute) to its
+// ResolvePath maps a user path (relative to dir, or absolute) to its
 // repository-relative slash path and absolute, symlink-resolved path.
 //
 // The path is cleaned lexically first (as git treats paths), then every
@@ -28,11 +28,11 @@ const maxSymlinkHops = 40
 // repository. An empty path or one with a NUL byte is invalid_input; the
 // top folder itself is is_directory. A symlink inside the tree to a file
 // inside the tree resolves to the target's path.
-func (r *Repo) resolvePath(p string) (rel, abs string, err error) {
+func (r *Repo) ResolvePath(p string) (rel, abs string, err error) {
 	if err := checkPathSyntax(p); err != nil {
 		return "", "", err
 	}
-	lexical := filepath.Clean(absFrom(r.dir, p))
+	lexical := filepath.Clean(AbsFrom(r.dir, p))
 	resolved, err := resolveSymlinks(lexical)
 	if err != nil {
 		return "", "", pathError(p, err)
@@ -52,26 +52,26 @@ func (r *Repo) resolvePath(p string) (rel, abs string, err error) {
 func checkPathSyntax(p string) error {
 	switch {
 	case p == "":
-		return spec.Errorf(CodeInvalidInput, "file_path is empty")
+		return spec.Errorf(spec.CodeInvalidInput, "file_path is empty")
 	case strings.IndexByte(p, 0) >= 0:
-		return spec.Errorf(CodeInvalidInput, "file_path %q contains a NUL byte", p)
+		return spec.Errorf(spec.CodeInvalidInput, "file_path %q contains a NUL byte", p)
 	case len(p) > maxPathLen:
-		return spec.Errorf(CodeInvalidInput, "file_path is %d bytes long; the limit is %d (PATH_MAX)", len(p), maxPathLen)
+		return spec.Errorf(spec.CodeInvalidInput, "file_path is %d bytes long; the limit is %d (PATH_MAX)", len(p), maxPathLen)
 	}
 	for _, part := range strings.Split(filepath.ToSlash(p), "/") {
 		if len(part) > maxNameLen {
-			return spec.Errorf(CodeInvalidInput, "file_path has a %d-byte component; the limit is %d (NAME_MAX)", len(part), maxNameLen)
+			return spec.Errorf(spec.CodeInvalidInput, "file_path has a %d-byte component; the limit is %d (NAME_MAX)", len(part), maxNameLen)
 		}
 	}
 	return nil
 }
 
-// checkFileName refuses a file path that ends with a slash: it names a
+// CheckFileName refuses a file path that ends with a slash: it names a
 // folder (open(2) fails on "a.txt/" and never creates "new/" as a file),
 // and cleaning the slash away would edit or create the file instead.
-func checkFileName(p string) error {
+func CheckFileName(p string) error {
 	if strings.HasSuffix(filepath.ToSlash(p), "/") {
-		return spec.Errorf(CodeIsDirectory, "file_path %q ends with a slash: it names a folder, not a file", p)
+		return spec.Errorf(spec.CodeIsDirectory, "file_path %q ends with a slash: it names a folder, not a file", p)
 	}
 	return nil
 }
@@ -95,9 +95,9 @@ var (
 func pathError(p string, err error) error {
 	switch {
 	case errors.Is(err, errDangling):
-		return spec.Errorf(CodeOutsideRepo, "%s: %v", p, err)
+		return spec.Errorf(spec.CodeOutsideRepo, "%s: %v", p, err)
 	case errors.Is(err, errNotDir), errors.Is(err, errLoop):
-		return spec.Errorf(CodeInvalidInput, "%s: %v", p, err)
+		return spec.Errorf(spec.CodeInvalidInput, "%s: %v", p, err)
 	}
 	return spec.IOError("resolve "+p, err)
 }
@@ -184,28 +184,28 @@ func splitParts(p string, link bool) []pathPart {
 func (r *Repo) relInside(p, resolved string) (string, error) {
 	rel, err := filepath.Rel(r.workTree, resolved)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", spec.Errorf(CodeOutsideRepo, "%s is outside the repository's working tree %s", p, r.workTree)
+		return "", spec.Errorf(spec.CodeOutsideRepo, "%s is outside the repository's working tree %s", p, r.workTree)
 	}
 	if rel == "." {
-		return "", spec.Errorf(CodeIsDirectory, "%s is the top folder of the working tree", p)
+		return "", spec.Errorf(spec.CodeIsDirectory, "%s is the top folder of the working tree", p)
 	}
 	if r.inGitDir(resolved) {
-		return "", spec.Errorf(CodeOutsideRepo, "%s is inside the git directory", p)
+		return "", spec.Errorf(spec.CodeOutsideRepo, "%s is inside the git directory", p)
 	}
 	rel = filepath.ToSlash(rel)
-	if err := verifyPath(rel, gitpath.ModeRegular); err != nil {
+	if err := VerifyPath(rel, gitpath.ModeRegular); err != nil {
 		return "", err
 	}
 	return rel, nil
 }
 
-// verifyPath refuses, with outside_repo, a path git's verify_path refuses
+// VerifyPath refuses, with outside_repo, a path git's verify_path refuses
 // for an entry of the given git mode (see package gitpath): .git in any
 // spelling NTFS or HFS+ maps to it, a symlink named .gitmodules, and
 // malformed components.
-func verifyPath(rel string, mode uint32) error {
+func VerifyPath(rel string, mode uint32) error {
 	if err := gitpath.Verify(rel, mode); err != nil {
-		return &Error{Code: CodeOutsideRepo, FilePath: rel, Err: err,
+		return &spec.Error{Code: spec.CodeOutsideRepo, FilePath: rel, Err: err,
 			Message: err.Error() + "; git refuses such paths (verify_path), and clones on Windows and macOS could not check them out"}
 	}
 	return nil
@@ -231,11 +231,19 @@ func (r *Repo) checkNested(p, rel string) error {
 	for i, part := range parts[:len(parts)-1] {
 		dir = filepath.Join(dir, part)
 		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
-			return spec.Errorf(CodeOutsideRepo, "%s is inside the submodule or nested repository %s", p, strings.Join(parts[:i+1], "/"))
+			return spec.Errorf(spec.CodeOutsideRepo, "%s is inside the submodule or nested repository %s", p, strings.Join(parts[:i+1], "/"))
 		}
 		if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
 			return nil // nothing nested below a folder that does not exist
 		}
 	}
 	return nil
+}
+
+// ParentOf returns the folder of a slash path ("" at the top).
+func ParentOf(rel string) string {
+	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
+		return rel[:i]
+	}
+	return ""
 }

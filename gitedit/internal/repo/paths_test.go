@@ -1,4 +1,4 @@
-package gitedit
+package repo
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // pathRepo builds a repository with symlinks inside and out, a nested
@@ -50,7 +51,7 @@ func TestResolvePath(t *testing.T) {
 		r    *Repo
 		p    string
 		rel  string // expected when code is ""
-		code Code
+		code spec.Code
 		msg  string
 	}{
 		{"plain", r, "a.txt", "a.txt", "", ""},
@@ -64,40 +65,40 @@ func TestResolvePath(t *testing.T) {
 		{"symlinked folder inside", r, "link-dir/b.txt", "sub/b.txt", "", ""},
 		{"new file in symlinked folder", r, "link-dir/new.txt", "sub/new.txt", "", ""},
 		{"chain of symlinks", r, "chain", "a.txt", "", ""},
-		{"dot-dot escape", r, "../x.txt", "", CodeOutsideRepo, "outside"},
-		{"dot-dot escape from subdirectory", sub, "../../x.txt", "", CodeOutsideRepo, "outside"},
-		{"absolute elsewhere", r, filepath.Join(outside, "secret.txt"), "", CodeOutsideRepo, "outside"},
-		{"symlink leading out", r, "out-link", "", CodeOutsideRepo, "outside"},
-		{"relative symlink leading out", r, "out-rel", "", CodeOutsideRepo, "outside"},
-		{"symlinked parent leading out", r, "out-dir/secret.txt", "", CodeOutsideRepo, "outside"},
-		{"new file under symlinked parent leading out", r, "out-dir/new.txt", "", CodeOutsideRepo, "outside"},
-		{"dangling symlink", r, "dangling", "", CodeOutsideRepo, "points to nothing"},
-		{"dangling symlink leading out", r, "dangling-out", "", CodeOutsideRepo, "points to nothing"},
-		{"symlink loop", r, "loop", "", CodeInvalidInput, "symlinks"},
-		{".git", r, ".git", "", CodeOutsideRepo, "git directory"},
-		{".git/config", r, ".git/config", "", CodeOutsideRepo, "git directory"},
-		{".git/ trailing slash", r, ".git/", "", CodeOutsideRepo, "git directory"},
-		{".GIT upper case", r, ".GIT/config", "", CodeOutsideRepo, ".git"},
-		{".Git mixed case file", r, "sub/.Git", "", CodeOutsideRepo, ".git"},
-		{".git. trailing dot", r, ".git./config", "", CodeOutsideRepo, ".git"},
-		{".git trailing space", r, ".git /config", "", CodeOutsideRepo, ".git"},
-		{"NTFS short name", r, "GIT~1/config", "", CodeOutsideRepo, ".git"},
-		{"HFS ignorable character", r, ".g\u200cit/config", "", CodeOutsideRepo, ".git"},
-		{".git in a subfolder", r, "sub/.git/hooks/pre-commit", "", CodeOutsideRepo, ".git"},
-		{"symlink to .git", r, "git-link/config", "", CodeOutsideRepo, "git directory"},
-		{"dot-dot back into .git", sub, "../.git/HEAD", "", CodeOutsideRepo, "git directory"},
-		{"inside a submodule", r, "sm/lib.txt", "", CodeOutsideRepo, "submodule or nested repository sm"},
-		{"new file inside a submodule", r, "sm/new.txt", "", CodeOutsideRepo, "sm"},
-		{"inside a nested repository", r, "nested/x.txt", "", CodeOutsideRepo, "nested repository nested"},
-		{"empty", r, "", "", CodeInvalidInput, "empty"},
-		{"NUL byte", r, "a.txt\x00.go", "", CodeInvalidInput, "NUL"},
-		{"the top folder", r, ".", "", CodeIsDirectory, "top folder"},
-		{"a file used as a folder", r, "a.txt/x", "", CodeInvalidInput, "not a folder"},
+		{"dot-dot escape", r, "../x.txt", "", spec.CodeOutsideRepo, "outside"},
+		{"dot-dot escape from subdirectory", sub, "../../x.txt", "", spec.CodeOutsideRepo, "outside"},
+		{"absolute elsewhere", r, filepath.Join(outside, "secret.txt"), "", spec.CodeOutsideRepo, "outside"},
+		{"symlink leading out", r, "out-link", "", spec.CodeOutsideRepo, "outside"},
+		{"relative symlink leading out", r, "out-rel", "", spec.CodeOutsideRepo, "outside"},
+		{"symlinked parent leading out", r, "out-dir/secret.txt", "", spec.CodeOutsideRepo, "outside"},
+		{"new file under symlinked parent leading out", r, "out-dir/new.txt", "", spec.CodeOutsideRepo, "outside"},
+		{"dangling symlink", r, "dangling", "", spec.CodeOutsideRepo, "points to nothing"},
+		{"dangling symlink leading out", r, "dangling-out", "", spec.CodeOutsideRepo, "points to nothing"},
+		{"symlink loop", r, "loop", "", spec.CodeInvalidInput, "symlinks"},
+		{".git", r, ".git", "", spec.CodeOutsideRepo, "git directory"},
+		{".git/config", r, ".git/config", "", spec.CodeOutsideRepo, "git directory"},
+		{".git/ trailing slash", r, ".git/", "", spec.CodeOutsideRepo, "git directory"},
+		{".GIT upper case", r, ".GIT/config", "", spec.CodeOutsideRepo, ".git"},
+		{".Git mixed case file", r, "sub/.Git", "", spec.CodeOutsideRepo, ".git"},
+		{".git. trailing dot", r, ".git./config", "", spec.CodeOutsideRepo, ".git"},
+		{".git trailing space", r, ".git /config", "", spec.CodeOutsideRepo, ".git"},
+		{"NTFS short name", r, "GIT~1/config", "", spec.CodeOutsideRepo, ".git"},
+		{"HFS ignorable character", r, ".g\u200cit/config", "", spec.CodeOutsideRepo, ".git"},
+		{".git in a subfolder", r, "sub/.git/hooks/pre-commit", "", spec.CodeOutsideRepo, ".git"},
+		{"symlink to .git", r, "git-link/config", "", spec.CodeOutsideRepo, "git directory"},
+		{"dot-dot back into .git", sub, "../.git/HEAD", "", spec.CodeOutsideRepo, "git directory"},
+		{"inside a submodule", r, "sm/lib.txt", "", spec.CodeOutsideRepo, "submodule or nested repository sm"},
+		{"new file inside a submodule", r, "sm/new.txt", "", spec.CodeOutsideRepo, "sm"},
+		{"inside a nested repository", r, "nested/x.txt", "", spec.CodeOutsideRepo, "nested repository nested"},
+		{"empty", r, "", "", spec.CodeInvalidInput, "empty"},
+		{"NUL byte", r, "a.txt\x00.go", "", spec.CodeInvalidInput, "NUL"},
+		{"the top folder", r, ".", "", spec.CodeIsDirectory, "top folder"},
+		{"a file used as a folder", r, "a.txt/x", "", spec.CodeInvalidInput, "not a folder"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rel, abs, err := tt.r.resolvePath(tt.p)
-			if CodeOf(err) != tt.code || (err != nil && !strings.Contains(err.Error(), tt.msg)) {
+			rel, abs, err := tt.r.ResolvePath(tt.p)
+			if spec.CodeOf(err) != tt.code || (err != nil && !strings.Contains(err.Error(), tt.msg)) {
 				t.Fatalf("resolvePath(%q) err = %v, want %q containing %q", tt.p, err, tt.code, tt.msg)
 			}
 			if err != nil {
@@ -119,7 +120,7 @@ func TestResolvePathGitAgrees(t *testing.T) {
 	repo, _ := pathRepo(t)
 	r := openTest(t, repo, repo)
 	for _, p := range []string{"a.txt", "sub/b.txt", "../x.txt", "out-dir/secret.txt", "sm/lib.txt"} {
-		_, _, err := r.resolvePath(p)
+		_, _, err := r.ResolvePath(p)
 		_, gitErr := gitIn(repo, repo, nil, "add", "--dry-run", "--", p)
 		if (err == nil) != (gitErr == nil) {
 			t.Errorf("%s: gitedit %v, git add %v", p, err, gitErr)
@@ -135,7 +136,7 @@ func TestResolvePathThroughSymlinkedRepository(t *testing.T) {
 	}
 	r := openTest(t, repo, filepath.Join(alias, "sub"))
 	for _, p := range []string{"b.txt", filepath.Join(alias, "sub", "b.txt"), filepath.Join(repo, "sub", "b.txt")} {
-		if rel, _, err := r.resolvePath(p); err != nil || rel != "sub/b.txt" {
+		if rel, _, err := r.ResolvePath(p); err != nil || rel != "sub/b.txt" {
 			t.Errorf("resolvePath(%q) = %q, %v; want sub/b.txt", p, rel, err)
 		}
 	}
@@ -144,13 +145,13 @@ func TestResolvePathThroughSymlinkedRepository(t *testing.T) {
 // BenchmarkResolvePath times resolving a path three folders deep.
 func BenchmarkResolvePath(b *testing.B) {
 	repo := fixtures.NewRepo(b, map[string]string{"a/b/c/file.go": "x\n"})
-	r, err := openEnv(repo, testEnv(repo))
+	r, err := OpenEnv(repo, testEnv(repo))
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
 	for range b.N {
-		if _, _, err := r.resolvePath("a/b/c/file.go"); err != nil {
+		if _, _, err := r.ResolvePath("a/b/c/file.go"); err != nil {
 			b.Fatal(err)
 		}
 	}

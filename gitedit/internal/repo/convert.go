@@ -1,4 +1,4 @@
-package gitedit
+package repo
 
 import (
 	"bytes"
@@ -35,25 +35,25 @@ func (a crlfAction) isAuto() bool {
 	return a == crlfAuto || a == crlfAutoInput || a == crlfAutoCRLF
 }
 
-// toGit converts working-tree content of rel into the content
+// ToGit converts working-tree content of rel into the content
 // `git hash-object rel` hashes: line endings converted as core.autocrlf
 // and the text/crlf/eol attributes say. It refuses with unsupported when
 // a filter (clean/smudge, LFS), working-tree-encoding or ident applies.
 // Unlike `git add`, it does not look at the index (see toGitForIndex).
-func (r *Repo) toGit(rel string, content []byte) ([]byte, error) {
+func (r *Repo) ToGit(rel string, content []byte) ([]byte, error) {
 	return r.convertToGit(rel, content, nil)
 }
 
-// toGitForIndex is toGit as `git add` does it: under text=auto or
+// ToGitForIndex is toGit as `git add` does it: under text=auto or
 // core.autocrlf, a file whose index blob (indexBlob; zero when the path is
 // not in the index) is text already holding CRLF is stored unconverted.
-func (r *Repo) toGitForIndex(rel string, content []byte, indexBlob plumbing.Hash) ([]byte, error) {
+func (r *Repo) ToGitForIndex(rel string, content []byte, indexBlob plumbing.Hash) ([]byte, error) {
 	return r.convertToGit(rel, content, func() bool { return r.blobHasCRLF(indexBlob) })
 }
 
-// hashFile returns the blob id `git hash-object rel` prints for content.
-func (r *Repo) hashFile(rel string, content []byte) (plumbing.Hash, error) {
-	data, err := r.toGit(rel, content)
+// HashFile returns the blob id `git hash-object rel` prints for content.
+func (r *Repo) HashFile(rel string, content []byte) (plumbing.Hash, error) {
+	data, err := r.ToGit(rel, content)
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
@@ -74,7 +74,7 @@ func (r *Repo) convertToGit(rel string, content []byte, indexHasCRLF func() bool
 // and core.autocrlf, as git's convert_attrs does, refusing the attributes
 // gitedit cannot apply.
 func (r *Repo) crlfActionFor(rel string) (crlfAction, error) {
-	a, err := r.attributes(rel)
+	a, err := r.Attributes(rel)
 	if err != nil {
 		return crlfUndefined, err
 	}
@@ -93,12 +93,12 @@ func (r *Repo) crlfActionFor(rel string) (crlfAction, error) {
 func checkUnsupportedAttrs(rel string, a attr.Attrs) error {
 	for _, name := range []string{"filter", "working-tree-encoding"} {
 		if v := a[name]; v.State == attr.Valued {
-			return &Error{Code: CodeUnsupported, FilePath: rel,
+			return &spec.Error{Code: spec.CodeUnsupported, FilePath: rel,
 				Message: fmt.Sprintf("attribute %s=%s applies (clean/smudge conversions are not supported)", name, v.Text)}
 		}
 	}
 	if a["ident"].State == attr.Set {
-		return &Error{Code: CodeUnsupported, FilePath: rel, Message: "attribute ident applies ($Id$ expansion is not supported)"}
+		return &spec.Error{Code: spec.CodeUnsupported, FilePath: rel, Message: "attribute ident applies ($Id$ expansion is not supported)"}
 	}
 	return nil
 }
@@ -114,7 +114,7 @@ func (r *Repo) autoCRLF() (string, error) {
 	}
 	b, err := gitconfig.ParseBool(v)
 	if err != nil {
-		return "", spec.Errorf(CodeInvalidInput, "config core.autocrlf: %v", err)
+		return "", spec.Errorf(spec.CodeInvalidInput, "config core.autocrlf: %v", err)
 	}
 	return fmt.Sprint(b), nil
 }
@@ -285,9 +285,9 @@ func (r *Repo) blobHasCRLF(id plumbing.Hash) bool {
 	return !st.isBinary() && st.crlf > 0
 }
 
-// attributes resolves the attributes of rel (attr.Cache.Lookup); an
-// attributes file that cannot be read is io_error.
-func (r *Repo) attributes(rel string) (attr.Attrs, error) {
+// Attributes resolves the attributes of rel (attr.Cache.Lookup); an
+// Attributes file that cannot be read is io_error.
+func (r *Repo) Attributes(rel string) (attr.Attrs, error) {
 	attrs, err := r.attrs.Lookup(r.workTree, r.commonDir, rel)
 	var re *attr.ReadError
 	if errors.As(err, &re) {

@@ -1,10 +1,11 @@
-package gitedit
+package repo
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // TestDefaultsComeFromGiteditKeysOfGitConfig reads gitedit.* keys set with
@@ -13,16 +14,16 @@ func TestDefaultsComeFromGiteditKeysOfGitConfig(t *testing.T) {
 	tests := []struct {
 		name    string
 		config  [][2]string
-		want    Options
-		errCode Code
+		want    spec.Options
+		errCode spec.Code
 		errKey  string
 	}{
-		{"nothing set", nil, Options{}, "", ""},
+		{"nothing set", nil, spec.Options{}, "", ""},
 		{"all set", [][2]string{{"gitedit.commit", "yes"}, {"gitedit.agent", "bot"}, {"gitedit.matchMode", "exact"}, {"gitedit.dirty", "commit-first"}},
-			Options{Commit: true, Agent: "bot", MatchMode: "exact", Dirty: DirtyCommitFirst}, "", ""},
-		{"commit off", [][2]string{{"gitedit.commit", "off"}, {"gitedit.dirty", "include"}}, Options{Dirty: DirtyInclude}, "", ""},
-		{"bad bool", [][2]string{{"gitedit.commit", "maybe"}}, Options{}, CodeInvalidInput, "gitedit.commit"},
-		{"bad dirty", [][2]string{{"gitedit.dirty", "sweep"}}, Options{}, CodeInvalidInput, "gitedit.dirty"},
+			spec.Options{Commit: true, Agent: "bot", MatchMode: "exact", Dirty: spec.DirtyCommitFirst}, "", ""},
+		{"commit off", [][2]string{{"gitedit.commit", "off"}, {"gitedit.dirty", "include"}}, spec.Options{Dirty: spec.DirtyInclude}, "", ""},
+		{"bad bool", [][2]string{{"gitedit.commit", "maybe"}}, spec.Options{}, spec.CodeInvalidInput, "gitedit.commit"},
+		{"bad dirty", [][2]string{{"gitedit.dirty", "sweep"}}, spec.Options{}, spec.CodeInvalidInput, "gitedit.dirty"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -31,7 +32,7 @@ func TestDefaultsComeFromGiteditKeysOfGitConfig(t *testing.T) {
 				fixtures.Git(t, repo, "config", kv[0], kv[1])
 			}
 			got, err := openTest(t, repo, repo).Defaults()
-			if CodeOf(err) != tt.errCode || (err != nil && !strings.Contains(err.Error(), tt.errKey)) {
+			if spec.CodeOf(err) != tt.errCode || (err != nil && !strings.Contains(err.Error(), tt.errKey)) {
 				t.Fatalf("err = %v, want %s naming %s", err, tt.errCode, tt.errKey)
 			}
 			if got != tt.want {

@@ -1,4 +1,4 @@
-package gitedit
+package repo
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // convContents are working-tree contents that exercise git's text
@@ -102,7 +103,7 @@ func hashObjects(t *testing.T, repo string, env []string, paths []string) map[st
 }
 
 // TestHashFileMatchesGitHashObject checks every combination of config,
-// attributes and content against `git hash-object PATH`.
+// Attributes and content against `git hash-object PATH`.
 func TestHashFileMatchesGitHashObject(t *testing.T) {
 	repo := fixtures.NewRepo(t, nil)
 	var paths []string
@@ -121,7 +122,7 @@ func TestHashFileMatchesGitHashObject(t *testing.T) {
 			r := openTest(t, repo, repo, env...)
 			want := hashObjects(t, repo, env, paths)
 			for _, p := range paths {
-				got, err := r.hashFile(p, []byte(files[p]))
+				got, err := r.HashFile(p, []byte(files[p]))
 				if err != nil || got.String() != want[p] {
 					t.Errorf("%s, attributes %q, %s: hashFile %s, %v; git hash-object %s", cfgName, attrs, p, got, err, want[p])
 				}
@@ -159,7 +160,7 @@ func TestAttributePrecedenceMatchesGit(t *testing.T) {
 			r := openTest(t, repo, repo)
 			want := hashObjects(t, repo, nil, paths)
 			for _, p := range paths {
-				if got, err := r.hashFile(p, []byte(crlf)); err != nil || got.String() != want[p] {
+				if got, err := r.HashFile(p, []byte(crlf)); err != nil || got.String() != want[p] {
 					t.Errorf("%s: hashFile %s, %v; git %s", p, got, err, want[p])
 				}
 			}
@@ -174,7 +175,7 @@ func TestSymlinkedGitattributesIgnoredLikeGit(t *testing.T) {
 	}
 	r := openTest(t, repo, repo)
 	want := hashObjects(t, repo, nil, []string{"x.txt"})["x.txt"]
-	if got, err := r.hashFile("x.txt", []byte("a\r\n")); err != nil || got.String() != want {
+	if got, err := r.HashFile("x.txt", []byte("a\r\n")); err != nil || got.String() != want {
 		t.Errorf("hashFile %s, %v; git %s", got, err, want)
 	}
 }
@@ -182,13 +183,13 @@ func TestSymlinkedGitattributesIgnoredLikeGit(t *testing.T) {
 func TestToGitRefusesFilters(t *testing.T) {
 	tests := []struct {
 		attrs string
-		code  Code
+		code  spec.Code
 		msg   string
 	}{
-		{"*.txt filter=lfs diff=lfs merge=lfs -text", CodeUnsupported, "filter=lfs"},
-		{"* filter=anything", CodeUnsupported, "filter=anything"},
-		{"*.txt working-tree-encoding=UTF-16", CodeUnsupported, "working-tree-encoding=UTF-16"},
-		{"*.txt ident", CodeUnsupported, "ident"},
+		{"*.txt filter=lfs diff=lfs merge=lfs -text", spec.CodeUnsupported, "filter=lfs"},
+		{"* filter=anything", spec.CodeUnsupported, "filter=anything"},
+		{"*.txt working-tree-encoding=UTF-16", spec.CodeUnsupported, "working-tree-encoding=UTF-16"},
+		{"*.txt ident", spec.CodeUnsupported, "ident"},
 		{"*.txt -ident -filter", "", ""},
 		{"*.txt filter=lfs\n*.txt !filter", "", ""},
 		{"*.md filter=lfs", "", ""},
@@ -196,11 +197,11 @@ func TestToGitRefusesFilters(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.attrs, func(t *testing.T) {
 			repo := fixtures.NewRepo(t, map[string]string{".gitattributes": tt.attrs + "\n"})
-			_, err := openTest(t, repo, repo).toGit("a.txt", []byte("x\n"))
-			if CodeOf(err) != tt.code || (err != nil && !strings.Contains(err.Error(), tt.msg)) {
+			_, err := openTest(t, repo, repo).ToGit("a.txt", []byte("x\n"))
+			if spec.CodeOf(err) != tt.code || (err != nil && !strings.Contains(err.Error(), tt.msg)) {
 				t.Errorf("err = %v, want %q naming %q", err, tt.code, tt.msg)
 			}
-			if err != nil && AsError(err).FilePath != "a.txt" {
+			if err != nil && spec.AsError(err).FilePath != "a.txt" {
 				t.Errorf("error does not name the file: %+v", err)
 			}
 		})
@@ -236,7 +237,7 @@ func TestToGitForIndexMatchesGitAdd(t *testing.T) {
 			fixtures.Git(t, repo, "config", "core.autocrlf", tt.autocrlf)
 			fixtures.WriteFiles(t, repo, map[string]string{"f.txt": tt.content})
 			r := openTest(t, repo, repo)
-			data, err := r.toGitForIndex("f.txt", []byte(tt.content), indexBlob)
+			data, err := r.ToGitForIndex("f.txt", []byte(tt.content), indexBlob)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -271,7 +272,7 @@ func TestGatherStats(t *testing.T) {
 // core.autocrlf and two levels of .gitattributes.
 func BenchmarkHashFile(b *testing.B) {
 	repo := fixtures.NewRepo(b, map[string]string{".gitattributes": "*.go text\n*.png binary\n", "a/.gitattributes": "*.md -text\n"})
-	r, err := openEnv(repo, testEnv(repo, countEnv([][2]string{{"core.autocrlf", "true"}})...))
+	r, err := OpenEnv(repo, testEnv(repo, countEnv([][2]string{{"core.autocrlf", "true"}})...))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -279,7 +280,7 @@ func BenchmarkHashFile(b *testing.B) {
 	b.SetBytes(int64(len(content)))
 	b.ResetTimer()
 	for range b.N {
-		if _, err := r.hashFile("a/b/file.go", content); err != nil {
+		if _, err := r.HashFile("a/b/file.go", content); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -290,7 +291,7 @@ func BenchmarkOpen(b *testing.B) {
 	repo := fixtures.NewRepo(b, map[string]string{"a/b.txt": "x\n"})
 	env := testEnv(repo)
 	for range b.N {
-		if _, err := openEnv(filepath.Join(repo, "a"), env); err != nil {
+		if _, err := OpenEnv(filepath.Join(repo, "a"), env); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -303,7 +304,7 @@ func TestHashFileConcurrent(t *testing.T) {
 	r := openTest(t, repo, repo)
 	want := []string{"", ""}
 	for i, p := range []string{"x.txt", "a/x.txt"} {
-		id, err := r.hashFile(p, []byte("a\r\n"))
+		id, err := r.HashFile(p, []byte("a\r\n"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -313,7 +314,7 @@ func TestHashFileConcurrent(t *testing.T) {
 	for g := range 8 {
 		go func() {
 			p := []string{"x.txt", "a/x.txt"}[g%2]
-			id, err := r.hashFile(p, []byte("a\r\n"))
+			id, err := r.HashFile(p, []byte("a\r\n"))
 			if err == nil && id.String() != want[g%2] {
 				err = fmt.Errorf("%s: %s, want %s", p, id, want[g%2])
 			}

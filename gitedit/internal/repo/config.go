@@ -1,4 +1,4 @@
-package gitedit
+package repo
 
 import (
 	"errors"
@@ -26,7 +26,7 @@ func configBool(cfg *gitconfig.Config, key string) (val, set bool, err error) {
 // file passes as it is.
 func configError(err error) error {
 	if errors.Is(err, gitconfig.ErrInvalid) {
-		return spec.Errorf(CodeInvalidInput, "%s", err)
+		return spec.Errorf(spec.CodeInvalidInput, "%s", err)
 	}
 	return err
 }
@@ -51,21 +51,21 @@ func (r *Repo) ConfigBool(key string) (value, set bool, err error) {
 // Defaults returns the options set in git config (gitedit.commit,
 // gitedit.agent, gitedit.matchMode, gitedit.dirty), the rest zero. A bad
 // boolean or an unknown dirty policy is invalid_input naming the key.
-func (r *Repo) Defaults() (Options, error) {
-	var o Options
+func (r *Repo) Defaults() (spec.Options, error) {
+	var o spec.Options
 	commit, _, err := configBool(r.config, "gitedit.commit")
 	if err != nil {
-		return Options{}, err
+		return spec.Options{}, err
 	}
 	o.Commit = commit
 	o.Agent, _ = r.config.Get("gitedit.agent")
 	o.MatchMode, _ = r.config.Get("gitedit.matchMode")
 	dirty, _ := r.config.Get("gitedit.dirty")
-	switch p := DirtyPolicy(dirty); p {
-	case "", DirtyRefuse, DirtyInclude, DirtyCommitFirst:
+	switch p := spec.DirtyPolicy(dirty); p {
+	case "", spec.DirtyRefuse, spec.DirtyInclude, spec.DirtyCommitFirst:
 		o.Dirty = p
 	default:
-		return Options{}, spec.Errorf(CodeInvalidInput, "config gitedit.dirty = %q: expected refuse, include or commit-first", dirty)
+		return spec.Options{}, spec.Errorf(spec.CodeInvalidInput, "config gitedit.dirty = %q: expected refuse, include or commit-first", dirty)
 	}
 	return o, nil
 }

@@ -1,4 +1,4 @@
-package gitedit
+package repo
 
 import (
 	"os"
@@ -11,15 +11,15 @@ import (
 // The calls that make written data durable. Every sync gitedit does goes
 // through one of these variables, so that tests can count them.
 var (
-	// fsyncFile flushes one file to the device.
-	fsyncFile = (*os.File).Sync
-	// writeOutFile writes one file's data out without a device flush
+	// FsyncFile flushes one file to the device.
+	FsyncFile = (*os.File).Sync
+	// WriteOutFile writes one file's data out without a device flush
 	// (core.fsyncMethod=writeout-only).
-	writeOutFile = writeOut
-	// syncFileSystem flushes the whole file system holding a folder.
-	syncFileSystem = syncFS
-	// fsyncFolder flushes a folder, so that a rename in it is durable.
-	fsyncFolder = syncDir
+	WriteOutFile = writeOut
+	// SyncFileSystem flushes the whole file system holding a folder.
+	SyncFileSystem = SyncFS
+	// FsyncFolder flushes a folder, so that a rename in it is durable.
+	FsyncFolder = SyncDir
 )
 
 // durabilityOf reads core.fsync, core.fsyncMethod and core.fsyncObjectFiles
@@ -30,7 +30,7 @@ func durabilityOf(cfg *gitconfig.Config) (durability.Policy, error) {
 	for i, key := range []string{"core.fsync", "core.fsyncmethod"} {
 		for _, v := range cfg.All(key) {
 			if v.NoValue {
-				return durability.Policy{}, spec.Errorf(CodeInvalidInput, "config %s: missing value", key)
+				return durability.Policy{}, spec.Errorf(spec.CodeInvalidInput, "config %s: missing value", key)
 			}
 			values[i] = append(values[i], v.Text)
 		}
@@ -42,40 +42,51 @@ func durabilityOf(cfg *gitconfig.Config) (durability.Policy, error) {
 	return durability.FromConfig(values[0], values[1], objectFiles), nil
 }
 
-// syncerFor returns how a file of component c is made durable on its own:
+// SyncerFor returns how a file of component c is made durable on its own:
 // nil when the policy does not sync c.
-func (r *Repo) syncerFor(c durability.Component) func(*os.File) error {
+func (r *Repo) SyncerFor(c durability.Component) func(*os.File) error {
 	switch {
 	case !r.durable.Syncs(c):
 		return nil
 	case r.durable.Method == durability.WriteoutOnly:
-		return func(f *os.File) error { return writeOutFile(f) }
+		return func(f *os.File) error { return WriteOutFile(f) }
 	}
-	return func(f *os.File) error { return fsyncFile(f) }
+	return func(f *os.File) error { return FsyncFile(f) }
 }
 
-// flushes reports whether component c is synced with a device flush
+// Flushes reports whether component c is synced with a device flush
 // (every method but writeout-only).
-func (r *Repo) flushes(c durability.Component) bool {
+func (r *Repo) Flushes(c durability.Component) bool {
 	return r.durable.Syncs(c) && r.durable.Method != durability.WriteoutOnly
 }
 
-// objectSyncer is how each loose object is synced as it is written: nil
+// ObjectSyncer is how each loose object is synced as it is written: nil
 // when the batch's one syncfs covers them, or when they are not synced.
-func (r *Repo) objectSyncer() func(*os.File) error {
-	if haveSyncFS && r.flushes(durability.LooseObject) {
+func (r *Repo) ObjectSyncer() func(*os.File) error {
+	if HaveSyncFS && r.Flushes(durability.LooseObject) {
 		return nil
 	}
-	return r.syncerFor(durability.LooseObject)
+	return r.SyncerFor(durability.LooseObject)
 }
 
-// tempSyncer is how each temporary working-tree file is synced before it
+// TempSyncer is how each temporary working-tree file is synced before it
 // is renamed: nil when one syncfs covers them, or when they are not
 // synced. Working-tree files follow the index component: the index
 // records their stat data as the staged content.
-func (r *Repo) tempSyncer() func(*os.File) error {
-	if haveSyncFS && r.flushes(durability.Index) {
+func (r *Repo) TempSyncer() func(*os.File) error {
+	if HaveSyncFS && r.Flushes(durability.Index) {
 		return nil
 	}
-	return r.syncerFor(durability.Index)
+	return r.SyncerFor(durability.Index)
+}
+
+// SyncDir fsyncs a folder so that a rename in it is durable.
+func SyncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	_ = d.Sync() // not every file system supports fsync on folders
+	return nil
 }

@@ -1,4 +1,4 @@
-package gitedit
+package repo
 
 import (
 	"os"
@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // testEnv returns the environment fixtures.Git uses for the repository at
@@ -45,7 +46,7 @@ func gitIn(top, dir string, extra []string, args ...string) (string, error) {
 // openTest opens dir with the environment of the repository at top.
 func openTest(t *testing.T, top, dir string, extra ...string) *Repo {
 	t.Helper()
-	r, err := openEnv(dir, testEnv(top, extra...))
+	r, err := OpenEnv(dir, testEnv(top, extra...))
 	if err != nil {
 		t.Fatalf("open %s: %v", dir, err)
 	}
@@ -93,7 +94,7 @@ func TestOpenFindsRepositoryLikeGit(t *testing.T) {
 			if want := strings.TrimSpace(gitDir); realPath(t, r.gitDir) != realPath(t, want) {
 				t.Errorf("gitDir = %s, git says %s", r.gitDir, want)
 			}
-			if want := absFrom(tt.dir, strings.TrimSpace(common)); realPath(t, r.commonDir) != realPath(t, want) {
+			if want := AbsFrom(tt.dir, strings.TrimSpace(common)); realPath(t, r.commonDir) != realPath(t, want) {
 				t.Errorf("commonDir = %s, git says %s", r.commonDir, want)
 			}
 			if want := strings.TrimSpace(top); r.workTree != realPath(t, want) {
@@ -124,56 +125,56 @@ func TestOpenRefuses(t *testing.T) {
 	tests := []struct {
 		name  string
 		setup func(t *testing.T) (top, dir string)
-		code  Code
+		code  spec.Code
 		msg   string // a part of the message
 	}{
 		{"outside any repository", func(t *testing.T) (string, string) {
 			d := t.TempDir()
 			return d, d
-		}, CodeNotARepo, "not a git repository"},
+		}, spec.CodeNotARepo, "not a git repository"},
 		{"bare repository", func(t *testing.T) (string, string) {
 			d := filepath.Join(t.TempDir(), "bare.git")
 			mustMkdir(t, d)
 			fixtures.Git(t, d, "init", "-q", "--bare")
 			return d, d
-		}, CodeUnsupported, "bare"},
+		}, spec.CodeUnsupported, "bare"},
 		{"core.bare set", func(t *testing.T) (string, string) {
 			d := fixtures.NewRepo(t, nil)
 			fixtures.Git(t, d, "config", "core.bare", "true")
 			return d, d
-		}, CodeUnsupported, "bare"},
+		}, spec.CodeUnsupported, "bare"},
 		{"inside the git directory", func(t *testing.T) (string, string) {
 			d := fixtures.NewRepo(t, nil)
 			return d, filepath.Join(d, ".git", "refs")
-		}, CodeNotARepo, "inside the git directory"},
+		}, spec.CodeNotARepo, "inside the git directory"},
 		{"sha256", func(t *testing.T) (string, string) {
 			d := filepath.Join(t.TempDir(), "repo")
 			mustMkdir(t, d)
 			fixtures.Git(t, d, "init", "-q", "--object-format=sha256")
 			return d, d
-		}, CodeUnsupported, "objectFormat = sha256"},
+		}, spec.CodeUnsupported, "objectFormat = sha256"},
 		{"format version 2", func(t *testing.T) (string, string) {
 			d := fixtures.NewRepo(t, nil)
 			fixtures.Git(t, d, "config", "core.repositoryformatversion", "2")
 			return d, d
-		}, CodeUnsupported, "repositoryformatversion = 2"},
+		}, spec.CodeUnsupported, "repositoryformatversion = 2"},
 		{"unknown extension in version 1", func(t *testing.T) (string, string) {
 			d := fixtures.NewRepo(t, nil)
 			fixtures.Git(t, d, "config", "core.repositoryformatversion", "1")
 			fixtures.Git(t, d, "config", "extensions.refStorage", "reftable")
 			return d, d
-		}, CodeUnsupported, "extensions.refstorage"},
+		}, spec.CodeUnsupported, "extensions.refstorage"},
 		{"relative alternates", func(t *testing.T) (string, string) {
 			d := fixtures.NewRepo(t, nil)
 			fixtures.WriteFiles(t, d, map[string]string{".git/objects/info/alternates": "../../other/objects\n"})
 			return d, d
-		}, CodeUnsupported, "alternates"},
+		}, spec.CodeUnsupported, "alternates"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			top, dir := tt.setup(t)
-			_, err := openEnv(dir, testEnv(top, "GIT_CEILING_DIRECTORIES="+filepath.Dir(top)))
-			if CodeOf(err) != tt.code || !strings.Contains(err.Error(), tt.msg) {
+			_, err := OpenEnv(dir, testEnv(top, "GIT_CEILING_DIRECTORIES="+filepath.Dir(top)))
+			if spec.CodeOf(err) != tt.code || !strings.Contains(err.Error(), tt.msg) {
 				t.Fatalf("err = %v, want %s containing %q", err, tt.code, tt.msg)
 			}
 		})
@@ -232,8 +233,8 @@ func TestOpenStopsAtCeiling(t *testing.T) {
 	sub := filepath.Join(repo, "sub")
 	ceiling := "GIT_CEILING_DIRECTORIES=" + repo
 	_, gitErr := gitIn(repo, sub, []string{ceiling}, "rev-parse", "--git-dir")
-	_, err := openEnv(sub, testEnv(repo, ceiling))
-	if (gitErr == nil) != (err == nil) || (err != nil && CodeOf(err) != CodeNotARepo) {
+	_, err := OpenEnv(sub, testEnv(repo, ceiling))
+	if (gitErr == nil) != (err == nil) || (err != nil && spec.CodeOf(err) != spec.CodeNotARepo) {
 		t.Fatalf("gitedit: %v; git: %v", err, gitErr)
 	}
 }

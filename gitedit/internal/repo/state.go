@@ -1,4 +1,4 @@
-package gitedit
+package repo
 
 import (
 	"os"
@@ -16,10 +16,10 @@ var inProgressMarkers = []struct{ path, name string }{
 	{filepath.Join("sequencer", "todo"), "cherry-pick or revert sequence"},
 }
 
-// operationInProgress names the merge, rebase, cherry-pick or revert in
+// OperationInProgress names the merge, rebase, cherry-pick or revert in
 // progress in this worktree (git keeps their state in the worktree's own
 // git directory), or returns "".
-func (r *Repo) operationInProgress() string {
+func (r *Repo) OperationInProgress() string {
 	for _, m := range inProgressMarkers {
 		if _, err := os.Lstat(filepath.Join(r.gitDir, m.path)); err == nil {
 			return m.name

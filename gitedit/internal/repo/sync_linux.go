@@ -1,6 +1,6 @@
 //go:build linux
 
-package gitedit
+package repo
 
 import (
 	"os"
@@ -8,18 +8,18 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// haveSyncFS is true where one syncfs(2) call can make a whole batch of
+// HaveSyncFS is true where one syncfs(2) call can make a whole batch of
 // written files durable, instead of an fsync per file.
-const haveSyncFS = true
+const HaveSyncFS = true
 
-// sameFS reports whether two paths are on the same file system.
-func sameFS(a, b string) bool {
+// SameFS reports whether two paths are on the same file system.
+func SameFS(a, b string) bool {
 	var sa, sb unix.Stat_t
 	return unix.Stat(a, &sa) == nil && unix.Stat(b, &sb) == nil && sa.Dev == sb.Dev
 }
 
-// syncFS flushes the file system holding dir (syncfs(2)).
-func syncFS(dir string) error {
+// SyncFS flushes the file system holding dir (syncfs(2)).
+func SyncFS(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return err
