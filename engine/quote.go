@@ -95,3 +95,17 @@ func unescapeC(b *strings.Builder, s string) (int, bool) {
 	}
 	return 0, false
 }
+
+// UnquotePath reads back a path as QuotePath (or a JSON result naming a
+// path that is not UTF-8) writes it: a value that is one whole C-quoted
+// string (it starts with a double quote) is unquoted to its bytes; any
+// other value is the path as given.
+func UnquotePath(p string) string {
+	if len(p) < 2 || p[0] != '"' {
+		return p
+	}
+	if raw, n, ok := UnquoteC(p); ok && n == len(p) {
+		return raw
+	}
+	return p
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/shallow"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
@@ -256,7 +257,7 @@ func setEntryTrailer(e *LogEntry, key, value string) {
 	case strings.EqualFold(key, trTool):
 		e.Tool = value
 	case strings.EqualFold(key, trFile):
-		e.Files = append(e.Files, requestPath(value))
+		e.Files = append(e.Files, engine.UnquotePath(value))
 	case strings.EqualFold(key, trBlobBefore):
 		e.BlobsBefore = append(e.BlobsBefore, fileBlobOf(value))
 	case strings.EqualFold(key, trBlobAfter):
@@ -281,9 +282,9 @@ func setEntryTrailer(e *LogEntry, key, value string) {
 func fileBlobOf(v string) FileBlob {
 	i := strings.LastIndexByte(v, ' ')
 	if i < 0 {
-		return FileBlob{FilePath: requestPath(v)}
+		return FileBlob{FilePath: engine.UnquotePath(v)}
 	}
-	return FileBlob{FilePath: requestPath(v[:i]), Blob: v[i+1:]}
+	return FileBlob{FilePath: engine.UnquotePath(v[:i]), Blob: v[i+1:]}
 }
 
 // splitList splits a comma-separated trailer value.

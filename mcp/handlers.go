@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/gitedit/gitedit/gitedit"
@@ -79,11 +78,11 @@ func arguments(req *sdk.CallToolRequest) json.RawMessage {
 
 // read runs the read tool.
 func (h *handlers) read(ctx context.Context, _ gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
-	var req gitedit.ReadRequest
-	if err := decodeStrict(args, schemaOf(ToolRead), &req); err != nil {
+	req, err := gitedit.DecodeRead(args)
+	if err != nil {
 		return nil, err
 	}
-	res, err := h.repo.Read(ctx, req)
+	res, err := h.repo.Read(ctx, *req)
 	if err != nil {
 		return nil, err
 	}
@@ -119,11 +118,11 @@ func (h *handlers) applyPatch(ctx context.Context, opt gitedit.Options, args jso
 
 // log runs the log tool.
 func (h *handlers) log(ctx context.Context, _ gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
-	var req gitedit.LogRequest
-	if err := decodeStrict(args, schemaOf(ToolLog), &req); err != nil {
+	req, err := gitedit.DecodeLog(args)
+	if err != nil {
 		return nil, err
 	}
-	entries, err := h.repo.Log(ctx, req)
+	entries, err := h.repo.Log(ctx, *req)
 	if err != nil {
 		return nil, err
 	}
@@ -136,16 +135,4 @@ func applied(res *gitedit.Result, err error) (*sdk.CallToolResult, error) {
 		return nil, err
 	}
 	return editResult(res), nil
-}
-
-// schemaOf returns the input schema of a tool (Tools cannot fail once the
-// server exists, which built them).
-func schemaOf(name string) *jsonschema.Schema {
-	defs, _ := Tools()
-	for _, d := range defs {
-		if d.Name == name {
-			return d.InputSchema
-		}
-	}
-	return &jsonschema.Schema{Type: "object"}
 }

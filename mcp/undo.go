@@ -26,9 +26,9 @@ func undoCall(name string) callFunc {
 
 // undo runs the undo tool: it reverts a gitedit commit with a new one.
 func (h *handlers) undo(ctx context.Context, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
-	var req gitedit.UndoRequest
-	if err := decodeStrict(args, schemaOf(ToolUndo), &req); err != nil {
+	req, err := gitedit.DecodeUndo(args)
+	if err != nil {
 		return nil, err
 	}
-	return applied(h.repo.Undo(ctx, req, opt))
+	return applied(h.repo.Undo(ctx, *req, opt))
 }

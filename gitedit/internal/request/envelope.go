@@ -1,4 +1,4 @@
-package gitedit
+package request
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"errors"
 	"io"
 	"strings"
+
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // A request of any kind comes bare (its kind inferred from its fields) or
@@ -39,20 +41,20 @@ var (
 
 // DecodeOperation decodes one request of any kind and shape (bare or in a
 // tool-call envelope) from data, which must hold exactly one JSON value.
-// Errors are *Error with code invalid_input naming the offending field.
-func DecodeOperation(data []byte) (Operation, error) {
+// Errors are *spec.Error with code invalid_input naming the offending field.
+func DecodeOperation(data []byte) (spec.Operation, error) {
 	raw, err := oneValue(data)
 	if err == nil {
 		err = CheckText("", raw)
 	}
 	if err != nil {
-		return Operation{}, err
+		return spec.Operation{}, err
 	}
 	return decodeOperation("", raw, true)
 }
 
 // DecodeEdit decodes a bare edit request (docs/reference.md#edit).
-func DecodeEdit(data []byte) (*EditRequest, error) {
+func DecodeEdit(data []byte) (*spec.EditRequest, error) {
 	o, err := parseRoot(data)
 	if err != nil {
 		return nil, err
@@ -61,7 +63,7 @@ func DecodeEdit(data []byte) (*EditRequest, error) {
 }
 
 // DecodeMultiEdit decodes a bare multiedit request (docs/reference.md#multiedit).
-func DecodeMultiEdit(data []byte) (*MultiEditRequest, error) {
+func DecodeMultiEdit(data []byte) (*spec.MultiEditRequest, error) {
 	o, err := parseRoot(data)
 	if err != nil {
 		return nil, err
@@ -71,7 +73,7 @@ func DecodeMultiEdit(data []byte) (*MultiEditRequest, error) {
 
 // DecodeBatch decodes a bare batch request (docs/reference.md#batch); its operations may
 // take any shape DecodeOperation accepts, except a batch.
-func DecodeBatch(data []byte) (*BatchRequest, error) {
+func DecodeBatch(data []byte) (*spec.BatchRequest, error) {
 	o, err := parseRoot(data)
 	if err != nil {
 		return nil, err
@@ -81,7 +83,7 @@ func DecodeBatch(data []byte) (*BatchRequest, error) {
 
 // DecodePatch decodes a patch request (docs/reference.md#patch): {"patch": "..."},
 // {"input": "..."} (apply_patch), or the patch text as a JSON string.
-func DecodePatch(data []byte) (*PatchRequest, error) {
+func DecodePatch(data []byte) (*spec.PatchRequest, error) {
 	raw, err := oneValue(data)
 	if err == nil {
 		err = CheckText("", raw)
@@ -95,7 +97,7 @@ func DecodePatch(data []byte) (*PatchRequest, error) {
 // DecodeEditItems decodes multiedit items given on their own (the file of
 // `gitedit multiedit --edits`): a JSON array of items, or an object whose
 // only field is "edits". Items that repeat a file path must name filePath.
-func DecodeEditItems(data []byte, filePath string) ([]EditItem, error) {
+func DecodeEditItems(data []byte, filePath string) ([]spec.EditItem, error) {
 	raw, err := oneValue(data)
 	if err != nil {
 		return nil, err
@@ -133,7 +135,7 @@ func DecodeEditItems(data []byte, filePath string) ([]EditItem, error) {
 // CheckEdit applies the decoding rules to an edit request built in code
 // (say, from command-line flags): a file path, a known match mode, and
 // expected_replacements of at least 1.
-func CheckEdit(req *EditRequest) error {
+func CheckEdit(req *spec.EditRequest) error {
 	if req.FilePath == "" {
 		return invalidInput("file_path", "must not be empty")
 	}
@@ -181,50 +183,50 @@ func parseRoot(data []byte) (*reqObject, error) {
 
 // decodeOperation decodes the request at path p; a batch is refused when
 // !allowBatch (inside a batch).
-func decodeOperation(p string, raw json.RawMessage, allowBatch bool) (Operation, error) {
+func decodeOperation(p string, raw json.RawMessage, allowBatch bool) (spec.Operation, error) {
 	o, err := parseObject(p, raw)
 	if err != nil {
-		return Operation{}, err
+		return spec.Operation{}, err
 	}
 	tool, input, err := unwrapEnvelope(o, raw)
 	if err != nil {
-		return Operation{}, err
+		return spec.Operation{}, err
 	}
-	if tool == ToolBatch && !allowBatch {
-		return Operation{}, invalidInput(p, "a batch cannot contain a batch")
+	if tool == spec.ToolBatch && !allowBatch {
+		return spec.Operation{}, invalidInput(p, "a batch cannot contain a batch")
 	}
 	return decodeKind(p, tool, input)
 }
 
 // decodeKind decodes input at p as a request of kind tool.
-func decodeKind(p string, tool Tool, input json.RawMessage) (Operation, error) {
-	op := Operation{Tool: tool}
-	if tool == ToolPatch {
+func decodeKind(p string, tool spec.Tool, input json.RawMessage) (spec.Operation, error) {
+	op := spec.Operation{Tool: tool}
+	if tool == spec.ToolPatch {
 		req, err := decodePatch(p, input)
 		op.Patch = req
 		return op, err
 	}
 	o, err := parseObject(p, input)
 	if err != nil {
-		return Operation{}, err
+		return spec.Operation{}, err
 	}
 	switch tool {
-	case ToolEdit:
+	case spec.ToolEdit:
 		op.Edit, err = decodeEdit(o)
-	case ToolMultiEdit:
+	case spec.ToolMultiEdit:
 		op.MultiEdit, err = decodeMultiEdit(o)
 	default:
 		op.Batch, err = decodeBatch(o)
 	}
 	if err != nil {
-		return Operation{}, err
+		return spec.Operation{}, err
 	}
 	return op, nil
 }
 
 // unwrapEnvelope returns the tool and the input of the request o (whose
 // JSON is raw): from its envelope, or inferred from a bare request.
-func unwrapEnvelope(o *reqObject, raw json.RawMessage) (Tool, json.RawMessage, error) {
+func unwrapEnvelope(o *reqObject, raw json.RawMessage) (spec.Tool, json.RawMessage, error) {
 	switch {
 	case o.has("tool"):
 		return o.call(fTool, []reqField{fTool, fInput})
@@ -238,7 +240,7 @@ func unwrapEnvelope(o *reqObject, raw json.RawMessage) (Tool, json.RawMessage, e
 }
 
 // unwrapTyped unwraps the envelopes that carry a "type" field.
-func unwrapTyped(o *reqObject) (Tool, json.RawMessage, error) {
+func unwrapTyped(o *reqObject) (spec.Tool, json.RawMessage, error) {
 	switch typ := o.str(fType, true); typ {
 	case "tool_use":
 		return o.call(fName, []reqField{fType, fID, fName, fInput})
@@ -256,7 +258,7 @@ func unwrapTyped(o *reqObject) (Tool, json.RawMessage, error) {
 
 // unwrapFunction unwraps an OpenAI tool_calls item, {"id", "type":
 // "function", "function": {"name", "arguments"}}.
-func unwrapFunction(o *reqObject) (Tool, json.RawMessage, error) {
+func unwrapFunction(o *reqObject) (spec.Tool, json.RawMessage, error) {
 	if err := o.allow([]reqField{fID, fType, fFunction, fIndex}); err != nil {
 		return "", nil, err
 	}
@@ -274,7 +276,7 @@ func unwrapFunction(o *reqObject) (Tool, json.RawMessage, error) {
 
 // call reads a tool call made of the fields fs: the tool named by nameField
 // and its input ("input", or "arguments" as JSON text or an object).
-func (o *reqObject) call(nameField reqField, fs []reqField) (Tool, json.RawMessage, error) {
+func (o *reqObject) call(nameField reqField, fs []reqField) (spec.Tool, json.RawMessage, error) {
 	if err := o.allow(fs); err != nil {
 		return "", nil, err
 	}
@@ -318,38 +320,38 @@ func (o *reqObject) payload() (json.RawMessage, error) {
 		err = CheckText("", args)
 	}
 	if err != nil {
-		return nil, invalidInput(pathKey(o.path, "arguments"), "%s", AsError(err).Message)
+		return nil, invalidInput(pathKey(o.path, "arguments"), "%s", spec.AsError(err).Message)
 	}
 	return args, nil
 }
 
 // toolNamed maps a tool name, compared ignoring case, "_" and "-", to its
-// Tool; p is the path of the name for the error.
-func toolNamed(p, name string) (Tool, error) {
+// spec.Tool; p is the path of the name for the error.
+func toolNamed(p, name string) (spec.Tool, error) {
 	switch strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(name)) {
 	case "edit":
-		return ToolEdit, nil
+		return spec.ToolEdit, nil
 	case "multiedit":
-		return ToolMultiEdit, nil
+		return spec.ToolMultiEdit, nil
 	case "batch":
-		return ToolBatch, nil
+		return spec.ToolBatch, nil
 	case "patch", "applypatch":
-		return ToolPatch, nil
+		return spec.ToolPatch, nil
 	}
 	return "", invalidInput(p, "unknown tool %q (expected edit, multiedit, batch, patch or apply_patch)", name)
 }
 
 // inferTool tells the kind of a bare request from its fields.
-func inferTool(o *reqObject) (Tool, error) {
+func inferTool(o *reqObject) (spec.Tool, error) {
 	switch {
 	case o.has("operations"):
-		return ToolBatch, nil
+		return spec.ToolBatch, nil
 	case o.has("edits"):
-		return ToolMultiEdit, nil
+		return spec.ToolMultiEdit, nil
 	case o.has("patch"):
-		return ToolPatch, nil
+		return spec.ToolPatch, nil
 	case o.hasAny(fOldString, fNewString):
-		return ToolEdit, nil
+		return spec.ToolEdit, nil
 	}
 	return "", invalidInput(o.path, "cannot tell the kind of request: expected old_string and new_string (edit), edits (multiedit), operations (batch), patch (patch), or a tool call envelope")
 }

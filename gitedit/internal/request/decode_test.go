@@ -1,4 +1,4 @@
-package gitedit
+package request
 
 import (
 	"encoding/json"
@@ -10,43 +10,45 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 func countOf(n int) *int { return &n }
 
 // editAB is the edit most cases decode to.
-var editAB = Operation{Tool: ToolEdit, Edit: &EditRequest{FilePath: "a.go", OldString: "A", NewString: "B"}}
+var editAB = spec.Operation{Tool: spec.ToolEdit, Edit: &spec.EditRequest{FilePath: "a.go", OldString: "A", NewString: "B"}}
 
 const editABJSON = `{"file_path":"a.go","old_string":"A","new_string":"B"}`
 
-func TestDecodeOperationShapes(t *testing.T) {
+func TestDecodeOperationAcceptsEveryShapeAndEnvelope(t *testing.T) {
 	argsText, _ := json.Marshal(editABJSON)
-	multi := Operation{Tool: ToolMultiEdit, MultiEdit: &MultiEditRequest{FilePath: "a.go",
-		Edits: []EditItem{{OldString: "A", NewString: "B"}, {OldString: "C", NewString: "D", ReplaceAll: true}}}}
-	patch := Operation{Tool: ToolPatch, Patch: &PatchRequest{Patch: "*** Begin Patch\n*** End Patch\n"}}
+	multi := spec.Operation{Tool: spec.ToolMultiEdit, MultiEdit: &spec.MultiEditRequest{FilePath: "a.go",
+		Edits: []spec.EditItem{{OldString: "A", NewString: "B"}, {OldString: "C", NewString: "D", ReplaceAll: true}}}}
+	patch := spec.Operation{Tool: spec.ToolPatch, Patch: &spec.PatchRequest{Patch: "*** Begin Patch\n*** End Patch\n"}}
 	patchText := `"*** Begin Patch\n*** End Patch\n"`
 	tests := []struct {
 		name, in string
-		want     Operation
+		want     spec.Operation
 	}{
 		{"bare edit", editABJSON, editAB},
 		{"pretty-printed edit", "{\n  \"file_path\": \"a.go\",\n  \"old_string\": \"A\",\n  \"new_string\": \"B\"\n}\n", editAB},
 		{"every edit field", `{"file_path":"a.go","old_string":"A","new_string":"B","replace_all":true,"match_mode":"line_trimmed","expected_replacements":2,"dry_run":true,"expected_hash":"e69de29"}`,
-			Operation{Tool: ToolEdit, Edit: &EditRequest{FilePath: "a.go", OldString: "A", NewString: "B", ReplaceAll: true,
+			spec.Operation{Tool: spec.ToolEdit, Edit: &spec.EditRequest{FilePath: "a.go", OldString: "A", NewString: "B", ReplaceAll: true,
 				MatchMode: "line_trimmed", ExpectedReplacements: countOf(2), DryRun: true, ExpectedHash: "e69de29"}}},
 		{"camelCase aliases", `{"filePath":"a.go","oldString":"A","newString":"B","replaceAll":true,"matchMode":"exact","expectedReplacements":3,"dryRun":true,"expectedHash":"abcdef0"}`,
-			Operation{Tool: ToolEdit, Edit: &EditRequest{FilePath: "a.go", OldString: "A", NewString: "B", ReplaceAll: true,
+			spec.Operation{Tool: spec.ToolEdit, Edit: &spec.EditRequest{FilePath: "a.go", OldString: "A", NewString: "B", ReplaceAll: true,
 				MatchMode: "exact", ExpectedReplacements: countOf(3), DryRun: true, ExpectedHash: "abcdef0"}}},
 		{"null optional fields are absent", `{"file_path":"a.go","old_string":"A","new_string":"B","replace_all":null,"match_mode":null,"expected_replacements":null,"expected_hash":null}`, editAB},
 		{"integral float count", `{"file_path":"a.go","old_string":"A","new_string":"B","expected_replacements":2.0}`,
-			Operation{Tool: ToolEdit, Edit: &EditRequest{FilePath: "a.go", OldString: "A", NewString: "B", ExpectedReplacements: countOf(2)}}},
+			spec.Operation{Tool: spec.ToolEdit, Edit: &spec.EditRequest{FilePath: "a.go", OldString: "A", NewString: "B", ExpectedReplacements: countOf(2)}}},
 		{"empty strings allowed", `{"file_path":"a.go","old_string":"","new_string":""}`,
-			Operation{Tool: ToolEdit, Edit: &EditRequest{FilePath: "a.go"}}},
+			spec.Operation{Tool: spec.ToolEdit, Edit: &spec.EditRequest{FilePath: "a.go"}}},
 		{"bare multiedit", `{"file_path":"a.go","edits":[{"old_string":"A","new_string":"B"},{"oldString":"C","newString":"D","replaceAll":true}]}`, multi},
 		{"multiedit items repeating the file path", `{"filePath":"a.go","edits":[{"filePath":"./a.go","oldString":"A","newString":"B"},{"file_path":"a.go","old_string":"C","new_string":"D","replace_all":true}]}`, multi},
 		{"multiedit options", `{"file_path":"a.go","edits":[{"old_string":"A","new_string":"B","expected_replacements":1}],"partial":true,"dry_run":true,"expected_hash":"abcdef0"}`,
-			Operation{Tool: ToolMultiEdit, MultiEdit: &MultiEditRequest{FilePath: "a.go", Partial: true, DryRun: true, ExpectedHash: "abcdef0",
-				Edits: []EditItem{{OldString: "A", NewString: "B", ExpectedReplacements: countOf(1)}}}}},
+			spec.Operation{Tool: spec.ToolMultiEdit, MultiEdit: &spec.MultiEditRequest{FilePath: "a.go", Partial: true, DryRun: true, ExpectedHash: "abcdef0",
+				Edits: []spec.EditItem{{OldString: "A", NewString: "B", ExpectedReplacements: countOf(1)}}}}},
 		{"bare patch", `{"patch":` + patchText + `}`, patch},
 		{"tool envelope", `{"tool":"edit","input":` + editABJSON + `}`, editAB},
 		{"tool envelope multiedit", `{"tool":"multiedit","input":{"file_path":"a.go","edits":[{"old_string":"A","new_string":"B"},{"old_string":"C","new_string":"D","replace_all":true}]}}`, multi},
@@ -63,9 +65,9 @@ func TestDecodeOperationShapes(t *testing.T) {
 		{"apply_patch with text input", `{"type":"tool_use","id":"t","name":"apply_patch","input":` + patchText + `}`, patch},
 		{"multi_edit spelling", `{"tool":"multi_edit","input":{"file_path":"a.go","edits":[{"old_string":"A","new_string":"B"},{"old_string":"C","new_string":"D","replace_all":true}]}}`, multi},
 		{"batch of every shape", `{"message":"m","operations":[` + editABJSON + `,{"tool":"edit","input":` + editABJSON + `},{"type":"tool_use","id":"x","name":"apply_patch","input":{"input":` + patchText + `}}]}`,
-			Operation{Tool: ToolBatch, Batch: &BatchRequest{Message: "m", Operations: []Operation{editAB, editAB, patch}}}},
+			spec.Operation{Tool: spec.ToolBatch, Batch: &spec.BatchRequest{Message: "m", Operations: []spec.Operation{editAB, editAB, patch}}}},
 		{"batch in envelope", `{"tool":"batch","input":{"operations":[` + editABJSON + `]}}`,
-			Operation{Tool: ToolBatch, Batch: &BatchRequest{Operations: []Operation{editAB}}}},
+			spec.Operation{Tool: spec.ToolBatch, Batch: &spec.BatchRequest{Operations: []spec.Operation{editAB}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -76,7 +78,7 @@ func TestDecodeOperationShapes(t *testing.T) {
 	}
 }
 
-func TestDecodeOperationErrors(t *testing.T) {
+func TestDecodeOperationRefusesBadRequestsNamingTheField(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{"not JSON", `{"file_path":`, "invalid JSON: unexpected EOF"},
 		{"empty", "  \n", "empty input: expected a JSON request"},
@@ -132,17 +134,17 @@ func TestDecodeOperationErrors(t *testing.T) {
 	}
 }
 
-// requireInvalid checks that err is an invalid_input *Error whose message
+// requireInvalid checks that err is an invalid_input *spec.Error whose message
 // starts with want.
 func requireInvalid(t *testing.T, err error, want string) {
 	t.Helper()
-	var ge *Error
-	require.True(t, errors.As(err, &ge), "error %v is not an *Error", err)
-	assert.Equal(t, CodeInvalidInput, ge.Code)
+	var ge *spec.Error
+	require.True(t, errors.As(err, &ge), "error %v is not a *spec.Error", err)
+	assert.Equal(t, spec.CodeInvalidInput, ge.Code)
 	assert.True(t, strings.HasPrefix(ge.Message, want), "message %q does not start with %q", ge.Message, want)
 }
 
-func TestDecodeKinds(t *testing.T) {
+func TestDecodeOfOneKindTakesBareRequestsOnly(t *testing.T) {
 	e, err := DecodeEdit([]byte(editABJSON))
 	require.NoError(t, err)
 	assert.Equal(t, editAB.Edit, e)
@@ -150,17 +152,17 @@ func TestDecodeKinds(t *testing.T) {
 	requireInvalid(t, err, "tool: unknown field")
 	m, err := DecodeMultiEdit([]byte(`{"file_path":"a","edits":[{"old_string":"x","new_string":"y"}]}`))
 	require.NoError(t, err)
-	assert.Equal(t, []EditItem{{OldString: "x", NewString: "y"}}, m.Edits)
+	assert.Equal(t, []spec.EditItem{{OldString: "x", NewString: "y"}}, m.Edits)
 	b, err := DecodeBatch([]byte(`{"operations":[` + editABJSON + `]}`))
 	require.NoError(t, err)
-	assert.Equal(t, []Operation{editAB}, b.Operations)
+	assert.Equal(t, []spec.Operation{editAB}, b.Operations)
 	p, err := DecodePatch([]byte(`{"patch":"diff","dryRun":true}`))
 	require.NoError(t, err)
-	assert.Equal(t, &PatchRequest{Patch: "diff", DryRun: true}, p)
+	assert.Equal(t, &spec.PatchRequest{Patch: "diff", DryRun: true}, p)
 }
 
-func TestDecodeEditItems(t *testing.T) {
-	want := []EditItem{{OldString: "A", NewString: "B"}}
+func TestDecodeEditItemsTakesAnArrayOrAnEditsObject(t *testing.T) {
+	want := []spec.EditItem{{OldString: "A", NewString: "B"}}
 	tests := []struct{ name, in, err string }{
 		{"array", `[{"old_string":"A","new_string":"B"}]`, ""},
 		{"object with edits", `{"edits":[{"oldString":"A","newString":"B"}]}`, ""},
@@ -185,16 +187,16 @@ func TestDecodeEditItems(t *testing.T) {
 	}
 }
 
-func TestCheckEdit(t *testing.T) {
+func TestCheckEditAppliesTheDecodingRulesToBuiltRequests(t *testing.T) {
 	tests := []struct {
 		name string
-		req  EditRequest
+		req  spec.EditRequest
 		err  string
 	}{
-		{"valid", EditRequest{FilePath: "a", MatchMode: "exact", ExpectedReplacements: countOf(1)}, ""},
-		{"no path", EditRequest{}, "file_path: must not be empty"},
-		{"bad mode", EditRequest{FilePath: "a", MatchMode: "x"}, `match_mode: unknown match mode "x"`},
-		{"negative", EditRequest{FilePath: "a", ExpectedReplacements: countOf(-2)}, "expected_replacements: expected a whole number of at least 1, got -2"},
+		{"valid", spec.EditRequest{FilePath: "a", MatchMode: "exact", ExpectedReplacements: countOf(1)}, ""},
+		{"no path", spec.EditRequest{}, "file_path: must not be empty"},
+		{"bad mode", spec.EditRequest{FilePath: "a", MatchMode: "x"}, `match_mode: unknown match mode "x"`},
+		{"negative", spec.EditRequest{FilePath: "a", ExpectedReplacements: countOf(-2)}, "expected_replacements: expected a whole number of at least 1, got -2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -214,7 +216,7 @@ func streamKinds(in string) []string {
 	var got []string
 	for op, err := range DecodeOperations(strings.NewReader(in)) {
 		if err != nil {
-			got = append(got, "error: "+AsError(err).Message)
+			got = append(got, "error: "+spec.AsError(err).Message)
 			continue
 		}
 		got = append(got, string(op.Tool))
@@ -222,7 +224,7 @@ func streamKinds(in string) []string {
 	return got
 }
 
-func TestDecodeOperationsStream(t *testing.T) {
+func TestDecodeOperationsReadsJSONLinesAndResumesAfterABadLine(t *testing.T) {
 	patch := `{"patch":"x"}`
 	tests := []struct {
 		name, in string
@@ -250,8 +252,8 @@ type slowReader struct{ r io.Reader }
 
 func (s slowReader) Read(p []byte) (int, error) { return s.r.Read(p[:1]) }
 
-func TestRequestStreamReadsIncrementally(t *testing.T) {
-	s := NewRequestStream(slowReader{strings.NewReader(editABJSON + "\n{bad\n" + editABJSON)})
+func TestStreamReadsIncrementally(t *testing.T) {
+	s := NewStream(slowReader{strings.NewReader(editABJSON + "\n{bad\n" + editABJSON)})
 	var got []string
 	for {
 		raw, err := s.Next()

@@ -1,4 +1,4 @@
-package gitedit
+package request
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package gitedit
+package request
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 // U+FFFD, and an edit would then look for, or write, text nobody sent.
 // Requests holding either are refused with invalid_input naming the field.
 
-// CheckText returns an invalid_input *Error naming the first string (or
+// CheckText returns an invalid_input *spec.Error naming the first string (or
 // key) of the JSON value raw that is not Unicode text: invalid UTF-8, or
 // an escaped lone surrogate. p prefixes the path in the message.
 func CheckText(p string, raw []byte) error {

@@ -1,4 +1,4 @@
-package gitedit
+package request
 
 import (
 	"bufio"
@@ -12,12 +12,12 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
-// RequestStream reads requests from a stream: one JSON value (pretty-printed
+// Stream reads requests from a stream: one JSON value (pretty-printed
 // or not), JSON Lines, or any sequence of JSON values separated by
 // whitespace. A top-level JSON array stands for its elements (a list of
 // tool calls, say), each its own request. Values are read as they arrive, so
 // a pipe can feed requests one at a time.
-type RequestStream struct {
+type Stream struct {
 	in   *bufio.Reader
 	dec  *json.Decoder
 	next []json.RawMessage
@@ -25,17 +25,17 @@ type RequestStream struct {
 	done bool
 }
 
-// NewRequestStream returns a stream reading requests from r.
-func NewRequestStream(r io.Reader) *RequestStream {
+// NewStream returns a stream reading requests from r.
+func NewStream(r io.Reader) *Stream {
 	in := bufio.NewReader(r)
-	return &RequestStream{in: in, dec: json.NewDecoder(in)}
+	return &Stream{in: in, dec: json.NewDecoder(in)}
 }
 
 // Next returns the next request's JSON, or io.EOF after the last one.
-// Malformed JSON is an invalid_input *Error naming the request's position;
+// Malformed JSON is an invalid_input *spec.Error naming the request's position;
 // the stream then resumes at the next line, so later JSON Lines requests
 // can still be read. A read failure is an io_error and ends the stream.
-func (s *RequestStream) Next() (json.RawMessage, error) {
+func (s *Stream) Next() (json.RawMessage, error) {
 	for len(s.next) == 0 {
 		if s.done {
 			return nil, io.EOF
@@ -50,7 +50,7 @@ func (s *RequestStream) Next() (json.RawMessage, error) {
 }
 
 // read decodes the next JSON value into s.next (its elements for an array).
-func (s *RequestStream) read() error {
+func (s *Stream) read() error {
 	var raw json.RawMessage
 	err := s.dec.Decode(&raw)
 	switch {
@@ -73,7 +73,7 @@ func (s *RequestStream) read() error {
 
 // fail turns a decoding error into the error Next returns, and skips past
 // the broken line so that reading can resume.
-func (s *RequestStream) fail(err error) error {
+func (s *Stream) fail(err error) error {
 	s.n++
 	var syntax *json.SyntaxError
 	if !errors.As(err, &syntax) {
@@ -93,7 +93,7 @@ func (s *RequestStream) fail(err error) error {
 }
 
 // where names the current request in messages ("request 3").
-func (s *RequestStream) where() string { return fmt.Sprintf("request %d", s.n) }
+func (s *Stream) where() string { return fmt.Sprintf("request %d", s.n) }
 
 // bytesOf reads everything r holds (a bytes.Reader from Buffered).
 func bytesOf(r io.Reader) []byte {
@@ -116,18 +116,18 @@ func skipLine(r *bufio.Reader) error {
 	return err
 }
 
-// DecodeOperations decodes every request of r (see RequestStream) as it
+// DecodeOperations decodes every request of r (see Stream) as it
 // is read, yielding each operation or the invalid_input error of a
 // malformed one; a read failure is yielded last as an io_error.
-func DecodeOperations(r io.Reader) iter.Seq2[Operation, error] {
-	return func(yield func(Operation, error) bool) {
-		s := NewRequestStream(r)
+func DecodeOperations(r io.Reader) iter.Seq2[spec.Operation, error] {
+	return func(yield func(spec.Operation, error) bool) {
+		s := NewStream(r)
 		for {
 			raw, err := s.Next()
 			if errors.Is(err, io.EOF) {
 				return
 			}
-			op := Operation{}
+			op := spec.Operation{}
 			if err == nil {
 				op, err = DecodeOperation(raw)
 			}

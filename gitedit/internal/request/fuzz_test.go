@@ -1,9 +1,11 @@
-package gitedit
+package request
 
 import (
 	"bytes"
 	"errors"
 	"testing"
+
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // decodeSeeds are requests of every kind and envelope, valid and not.
@@ -31,8 +33,8 @@ func FuzzDecodeOperation(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		op, err := DecodeOperation(data)
 		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) || e.Code != CodeInvalidInput {
+			var e *spec.Error
+			if !errors.As(err, &e) || e.Code != spec.CodeInvalidInput {
 				t.Fatalf("decode error is not invalid_input: %v", err)
 			}
 			return
@@ -44,8 +46,8 @@ func FuzzDecodeOperation(f *testing.F) {
 }
 
 // oneKind reports whether exactly the pointer matching op.Tool is set.
-func oneKind(op Operation) bool {
-	set := map[Tool]bool{ToolEdit: op.Edit != nil, ToolMultiEdit: op.MultiEdit != nil, ToolBatch: op.Batch != nil, ToolPatch: op.Patch != nil}
+func oneKind(op spec.Operation) bool {
+	set := map[spec.Tool]bool{spec.ToolEdit: op.Edit != nil, spec.ToolMultiEdit: op.MultiEdit != nil, spec.ToolBatch: op.Batch != nil, spec.ToolPatch: op.Patch != nil}
 	n := 0
 	for _, v := range set {
 		if v {
@@ -67,7 +69,7 @@ func FuzzDecodeOperationsStream(f *testing.F) {
 			if n++; n > len(data)+2 {
 				t.Fatalf("more results than input bytes")
 			}
-			if err != nil && CodeOf(err) != CodeInvalidInput {
+			if err != nil && spec.CodeOf(err) != spec.CodeInvalidInput {
 				t.Fatalf("stream error is not invalid_input: %v", err)
 			}
 		}
