@@ -109,18 +109,19 @@ func (g *gate) nextLine() (line []byte, tooLong int, err error) {
 
 // checkMessage returns 0 when line is one JSON-RPC 2.0 request,
 // notification or response the SDK decodes, else the error code and
-// message to answer it with.
+// message to answer it with. The line is decoded once: json.Unmarshal
+// validates it before decoding, so its syntax error is the parse error.
 func checkMessage(line []byte) (int, string) {
-	if !json.Valid(line) {
-		var v any
-		err := json.Unmarshal(line, &v)
+	var m map[string]json.RawMessage
+	err := json.Unmarshal(line, &m)
+	var syntax *json.SyntaxError
+	if errors.As(err, &syntax) {
 		return codeParseError, fmt.Sprintf("Parse error: the line is not JSON (%v)", err)
 	}
-	if nesting(line) > maxNesting {
+	if tooDeep(line) {
 		return codeInvalidRequest, fmt.Sprintf("Invalid Request: nested more than %d levels deep", maxNesting)
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(line, &m); err != nil {
+	if err != nil {
 		if bytes.HasPrefix(bytes.TrimSpace(line), []byte("[")) {
 			return codeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported (MCP removed them in 2025-06-18); send one message per line"
 		}
@@ -170,6 +171,16 @@ func validID(raw json.RawMessage) bool {
 	}
 	_, err := strconv.ParseInt(string(raw), 10, 64)
 	return err == nil
+}
+
+// tooDeep reports whether the valid JSON text data nests arrays and
+// objects more than maxNesting levels deep. A line with no more opening
+// brackets than that (counted fast, strings included) cannot.
+func tooDeep(data []byte) bool {
+	if bytes.Count(data, []byte("["))+bytes.Count(data, []byte("{")) <= maxNesting {
+		return false
+	}
+	return nesting(data) > maxNesting
 }
 
 // nesting returns the deepest nesting of arrays and objects in the valid
