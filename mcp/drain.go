@@ -21,7 +21,6 @@ type drain struct {
 	cond      *sync.Cond
 	requests  int // requests read (messages with an id and a method)
 	responses int // responses written (messages with an id and no method)
-	inLine    []byte
 	outLine   []byte
 }
 
@@ -33,7 +32,8 @@ func newDrain() *drain {
 }
 
 // reader wraps in: at its end, Read blocks until every request read has
-// been answered (or ctx ends), then reports io.EOF.
+// been answered (or ctx ends), then reports io.EOF. The requests are
+// counted by whoever decodes the input (the gate, through request).
 func (d *drain) reader(ctx context.Context, in io.Reader) io.ReadCloser {
 	stop := context.AfterFunc(ctx, func() {
 		d.mu.Lock()
@@ -41,6 +41,13 @@ func (d *drain) reader(ctx context.Context, in io.Reader) io.ReadCloser {
 		d.cond.Broadcast()
 	})
 	return &drainReader{d: d, ctx: ctx, in: in, stop: stop}
+}
+
+// request counts one request read.
+func (d *drain) request() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.requests++
 }
 
 // writer wraps out, counting the responses written through it.
@@ -54,14 +61,13 @@ type drainReader struct {
 	stop func() bool
 }
 
-// Read reads from the input, counting requests; at the input's end it
-// waits for their answers.
+// Read reads from the input; at the input's end it waits for the answers
+// of the requests counted.
 func (r *drainReader) Read(p []byte) (int, error) {
 	n, err := r.in.Read(p)
-	r.d.mu.Lock()
-	defer r.d.mu.Unlock()
-	r.d.inLine = countLines(r.d.inLine, p[:n], &r.d.requests, isRequest)
 	if err == io.EOF {
+		r.d.mu.Lock()
+		defer r.d.mu.Unlock()
 		for r.d.responses < r.d.requests && r.ctx.Err() == nil {
 			r.d.cond.Wait()
 		}

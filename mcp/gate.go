@@ -35,6 +35,10 @@ type gate struct {
 	in    *bufio.Reader
 	max   int
 	reply func(line []byte)
+	// onRequest, when set, is called for each request passed on (a
+	// message with an id and a method): the drain counts them without
+	// decoding the line again.
+	onRequest func()
 	// pending is the part of an accepted line not yet read by the SDK.
 	pending []byte
 	err     error
@@ -69,9 +73,13 @@ func (g *gate) admit(line []byte, tooLong int) {
 	if len(bytes.TrimSpace(line)) == 0 {
 		return
 	}
-	if code, msg := checkMessage(line); code != 0 {
+	m, code, msg := readMessage(line)
+	if code != 0 {
 		g.refuse(code, msg)
 		return
+	}
+	if g.onRequest != nil && isRequest(m) {
+		g.onRequest()
 	}
 	g.pending = append(line, '\n')
 }
@@ -107,30 +115,28 @@ func (g *gate) nextLine() (line []byte, tooLong int, err error) {
 	}
 }
 
-// checkMessage returns 0 when line is one JSON-RPC 2.0 request,
-// notification or response the SDK decodes, else the error code and
-// message to answer it with. The line is decoded once: json.Unmarshal
-// validates it before decoding, so its syntax error is the parse error.
-func checkMessage(line []byte) (int, string) {
-	var m map[string]json.RawMessage
+// readMessage decodes line, once, into its top-level fields. code is 0
+// when line is one JSON-RPC 2.0 request, notification or response the SDK
+// decodes, else the error code and msg the message to answer it with.
+// json.Unmarshal validates before it decodes: its syntax error is the
+// parse error.
+func readMessage(line []byte) (m map[string]json.RawMessage, code int, msg string) {
 	err := json.Unmarshal(line, &m)
 	var syntax *json.SyntaxError
-	if errors.As(err, &syntax) {
-		return codeParseError, fmt.Sprintf("Parse error: the line is not JSON (%v)", err)
-	}
-	if tooDeep(line) {
-		return codeInvalidRequest, fmt.Sprintf("Invalid Request: nested more than %d levels deep", maxNesting)
-	}
-	if err != nil {
-		if bytes.HasPrefix(bytes.TrimSpace(line), []byte("[")) {
-			return codeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported (MCP removed them in 2025-06-18); send one message per line"
-		}
-		return codeInvalidRequest, "Invalid Request: a message must be a JSON object"
+	switch {
+	case errors.As(err, &syntax):
+		return nil, codeParseError, fmt.Sprintf("Parse error: the line is not JSON (%v)", err)
+	case tooDeep(line):
+		return nil, codeInvalidRequest, fmt.Sprintf("Invalid Request: nested more than %d levels deep", maxNesting)
+	case err != nil && bytes.HasPrefix(bytes.TrimSpace(line), []byte("[")):
+		return nil, codeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported (MCP removed them in 2025-06-18); send one message per line"
+	case err != nil:
+		return nil, codeInvalidRequest, "Invalid Request: a message must be a JSON object"
 	}
 	if problem := messageProblem(m); problem != "" {
-		return codeInvalidRequest, "Invalid Request: " + problem
+		return nil, codeInvalidRequest, "Invalid Request: " + problem
 	}
-	return 0, ""
+	return m, 0, ""
 }
 
 // messageProblem says what keeps m from being a JSON-RPC 2.0 message as

@@ -24,12 +24,14 @@ func TestGateBoundsLineSize(t *testing.T) {
 	require.Contains(t, replies[0], `"id":null`)
 }
 
-// checkMessage decodes a line once and still tells each fault apart, in
+// readMessage decodes a line once and still tells each fault apart, in
 // the order it did when it validated first: not JSON, too deep, not an
 // object (a batch), not a JSON-RPC message.
-func TestCheckMessageTellsEachFaultApart(t *testing.T) {
+func TestReadMessageTellsEachFaultApart(t *testing.T) {
 	deep := func(n int, open, close string) string { return strings.Repeat(open, n) + strings.Repeat(close, n) }
-	call := func(params string) string { return `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":` + params + `}` }
+	call := func(params string) string {
+		return `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":` + params + `}`
+	}
 	tests := []struct {
 		name, line string
 		code       int
@@ -50,7 +52,7 @@ func TestCheckMessageTellsEachFaultApart(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, msg := checkMessage([]byte(tt.line))
+			_, code, msg := readMessage([]byte(tt.line))
 			require.Equal(t, tt.code, code, msg)
 			require.Equal(t, tt.msg, msg)
 		})

@@ -48,6 +48,7 @@ func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	d := newDrain()
 	w := d.writer(out)
 	g := newGate(in, MaxRequestSize, w.reply)
+	g.onRequest = d.request
 	// The gate bounds each line; the SDK's own bound (which would end the
 	// connection) is set beyond it, allowing for its read-ahead.
 	t := &sdk.IOTransport{Reader: d.reader(ctx, g), Writer: w, MaxLineLength: 2 * MaxRequestSize}
