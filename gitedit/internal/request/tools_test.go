@@ -1,6 +1,8 @@
 package request
 
 import (
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -67,4 +69,37 @@ func TestDecodeUndoAcceptsTheDryRunAlias(t *testing.T) {
 	requireInvalid(t, err, "commit: expected string, got number")
 	_, err = DecodeUndo([]byte(`{"commit": "x", "dry_run": true, "dryRun": false}`))
 	requireInvalid(t, err, "dry_run: given twice, as dry_run and dryRun")
+}
+
+// The MCP schemas are generated from the request types' json tags, and the
+// decoders accept the fields of their lists: the two must name the same
+// fields, or a tool would advertise a field it refuses (or accept one it
+// does not advertise). extra are the fields a decoder also accepts.
+func TestFieldListsNameTheRequestTypesFields(t *testing.T) {
+	tests := []struct {
+		typ    reflect.Type
+		fields []reqField
+		extra  []string
+	}{
+		{reflect.TypeFor[spec.EditRequest](), editFields, nil},
+		{reflect.TypeFor[spec.EditItem](), itemFields, []string{"file_path"}},
+		{reflect.TypeFor[spec.MultiEditRequest](), multiEditFields, nil},
+		{reflect.TypeFor[spec.PatchRequest](), patchFields, []string{"input"}},
+		{reflect.TypeFor[spec.BatchRequest](), batchFields, nil},
+		{reflect.TypeFor[spec.ReadRequest](), readFields, nil},
+		{reflect.TypeFor[spec.LogRequest](), logFields, nil},
+		{reflect.TypeFor[spec.UndoRequest](), undoFields, nil},
+	}
+	for _, tt := range tests {
+		want := tt.extra
+		for i := range tt.typ.NumField() {
+			name, _, _ := strings.Cut(tt.typ.Field(i).Tag.Get("json"), ",")
+			want = append(want, name)
+		}
+		var got []string
+		for _, f := range tt.fields {
+			got = append(got, f.name)
+		}
+		assert.ElementsMatch(t, want, got, "%s", tt.typ)
+	}
 }
