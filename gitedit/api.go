@@ -4,19 +4,20 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // Edit applies one edit request (docs/reference.md#edit) as one batch.
 func (r *Repo) Edit(ctx context.Context, req EditRequest, opt Options) (*Result, error) {
 	opt = opt.ForRequest(req.DryRun, "")
-	return r.runSteps(ctx, ToolEdit, opt, req, []stepFunc{r.editFunc(ToolEdit, multiOf(req), opt)})
+	return batch.RunSteps(ctx, r.core, ToolEdit, opt, req, []batch.StepFunc{r.editFunc(ToolEdit, multiOf(req), opt)})
 }
 
 // MultiEdit applies a multiedit request (docs/reference.md#multiedit) as one batch.
 func (r *Repo) MultiEdit(ctx context.Context, req MultiEditRequest, opt Options) (*Result, error) {
 	opt = opt.ForRequest(req.DryRun, "")
-	return r.runSteps(ctx, ToolMultiEdit, opt, req, []stepFunc{r.editFunc(ToolMultiEdit, req, opt)})
+	return batch.RunSteps(ctx, r.core, ToolMultiEdit, opt, req, []batch.StepFunc{r.editFunc(ToolMultiEdit, req, opt)})
 }
 
 // Batch applies several operations as one atomic batch (docs/reference.md#batch): every
@@ -27,7 +28,7 @@ func (r *Repo) Batch(ctx context.Context, req BatchRequest, opt Options) (*Resul
 		return nil, spec.Errorf(CodeInvalidInput, "operations: at least one operation is required")
 	}
 	opt = opt.ForRequest(false, req.Message)
-	fns := make([]stepFunc, 0, len(req.Operations))
+	fns := make([]batch.StepFunc, 0, len(req.Operations))
 	for i, op := range req.Operations {
 		f, dry, err := r.operationFunc(i, op, opt)
 		if err != nil {
@@ -36,13 +37,13 @@ func (r *Repo) Batch(ctx context.Context, req BatchRequest, opt Options) (*Resul
 		opt = opt.ForRequest(dry, "")
 		fns = append(fns, inOperation(i, f))
 	}
-	return r.runSteps(ctx, ToolBatch, opt, req, fns)
+	return batch.RunSteps(ctx, r.core, ToolBatch, opt, req, fns)
 }
 
 // inOperation names operation i in the errors of f, so that a refused
 // batch says which operation failed.
-func inOperation(i int, f stepFunc) stepFunc {
-	return func(t *txn) (*step, error) {
+func inOperation(i int, f batch.StepFunc) batch.StepFunc {
+	return func(t *batch.Txn) (*batch.Step, error) {
 		s, err := f(t)
 		if err != nil {
 			e := *AsError(err)
@@ -55,7 +56,7 @@ func inOperation(i int, f stepFunc) stepFunc {
 
 // operationFunc returns the step of one batch operation and whether it asks
 // for a dry run (which makes the whole batch a dry run).
-func (r *Repo) operationFunc(i int, op Operation, opt Options) (stepFunc, bool, error) {
+func (r *Repo) operationFunc(i int, op Operation, opt Options) (batch.StepFunc, bool, error) {
 	switch {
 	case op.Edit != nil:
 		return r.editFunc(ToolEdit, multiOf(*op.Edit), opt), op.Edit.DryRun, nil
@@ -89,12 +90,9 @@ func (r *Repo) Apply(ctx context.Context, op Operation, opt Options) (*Result, e
 	return nil, spec.Errorf(CodeInvalidInput, "unknown tool %q", op.Tool)
 }
 
-// stepFunc is one operation of a batch, run inside the transaction.
-type stepFunc func(t *txn) (*step, error)
-
 // editFunc returns the step of an edit or multiedit request.
-func (r *Repo) editFunc(tool Tool, req MultiEditRequest, opt Options) stepFunc {
-	return func(t *txn) (*step, error) { return r.editStep(t, tool, req, opt.MatchMode) }
+func (r *Repo) editFunc(tool Tool, req MultiEditRequest, opt Options) batch.StepFunc {
+	return func(t *batch.Txn) (*batch.Step, error) { return r.editStep(t, tool, req, opt.MatchMode) }
 }
 
 // multiOf turns an edit request into the equivalent one-item multiedit.
@@ -106,24 +104,4 @@ func multiOf(req EditRequest) MultiEditRequest {
 		ExpectedHash: req.ExpectedHash,
 		DryRun:       req.DryRun,
 	}
-}
-
-// runSteps runs the steps as one batch and builds the result.
-func (r *Repo) runSteps(ctx context.Context, tool Tool, opt Options, request any, fns []stepFunc) (*Result, error) {
-	var steps []*step
-	out, err := r.runRequest(ctx, opt, request, func(t *txn, canonical []byte) (*commitMeta, error) {
-		steps = steps[:0]
-		for _, f := range fns {
-			s, err := f(t)
-			if err != nil {
-				return nil, err
-			}
-			steps = append(steps, s)
-		}
-		return metaFor(tool, steps, canonical, opt.Message), nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return resultOf(tool, steps, out, opt), nil
 }

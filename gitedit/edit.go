@@ -8,32 +8,14 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
-// step is what one edit or multiedit did inside a batch.
-type step struct {
-	tool         Tool
-	rel          string
-	created      bool
-	changed      bool
-	replacements int
-	modes        []string
-	edits        []EditResult
-	failed       []EditFailure
-	notes        []string
-	// whole is set when the first edit wrote the whole file (empty
-	// old_string).
-	whole bool
-	// body, when set, replaces the generated commit-body lines (patches
-	// describe their files themselves).
-	body []string
-}
-
 // editStep applies a multiedit request (an edit is a multiedit of one item)
 // inside t. defaultMode is used for items that name no match mode.
-func (r *Repo) editStep(t *txn, tool Tool, req MultiEditRequest, defaultMode string) (*step, error) {
+func (r *Repo) editStep(t *batch.Txn, tool Tool, req MultiEditRequest, defaultMode string) (*batch.Step, error) {
 	if len(req.Edits) == 0 {
 		return nil, spec.Errorf(CodeInvalidInput, "edits: at least one edit is required")
 	}
@@ -41,7 +23,7 @@ func (r *Repo) editStep(t *txn, tool Tool, req MultiEditRequest, defaultMode str
 	if err != nil {
 		return nil, err
 	}
-	st, err := t.read(req.FilePath)
+	st, err := t.Read(req.FilePath)
 	if err != nil {
 		return nil, spec.WithPath(err, req.FilePath)
 	}
@@ -53,8 +35,8 @@ func (r *Repo) editStep(t *txn, tool Tool, req MultiEditRequest, defaultMode str
 		return nil, editError(err, st.Rel, tool)
 	}
 	s := newStep(tool, st, req, out)
-	if s.changed {
-		t.write(st.Rel, []byte(out.Content), 0)
+	if s.Changed {
+		t.Write(st.Rel, []byte(out.Content), 0)
 	}
 	return s, partialVerdict(s, req)
 }
@@ -197,36 +179,36 @@ func editError(err error, rel string, tool Tool) error {
 }
 
 // newStep summarises an engine outcome.
-func newStep(tool Tool, st *repo.FileState, req MultiEditRequest, out engine.Outcome) *step {
-	s := &step{tool: tool, rel: st.Rel, created: !st.Exists, whole: req.Edits[0].OldString == ""}
-	s.changed = !st.Exists || out.Content != string(st.Content)
+func newStep(tool Tool, st *repo.FileState, req MultiEditRequest, out engine.Outcome) *batch.Step {
+	s := &batch.Step{Tool: tool, Rel: st.Rel, Created: !st.Exists, Whole: req.Edits[0].OldString == ""}
+	s.Changed = !st.Exists || out.Content != string(st.Content)
 	seen := map[string]bool{}
 	for _, a := range out.Applied {
-		s.replacements += a.Replacements
+		s.Replacements += a.Replacements
 		mode := string(a.MatchMode)
-		s.edits = append(s.edits, EditResult{Index: a.Index, FilePath: st.Rel, Replacements: a.Replacements, MatchMode: mode, Lines: a.Lines})
+		s.Edits = append(s.Edits, EditResult{Index: a.Index, FilePath: st.Rel, Replacements: a.Replacements, MatchMode: mode, Lines: a.Lines})
 		if a.Changed && !seen[mode] {
 			seen[mode] = true
-			s.modes = append(s.modes, mode)
+			s.Modes = append(s.Modes, mode)
 		}
 		if a.MatchMode.Tolerant() {
-			s.notes = append(s.notes, fmt.Sprintf("%s: edit %d matched with the tolerant strategy %s, not exactly", trailerPath(st.Rel), a.Index+1, mode))
+			s.Notes = append(s.Notes, fmt.Sprintf("%s: edit %d matched with the tolerant strategy %s, not exactly", trailerPath(st.Rel), a.Index+1, mode))
 		}
 	}
 	for _, f := range out.Failed {
-		s.failed = append(s.failed, EditFailure{Index: f.Index, Error: editError(f.Err, st.Rel, ToolMultiEdit).(*Error).JSON(), Edit: req.Edits[f.Index]})
+		s.Failed = append(s.Failed, EditFailure{Index: f.Index, Error: editError(f.Err, st.Rel, ToolMultiEdit).(*Error).JSON(), Edit: req.Edits[f.Index]})
 	}
 	return s
 }
 
 // partialVerdict refuses a partial multiedit in which no edit applied: the
 // first failure is the error.
-func partialVerdict(s *step, req MultiEditRequest) error {
-	if len(s.failed) == 0 || len(s.edits) > 0 {
+func partialVerdict(s *batch.Step, req MultiEditRequest) error {
+	if len(s.Failed) == 0 || len(s.Edits) > 0 {
 		return nil
 	}
-	f := s.failed[0]
-	return &Error{Code: f.Error.Code, FilePath: s.rel, EditIndex: intPtr(f.Index), Lines: f.Error.Lines,
+	f := s.Failed[0]
+	return &Error{Code: f.Error.Code, FilePath: s.Rel, EditIndex: intPtr(f.Index), Lines: f.Error.Lines,
 		Message: fmt.Sprintf("no edit applied (all %d failed); first: %s", len(req.Edits), f.Error.Message)}
 }
 

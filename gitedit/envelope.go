@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -371,7 +372,7 @@ func applyChunks(path, content string, chunks []envChunk) (string, []string, err
 		}
 		cursor = next
 		if mode != "" {
-			modes = appendNew(modes, mode)
+			modes = batch.AppendNew(modes, mode)
 		}
 	}
 	return f.String(), modes, nil
@@ -574,7 +575,7 @@ func ambiguousLines(starts []int) *Error {
 		lines[i] = s + 1
 	}
 	return &Error{Code: CodeAmbiguous, Lines: lines,
-		Message: fmt.Sprintf("the chunk's context matches %d places (lines %s); add context lines or an @@ line to make it unique", len(starts), joinInts(lines))}
+		Message: fmt.Sprintf("the chunk's context matches %d places (lines %s); add context lines or an @@ line to make it unique", len(starts), batch.JoinInts(lines))}
 }
 
 // notFoundLines is the not_found error for pattern: it names the closest

@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/shallow"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
@@ -321,7 +322,7 @@ func stripTrailerBlock(body string, hasTrailers bool) string {
 }
 
 // revSuffix matches a trailing ~N or ^ of a revision.
-var revSuffix = lazyRegexp(`(~[0-9]*|\^1?)$`)
+var revSuffix = batch.LazyRegexp(`(~[0-9]*|\^1?)$`)
 
 // resolve turns a revision into a commit id: a full or abbreviated (4+
 // hex digits, searched along HEAD's first parents) id, HEAD, a branch or
@@ -366,7 +367,7 @@ func (h *history) ancestor(id plumbing.Hash, n int, rev string) (plumbing.Hash, 
 }
 
 // hexRev matches something that may be an (abbreviated) commit id.
-var hexRev = lazyRegexp(`^[0-9a-fA-F]{4,40}$`)
+var hexRev = batch.LazyRegexp(`^[0-9a-fA-F]{4,40}$`)
 
 // resolveName resolves a revision without suffix; zero when unknown.
 func (h *history) resolveName(rev string) (plumbing.Hash, error) {

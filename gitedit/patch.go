@@ -11,6 +11,7 @@ import (
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
@@ -64,7 +65,7 @@ func (p *patchPlan) count() int {
 func (p *patchPlan) modes() []string {
 	var out []string
 	for _, f := range p.files {
-		out = appendNew(out, f.modes...)
+		out = batch.AppendNew(out, f.modes...)
 	}
 	return out
 }
@@ -77,7 +78,7 @@ func (p *patchPlan) modes() []string {
 func (r *Repo) applyPatch(ctx context.Context, req PatchRequest, opt Options) (*Result, error) {
 	opt = opt.ForRequest(req.DryRun, "")
 	var plan *patchPlan
-	out, err := r.runRequest(ctx, opt, req, func(t *txn, canonical []byte) (*commitMeta, error) {
+	out, err := batch.RunRequest(ctx, r.core, opt, req, func(t *batch.Txn, canonical []byte) (*batch.CommitMeta, error) {
 		p, err := r.planPatch(t, req)
 		plan = p
 		if err != nil {
@@ -94,23 +95,23 @@ func (r *Repo) applyPatch(ctx context.Context, req PatchRequest, opt Options) (*
 // patchStep applies a patch inside a larger batch (a "patch" operation of
 // a batch request) and describes it as one step: rel is the first file
 // touched, and there is one EditResult per file with its hunk count.
-func (r *Repo) patchStep(t *txn, req PatchRequest) (*step, error) {
+func (r *Repo) patchStep(t *batch.Txn, req PatchRequest) (*batch.Step, error) {
 	plan, err := r.planPatch(t, req)
 	if err != nil {
 		return nil, err
 	}
-	s := &step{tool: ToolPatch, rel: plan.files[0].rel, changed: true, replacements: plan.count(),
-		modes: plan.modes(), notes: plan.notes, created: len(plan.files) == 1 && plan.files[0].created}
+	s := &batch.Step{Tool: ToolPatch, Rel: plan.files[0].rel, Changed: true, Replacements: plan.count(),
+		Modes: plan.modes(), Notes: plan.notes, Created: len(plan.files) == 1 && plan.files[0].created}
 	for i, f := range plan.files {
-		s.body = append(s.body, f.bodyLine())
-		s.edits = append(s.edits, EditResult{Index: i, FilePath: f.rel, Replacements: f.hunks, MatchMode: strings.Join(f.modes, ",")})
+		s.Body = append(s.Body, f.bodyLine())
+		s.Edits = append(s.Edits, EditResult{Index: i, FilePath: f.rel, Replacements: f.hunks, MatchMode: strings.Join(f.modes, ",")})
 	}
 	return s, nil
 }
 
 // planPatch parses req.Patch (envelope, git diff, unified diff or mbox)
 // and plans its changes in t.
-func (r *Repo) planPatch(t *txn, req PatchRequest) (*patchPlan, error) {
+func (r *Repo) planPatch(t *batch.Txn, req PatchRequest) (*patchPlan, error) {
 	if strings.TrimSpace(req.Patch) == "" {
 		return nil, spec.Errorf(CodeInvalidInput, "patch: the patch is empty")
 	}
@@ -129,15 +130,15 @@ func (r *Repo) planPatch(t *txn, req PatchRequest) (*patchPlan, error) {
 	if len(patches) == 1 {
 		plan.subject = patches[0].Subject
 	}
-	prev := t.allowBinary
-	t.allowBinary = true
-	defer func() { t.allowBinary = prev }()
+	prev := t.AllowBinary
+	t.AllowBinary = true
+	defer func() { t.AllowBinary = prev }()
 	return plan, r.applyGitPatches(t, patches, plan)
 }
 
 // meta describes the patch for its commit message.
-func (p *patchPlan) meta(canonical []byte, message string) *commitMeta {
-	m := &commitMeta{Tool: ToolPatch, Subject: message, Count: p.count(), Match: p.modes(), Request: canonical}
+func (p *patchPlan) meta(canonical []byte, message string) *batch.CommitMeta {
+	m := &batch.CommitMeta{Tool: ToolPatch, Subject: message, Count: p.count(), Match: p.modes(), Request: canonical}
 	if m.Subject == "" {
 		m.Subject = p.subject
 	}
@@ -164,7 +165,7 @@ func (f *patchFile) bodyLine() string {
 }
 
 // result builds the docs/reference.md#results result of an applied (or checked) patch.
-func (p *patchPlan) result(out *batchOutcome, opt Options) *Result {
+func (p *patchPlan) result(out *batch.Outcome, opt Options) *Result {
 	res := &Result{OK: true, Tool: ToolPatch, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
 		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []EditFailure{}, Notes: p.notes,
 		Replacements: p.count(), EditsApplied: p.count(), MatchMode: strings.Join(p.modes(), ",")}
@@ -180,8 +181,8 @@ func (p *patchPlan) result(out *batchOutcome, opt Options) *Result {
 	if len(res.Files) == 1 {
 		res.FilePath = res.Files[0].FilePath
 	}
-	setCommits(res, out.Commits)
-	res.Summary = decorate(patchSummary(res), res)
+	batch.SetCommits(res, out.Commits)
+	res.Summary = batch.Decorate(patchSummary(res), res)
 	return res
 }
 
@@ -194,7 +195,7 @@ func patchSummary(res *Result) string {
 }
 
 // applyEnvelope plans the operations of an envelope.
-func (r *Repo) applyEnvelope(t *txn, ops []envOp, plan *patchPlan) error {
+func (r *Repo) applyEnvelope(t *batch.Txn, ops []envOp, plan *patchPlan) error {
 	for _, op := range ops {
 		if err := r.checkEnvelopePaths(op); err != nil {
 			return err
@@ -231,15 +232,15 @@ func (r *Repo) checkEnvelopePaths(op envOp) error {
 }
 
 // envAdd creates a file; an existing one is file_exists.
-func (r *Repo) envAdd(t *txn, op envOp, plan *patchPlan) error {
-	st, err := t.read(op.Path)
+func (r *Repo) envAdd(t *batch.Txn, op envOp, plan *patchPlan) error {
+	st, err := t.Read(op.Path)
 	if err != nil {
 		return err
 	}
 	if st.Exists {
 		return &Error{Code: CodeFileExists, FilePath: st.Rel, Message: "'*** Add File' names a file that already exists; use '*** Update File' to change it"}
 	}
-	t.write(st.Rel, []byte(addedContent(op.Add)), 0)
+	t.Write(st.Rel, []byte(addedContent(op.Add)), 0)
 	f := plan.file(st.Rel)
 	f.created, f.hunks = true, f.hunks+1
 	return nil
@@ -247,15 +248,15 @@ func (r *Repo) envAdd(t *txn, op envOp, plan *patchPlan) error {
 
 // envDelete deletes a file (a binary one too), or a symbolic link itself
 // (never its target, as git rm); a missing one is file_missing.
-func (r *Repo) envDelete(t *txn, op envOp, plan *patchPlan) error {
-	st, err := t.readEntry(op.Path)
+func (r *Repo) envDelete(t *batch.Txn, op envOp, plan *patchPlan) error {
+	st, err := t.ReadEntry(op.Path)
 	if err != nil {
 		return err
 	}
 	if !st.Exists {
 		return &Error{Code: CodeFileMissing, FilePath: st.Rel, Message: "'*** Delete File' names a file that does not exist"}
 	}
-	t.remove(st.Rel)
+	t.Remove(st.Rel)
 	f := plan.file(st.Rel)
 	f.deleted, f.hunks = true, f.hunks+1
 	return nil
@@ -263,7 +264,7 @@ func (r *Repo) envDelete(t *txn, op envOp, plan *patchPlan) error {
 
 // envUpdate applies an update's chunks and its move, if any; moving onto
 // an existing file is file_exists.
-func (r *Repo) envUpdate(t *txn, op envOp, plan *patchPlan) error {
+func (r *Repo) envUpdate(t *batch.Txn, op envOp, plan *patchPlan) error {
 	st, err := r.envSource(t, op)
 	if err != nil {
 		return err
@@ -277,7 +278,7 @@ func (r *Repo) envUpdate(t *txn, op envOp, plan *patchPlan) error {
 	}
 	dst := st
 	if op.MoveTo != "" {
-		if dst, err = t.readEntry(op.MoveTo); err != nil {
+		if dst, err = t.ReadEntry(op.MoveTo); err != nil {
 			return spec.WithPath(err, op.MoveTo)
 		}
 	}
@@ -288,16 +289,16 @@ func (r *Repo) envUpdate(t *txn, op envOp, plan *patchPlan) error {
 // itself: a binary file, or a symbolic link, which moves as git mv moves
 // it. With chunks the content is edited, through a link as edit does, so
 // moving a link while editing its target is refused (unsupported).
-func (r *Repo) envSource(t *txn, op envOp) (*repo.FileState, error) {
+func (r *Repo) envSource(t *batch.Txn, op envOp) (*repo.FileState, error) {
 	if len(op.Chunks) == 0 {
-		return t.readEntry(op.Path)
+		return t.ReadEntry(op.Path)
 	}
 	if op.MoveTo != "" {
 		if _, link, err := r.core.ResolveEntry(op.Path); err == nil && link {
 			return nil, &Error{Code: CodeUnsupported, FilePath: op.Path, Message: "'*** Move to:' of a symbolic link with chunks: the chunks would edit the link's target while the link moves; move the link and edit its target in separate operations"}
 		}
 	}
-	return t.read(op.Path)
+	return t.Read(op.Path)
 }
 
 // fileRecord is what one file operation adds to the plan.
@@ -309,17 +310,17 @@ type fileRecord struct {
 
 // planWrite writes content to dst (which must not exist when it differs
 // from src) and removes src for a rename.
-func planWrite(t *txn, plan *patchPlan, src, dst *repo.FileState, content []byte, mode os.FileMode, rec fileRecord) error {
+func planWrite(t *batch.Txn, plan *patchPlan, src, dst *repo.FileState, content []byte, mode os.FileMode, rec fileRecord) error {
 	if dst.Rel != src.Rel && dst.Exists {
 		return &Error{Code: CodeFileExists, FilePath: dst.Rel, Message: fmt.Sprintf("cannot move or copy %s here: the file already exists", engine.QuotePath(src.Rel))}
 	}
-	t.write(dst.Rel, content, mode)
+	t.Write(dst.Rel, content, mode)
 	if rec.renamed {
-		t.remove(src.Rel)
+		t.Remove(src.Rel)
 	}
 	f := plan.file(dst.Rel)
 	f.hunks += rec.hunks
-	f.modes = appendNew(f.modes, rec.modes...)
+	f.modes = batch.AppendNew(f.modes, rec.modes...)
 	f.created = f.created || (dst.Rel != src.Rel)
 	if dst.Rel != src.Rel {
 		f.from, f.renamed, f.copied = src.Rel, rec.renamed, rec.copied
@@ -328,7 +329,7 @@ func planWrite(t *txn, plan *patchPlan, src, dst *repo.FileState, content []byte
 }
 
 // applyGitPatches plans every file of every patch, in order.
-func (r *Repo) applyGitPatches(t *txn, patches []gitPatch, plan *patchPlan) error {
+func (r *Repo) applyGitPatches(t *batch.Txn, patches []gitPatch, plan *patchPlan) error {
 	for _, p := range patches {
 		for _, f := range p.Files {
 			if err := r.applyGitFile(t, p, f, plan); err != nil {
@@ -340,7 +341,7 @@ func (r *Repo) applyGitPatches(t *txn, patches []gitPatch, plan *patchPlan) erro
 }
 
 // applyGitFile plans one file of a git or unified diff.
-func (r *Repo) applyGitFile(t *txn, p gitPatch, f *gitdiff.File, plan *patchPlan) error {
+func (r *Repo) applyGitFile(t *batch.Txn, p gitPatch, f *gitdiff.File, plan *patchPlan) error {
 	oldName, newName := r.patchNames(p, f)
 	if err := checkPatchModes(f, newName); err != nil {
 		return err
@@ -357,8 +358,8 @@ func (r *Repo) applyGitFile(t *txn, p gitPatch, f *gitdiff.File, plan *patchPlan
 // readTop reads a path given relative to the top of the working tree, as
 // git apply reads it: a symbolic link is the link (its target text), never
 // what it points to.
-func (r *Repo) readTop(t *txn, name string) (*repo.FileState, error) {
-	st, err := t.readEntry(filepath.Join(r.core.WorkTree(), filepath.FromSlash(name)))
+func (r *Repo) readTop(t *batch.Txn, name string) (*repo.FileState, error) {
+	st, err := t.ReadEntry(filepath.Join(r.core.WorkTree(), filepath.FromSlash(name)))
 	if err != nil {
 		return nil, spec.WithPath(err, name)
 	}
@@ -366,7 +367,7 @@ func (r *Repo) readTop(t *txn, name string) (*repo.FileState, error) {
 }
 
 // gitCreate plans a file the patch creates.
-func (r *Repo) gitCreate(t *txn, name string, f *gitdiff.File, plan *patchPlan) error {
+func (r *Repo) gitCreate(t *batch.Txn, name string, f *gitdiff.File, plan *patchPlan) error {
 	st, err := r.readTop(t, name)
 	if err != nil {
 		return err
@@ -381,16 +382,16 @@ func (r *Repo) gitCreate(t *txn, name string, f *gitdiff.File, plan *patchPlan) 
 	if err != nil {
 		return err
 	}
-	t.write(st.Rel, res.Content, patchPerm(f.NewMode, 0))
+	t.Write(st.Rel, res.Content, patchPerm(f.NewMode, 0))
 	pf := plan.file(st.Rel)
 	pf.created, pf.hunks = true, pf.hunks+max(res.Hunks, 1)
-	pf.modes = appendNew(pf.modes, "exact")
+	pf.modes = batch.AppendNew(pf.modes, "exact")
 	return nil
 }
 
 // gitDelete plans a file the patch deletes: its content must be exactly
 // what the patch removes.
-func (r *Repo) gitDelete(t *txn, name string, f *gitdiff.File, plan *patchPlan) error {
+func (r *Repo) gitDelete(t *batch.Txn, name string, f *gitdiff.File, plan *patchPlan) error {
 	st, err := r.readTop(t, name)
 	if err != nil {
 		return err
@@ -411,7 +412,7 @@ func (r *Repo) gitDelete(t *txn, name string, f *gitdiff.File, plan *patchPlan) 
 	if len(res.Content) > 0 {
 		return &Error{Code: CodeNotFound, FilePath: st.Rel, Message: "the patch deletes this file, but the file holds content the patch does not remove"}
 	}
-	t.remove(st.Rel)
+	t.Remove(st.Rel)
 	pf := plan.file(st.Rel)
 	pf.deleted, pf.hunks = true, pf.hunks+max(res.Hunks, 1)
 	plan.notes = append(plan.notes, res.Notes...)
@@ -419,7 +420,7 @@ func (r *Repo) gitDelete(t *txn, name string, f *gitdiff.File, plan *patchPlan) 
 }
 
 // gitModify plans a modification, rename, copy or mode change.
-func (r *Repo) gitModify(t *txn, oldName, newName string, f *gitdiff.File, plan *patchPlan) error {
+func (r *Repo) gitModify(t *batch.Txn, oldName, newName string, f *gitdiff.File, plan *patchPlan) error {
 	src, err := r.readTop(t, oldName)
 	if err != nil {
 		return err
@@ -517,7 +518,7 @@ func patchPerm(m, cur os.FileMode) os.FileMode {
 	case m == 0:
 		return cur
 	case m&0o170000 == 0o120000:
-		return modeSymlink
+		return batch.ModeSymlink
 	}
 	if m&0o111 != 0 {
 		return 0o755

@@ -10,6 +10,7 @@ import (
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -25,7 +26,7 @@ type gitPatch struct {
 }
 
 // mboxFrom matches the first line of each email git format-patch writes.
-var mboxFrom = lazyRegexp(`(?m)^From [0-9a-f]{40} `)
+var mboxFrom = batch.LazyRegexp(`(?m)^From [0-9a-f]{40} `)
 
 // splitMbox cuts an mbox of format-patch emails into one text per email;
 // any other input is returned whole.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
 )
 
 // gitDiff commits before as path f in a fresh repository, writes after,
@@ -111,7 +112,7 @@ func TestApplyTextHunksRefusals(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := applyTextHunks("f", []byte(tt.content), f.TextFragments)
 			e := AsError(err)
-			if e == nil || e.Code != tt.code || joinInts(e.Lines) != tt.lines || e.FilePath != "f" {
+			if e == nil || e.Code != tt.code || batch.JoinInts(e.Lines) != tt.lines || e.FilePath != "f" {
 				t.Fatalf("error = %#v, want %s at lines %q", e, tt.code, tt.lines)
 			}
 			if !strings.HasPrefix(e.Message, "hunk 1: the hunk does not apply at line 2: its lines are found nowhere") {

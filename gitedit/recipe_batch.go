@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -24,7 +25,7 @@ type recipeBatch struct {
 // lock, reuses the scanned outcome when the content is unchanged (else
 // applies the recipes again), plans the writes and checks the recipes'
 // expected totals.
-func (b *recipeBatch) fn(t *txn) (*commitMeta, error) {
+func (b *recipeBatch) fn(t *batch.Txn) (*batch.CommitMeta, error) {
 	b.done = b.done[:0]
 	for _, o := range b.outs {
 		cur, err := b.refresh(t, o)
@@ -32,7 +33,7 @@ func (b *recipeBatch) fn(t *txn) (*commitMeta, error) {
 			return nil, err
 		}
 		if cur.changed() {
-			t.write(cur.rel, cur.after, 0)
+			t.Write(cur.rel, cur.after, 0)
 			b.done = append(b.done, cur)
 		}
 	}
@@ -43,8 +44,8 @@ func (b *recipeBatch) fn(t *txn) (*commitMeta, error) {
 }
 
 // refresh returns o for the file as the batch reads it now.
-func (b *recipeBatch) refresh(t *txn, o *fileOutcome) (*fileOutcome, error) {
-	st, err := t.readRel(o.rel)
+func (b *recipeBatch) refresh(t *batch.Txn, o *fileOutcome) (*fileOutcome, error) {
+	st, err := t.ReadRel(o.rel)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +89,7 @@ func (b *recipeBatch) checkTotals() error {
 }
 
 // meta describes the batch for its commit message.
-func (b *recipeBatch) meta() (*commitMeta, error) {
+func (b *recipeBatch) meta() (*batch.CommitMeta, error) {
 	recipes := make([]Recipe, len(b.rs))
 	for i, rc := range b.rs {
 		recipes[i] = rc.Recipe
@@ -97,10 +98,10 @@ func (b *recipeBatch) meta() (*commitMeta, error) {
 	if err != nil {
 		return nil, spec.IOError("encode recipes", err)
 	}
-	m := &commitMeta{Tool: ToolRecipe, Request: canonical, FileTrailerLimit: recipeTrailerLimit}
+	m := &batch.CommitMeta{Tool: ToolRecipe, Request: canonical, FileTrailerLimit: recipeTrailerLimit}
 	for _, o := range b.done {
 		m.Count += o.applied
-		m.Match = appendNew(m.Match, o.modes...)
+		m.Match = batch.AppendNew(m.Match, o.modes...)
 		m.Body = append(m.Body, b.bodyLine(o))
 	}
 	stats := b.stats()
@@ -167,7 +168,7 @@ func (b *recipeBatch) generatedSubject(stats []RecipeStat, used []int) string {
 }
 
 // result builds the run's result.
-func (b *recipeBatch) result(out *batchOutcome, req RunRequest, scanned int, tally scanTally) *RunResult {
+func (b *recipeBatch) result(out *batch.Outcome, req RunRequest, scanned int, tally scanTally) *RunResult {
 	res := &RunResult{Check: req.Check, Recipes: b.stats(), Scanned: scanned, FromCache: tally.cached, Skipped: tally.skipped}
 	res.Result = Result{OK: true, Tool: ToolRecipe, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
 		DryRun: b.opt.DryRun, Staged: out.Staged, EditsFailed: []EditFailure{}}
@@ -182,7 +183,7 @@ func (b *recipeBatch) result(out *batchOutcome, req RunRequest, scanned int, tal
 			res.Files[i].Replacements, res.Files[i].MatchMode = o.replacements(), strings.Join(o.modes, ",")
 		}
 	}
-	setCommits(&res.Result, out.Commits)
+	batch.SetCommits(&res.Result, out.Commits)
 	res.Summary = runSummary(res)
 	return res
 }
@@ -207,7 +208,7 @@ func runSummary(res *RunResult) string {
 	case !res.Changed:
 		return "No change: " + s
 	}
-	return decorate("Applied "+s, &res.Result)
+	return batch.Decorate("Applied "+s, &res.Result)
 }
 
 // skippedText lists the non-zero skip counts: ", 2 binary skipped".

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
@@ -31,13 +32,13 @@ func (r *Repo) Run(ctx context.Context, req RunRequest, opt Options) (*RunResult
 		return nil, err
 	}
 	memo := r.loadScanMemo(rs) // read while the index is
-	sc, err := traced("scope", func() (*runFiles, error) { return r.runScope(rs, req.Paths) })
+	sc, err := batch.Traced("scope", func() (*runFiles, error) { return r.runScope(rs, req.Paths) })
 	if err != nil {
 		<-memo
 		return nil, err
 	}
 	var tally scanTally
-	outs, err := traced("scan", func() (outs []*fileOutcome, err error) {
+	outs, err := batch.Traced("scan", func() (outs []*fileOutcome, err error) {
 		outs, tally, err = r.scanScope(ctx, rs, sc, <-memo, req.Progress)
 		return outs, err
 	})
@@ -46,7 +47,7 @@ func (r *Repo) Run(ctx context.Context, req RunRequest, opt Options) (*RunResult
 	}
 	opt = opt.ForRequest(req.Check, "")
 	rb := &recipeBatch{r: r, rs: rs, outs: outs, opt: opt}
-	out, err := r.runBatchOver(ctx, opt, sc.idx, rb.fn)
+	out, err := batch.RunOver(ctx, r.core, opt, sc.idx, rb.fn)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +104,7 @@ type runFiles struct {
 
 // runScope lists the files to scan.
 func (r *Repo) runScope(rs recipeSet, paths []string) (*runFiles, error) {
-	idx, err := r.readIndex()
+	idx, err := batch.ReadIndex(r.core)
 	if err != nil {
 		return nil, err
 	}

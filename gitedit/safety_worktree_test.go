@@ -12,42 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
-
-func TestIsTempNameMatchesOnlyCreateTempNames(t *testing.T) {
-	cases := map[string]bool{
-		".gitedit-123.tmp": true, ".gitedit-0.tmp": true,
-		".gitedit-.tmp": false, ".gitedit-12a.tmp": false, "gitedit-1.tmp": false,
-		".gitedit-1.tmp.bak": false, ".gitedit-1.tm": false, "x.gitedit-1.tmp": false,
-	}
-	for name, want := range cases {
-		require.Equal(t, want, isTempName(name), name)
-	}
-}
-
-func TestRemoveStaleTempsKeepsOtherFiles(t *testing.T) {
-	dir := t.TempDir()
-	f, err := os.CreateTemp(dir, tempPrefix+"*"+tempSuffix)
-	require.NoError(t, err)
-	require.NoError(t, f.Close())
-	keep := []string{".gitedit-notes.tmp", "a.txt", ".gitedit-1.tmp.orig"}
-	for _, k := range keep {
-		require.NoError(t, os.WriteFile(filepath.Join(dir, k), nil, 0o644))
-	}
-	require.NoError(t, os.Mkdir(filepath.Join(dir, ".gitedit-9.tmp"), 0o755))
-
-	root, err := wtfs.Open(dir)
-	require.NoError(t, err)
-	defer root.Close()
-	removeStaleTempsIn(root, "")
-
-	require.NoFileExists(t, f.Name())
-	for _, k := range append(keep, ".gitedit-9.tmp") {
-		_, err := os.Lstat(filepath.Join(dir, k))
-		require.NoError(t, err, "kept")
-	}
-}
 
 // TestJournalledStaleTempsAreRemoved plays a writer killed between its
 // temporary files and their renames: the journal it left names the folder,
@@ -69,12 +36,6 @@ func TestJournalledStaleTempsAreRemoved(t *testing.T) {
 	require.FileExists(t, filepath.Join(dir, "sub", "b.go"))
 }
 
-func TestIsJournalDirStaysInTheWorkTree(t *testing.T) {
-	for dir, want := range map[string]bool{"": true, "a/b": true, "/etc": false, "../x": false, "a/../../x": false, "a/..": false} {
-		require.Equal(t, want, isJournalDir(dir), dir)
-	}
-}
-
 // TestFailedRenamePutsEveryFileBack makes one rename of a 30-file batch
 // fail: the files already renamed (in parallel) are put back, no temporary
 // file is left, and the index and HEAD do not move.
@@ -84,14 +45,14 @@ func TestFailedRenamePutsEveryFileBack(t *testing.T) {
 		files[fmt.Sprintf("d%d/f%02d.go", i%3, i)] = fmt.Sprintf("old %d\n", i)
 	}
 	dir := fixtures.NewRepo(t, files)
-	orig := renameFile
-	renameFile = func(root *wtfs.Root, temp, target string) error {
+	orig := batch.RenameFile
+	batch.RenameFile = func(root *wtfs.Root, temp, target string) error {
 		if strings.HasSuffix(target, "f17.go") {
 			return errors.New("injected rename failure")
 		}
 		return orig(root, temp, target)
 	}
-	t.Cleanup(func() { renameFile = orig })
+	t.Cleanup(func() { batch.RenameFile = orig })
 	index, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
 	require.NoError(t, err)
 	head := fixtures.Git(t, dir, "rev-parse", "HEAD")

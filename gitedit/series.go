@@ -14,6 +14,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
@@ -552,7 +553,7 @@ func coverBlurb(commits []*objects.CommitInfo) string {
 	edits := 0
 	for _, c := range commits {
 		e, _ := entryOf(c)
-		files = appendNew(files, e.Files...)
+		files = batch.AppendNew(files, e.Files...)
 		agents, tools, sessions = appendSet1(agents, e.Agent), appendSet1(tools, e.Tool), appendSet1(sessions, e.Session)
 		edits += e.Count
 	}
@@ -574,7 +575,7 @@ func appendSet1(list []string, v string) []string {
 	if v == "" {
 		return list
 	}
-	return appendNew(list, v)
+	return batch.AppendNew(list, v)
 }
 
 // shortlog is git's shortlog of the commits, grouped by author.
@@ -583,7 +584,7 @@ func shortlog(commits []*objects.CommitInfo) string {
 	byAuthor := map[string][]string{}
 	for _, c := range commits {
 		a := c.Author.Name
-		authors = appendNew(authors, a)
+		authors = batch.AppendNew(authors, a)
 		subject, _ := splitMessage(c.Message)
 		byAuthor[a] = append(byAuthor[a], subject)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
@@ -28,7 +29,7 @@ func (r *Repo) Undo(ctx context.Context, req UndoRequest, opt Options) (*Result,
 	opt = opt.ForRequest(req.DryRun, "")
 	opt.Commit, opt.NoStage, opt.Dirty = true, false, DirtyRefuse
 	var plan *undoPlan
-	out, err := r.runRequest(ctx, opt, req, func(t *txn, canonical []byte) (*commitMeta, error) {
+	out, err := batch.RunRequest(ctx, r.core, opt, req, func(t *batch.Txn, canonical []byte) (*batch.CommitMeta, error) {
 		p, err := r.planUndo(t, req.Commit)
 		plan = p
 		if err != nil {
@@ -50,7 +51,7 @@ type undoPlan struct {
 
 // planUndo picks the commit to revert (under the lock, from the current
 // HEAD) and plans the inverse of its changes in t.
-func (r *Repo) planUndo(t *txn, rev string) (*undoPlan, error) {
+func (r *Repo) planUndo(t *batch.Txn, rev string) (*undoPlan, error) {
 	h, err := r.history()
 	if err != nil {
 		return nil, err
@@ -64,9 +65,9 @@ func (r *Repo) planUndo(t *txn, rev string) (*undoPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	prev := t.allowBinary
-	t.allowBinary = true
-	defer func() { t.allowBinary = prev }()
+	prev := t.AllowBinary
+	t.AllowBinary = true
+	defer func() { t.AllowBinary = prev }()
 	if err := r.checkUndoClean(t, sides); err != nil {
 		return nil, err
 	}
@@ -195,7 +196,7 @@ func (h *history) revertSides(target *objects.CommitInfo) ([]revertSide, error) 
 		}
 		parentTree = p.Tree
 	}
-	theirs, base, ours := newTreeLookup(h.trees, parentTree), newTreeLookup(h.trees, target.Tree), newTreeLookup(h.trees, headCommit.Tree)
+	theirs, base, ours := batch.NewTreeLookup(h.trees, parentTree), batch.NewTreeLookup(h.trees, target.Tree), batch.NewTreeLookup(h.trees, headCommit.Tree)
 	sides := make([]revertSide, 0, len(changes))
 	for _, c := range changes {
 		rel := c.to.Path()
@@ -208,14 +209,14 @@ func (h *history) revertSides(target *objects.CommitInfo) ([]revertSide, error) 
 }
 
 // sideOf looks rel up in a commit's tree.
-func sideOf(l *treeLookup, rel string) treeSide {
-	hash, mode, ok := l.file(rel)
+func sideOf(l *batch.TreeLookup, rel string) treeSide {
+	hash, mode, ok := l.File(rel)
 	return treeSide{exists: ok, hash: hash, mode: mode}
 }
 
 // checkUndoClean refuses (dirty) when a touched file's working-tree or
 // index content differs from HEAD: the revert is computed from HEAD.
-func (r *Repo) checkUndoClean(t *txn, sides []revertSide) error {
+func (r *Repo) checkUndoClean(t *batch.Txn, sides []revertSide) error {
 	var dirty []string
 	for _, s := range sides {
 		clean, err := r.matchesHead(t, s)
@@ -235,12 +236,12 @@ func (r *Repo) checkUndoClean(t *txn, sides []revertSide) error {
 
 // matchesHead reports whether rel's working-tree file and index entry
 // are as in HEAD.
-func (r *Repo) matchesHead(t *txn, s revertSide) (bool, error) {
-	st, err := t.readRelEntry(s.rel)
+func (r *Repo) matchesHead(t *batch.Txn, s revertSide) (bool, error) {
+	st, err := t.ReadRelEntry(s.rel)
 	if err != nil {
 		return false, err
 	}
-	e := t.idx.Entry(s.rel)
+	e := t.Idx.Entry(s.rel)
 	if !s.ours.exists {
 		return !st.Exists && e == nil, nil
 	}
@@ -258,7 +259,7 @@ func (r *Repo) matchesHead(t *txn, s revertSide) (bool, error) {
 // still has the target's version, a three-way merge where HEAD changed
 // since, nothing where HEAD already has the old side. Conflicting paths
 // are collected into one conflict error.
-func (r *Repo) applyRevert(t *txn, h *history, sides []revertSide, plan *undoPlan) error {
+func (r *Repo) applyRevert(t *batch.Txn, h *history, sides []revertSide, plan *undoPlan) error {
 	var conflicts []string
 	first := ""
 	for _, s := range sides {
@@ -289,7 +290,7 @@ func (r *Repo) applyRevert(t *txn, h *history, sides []revertSide, plan *undoPla
 }
 
 // revertPath plans one path, or returns a conflict description.
-func (r *Repo) revertPath(t *txn, h *history, s revertSide) (string, error) {
+func (r *Repo) revertPath(t *batch.Txn, h *history, s revertSide) (string, error) {
 	if s.ours.same(s.base) {
 		return "", r.restoreSide(t, h, s.rel, s.theirs)
 	}
@@ -313,7 +314,7 @@ func (r *Repo) revertPath(t *txn, h *history, s revertSide) (string, error) {
 		if len(lines) == 1 {
 			word = "line"
 		}
-		return fmt.Sprintf("%s: %s %s", engine.QuotePath(s.rel), word, joinInts(lines)), nil
+		return fmt.Sprintf("%s: %s %s", engine.QuotePath(s.rel), word, batch.JoinInts(lines)), nil
 	}
 	return "", r.writeReverted(t, s.rel, []byte(merged), mode)
 }
@@ -331,9 +332,9 @@ func mergeMode(s revertSide) (filemode.FileMode, bool) {
 }
 
 // restoreSide plans rel to become side (deleted when it does not exist).
-func (r *Repo) restoreSide(t *txn, h *history, rel string, side treeSide) error {
+func (r *Repo) restoreSide(t *batch.Txn, h *history, rel string, side treeSide) error {
 	if !side.exists {
-		t.remove(rel)
+		t.Remove(rel)
 		return nil
 	}
 	texts, err := h.blobTexts(side.hash)
@@ -347,13 +348,13 @@ func (r *Repo) restoreSide(t *txn, h *history, rel string, side treeSide) error 
 // form: when the current file is CRLF while the content is LF and git
 // would store the CRLF form as this content (core.autocrlf, eol=crlf),
 // the file gets CRLF.
-func (r *Repo) writeReverted(t *txn, rel string, content []byte, mode filemode.FileMode) error {
-	cur, err := t.readRelEntry(rel)
+func (r *Repo) writeReverted(t *batch.Txn, rel string, content []byte, mode filemode.FileMode) error {
+	cur, err := t.ReadRelEntry(rel)
 	if err != nil {
 		return err
 	}
 	if mode == filemode.Symlink {
-		t.write(rel, content, modeSymlink)
+		t.Write(rel, content, batch.ModeSymlink)
 		return nil
 	}
 	if cur.Exists && bytes.Contains(cur.Content, []byte("\r\n")) && !bytes.Contains(content, []byte("\r\n")) {
@@ -365,7 +366,7 @@ func (r *Repo) writeReverted(t *txn, rel string, content []byte, mode filemode.F
 	if mode == filemode.Executable {
 		perm = 0o755
 	}
-	t.write(rel, content, perm)
+	t.Write(rel, content, perm)
 	return nil
 }
 
@@ -390,10 +391,10 @@ func (h *history) blobTexts(ids ...plumbing.Hash) ([]string, error) {
 }
 
 // meta describes the revert for its commit message.
-func (p *undoPlan) meta(canonical []byte, message string) *commitMeta {
+func (p *undoPlan) meta(canonical []byte, message string) *batch.CommitMeta {
 	subject, _ := splitMessage(p.target.Message)
 	id := p.target.Hash.String()
-	m := &commitMeta{Tool: ToolUndo, Subject: message, Count: len(p.files), Request: canonical,
+	m := &batch.CommitMeta{Tool: ToolUndo, Subject: message, Count: len(p.files), Request: canonical,
 		Extra: []Trailer{{Key: trReverts, Value: id}}}
 	if m.Subject == "" {
 		m.Subject = "Revert \"" + subject + "\""
@@ -406,13 +407,13 @@ func (p *undoPlan) meta(canonical []byte, message string) *commitMeta {
 }
 
 // result builds the docs/reference.md#results result of an undo.
-func (p *undoPlan) result(out *batchOutcome, opt Options) *Result {
+func (p *undoPlan) result(out *batch.Outcome, opt Options) *Result {
 	res := &Result{OK: true, Tool: ToolUndo, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
 		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []EditFailure{}, EditsApplied: len(p.files)}
 	if len(res.Files) == 1 {
 		res.FilePath = res.Files[0].FilePath
 	}
-	setCommits(res, out.Commits)
-	res.Summary = decorate(fmt.Sprintf("Reverted %s (%s)", describeCommit(p.target), plural(len(p.files), "file")), res)
+	batch.SetCommits(res, out.Commits)
+	res.Summary = batch.Decorate(fmt.Sprintf("Reverted %s (%s)", describeCommit(p.target), plural(len(p.files), "file")), res)
 	return res
 }

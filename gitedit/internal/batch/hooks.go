@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"bytes"
@@ -45,26 +45,26 @@ type commitHooks struct {
 // hookRunner returns the repository's hook runner: core.hooksPath ("~/"
 // expanded, relative to the top of the working tree) or $GIT_DIR/hooks
 // (the common one in a linked worktree, as git's git_path finds it).
-func (r *Repo) hookRunner() hooks.Runner {
-	dir := filepath.Join(r.core.CommonDir(), "hooks")
-	if p, ok := r.core.GitConfig().Get("core.hooksPath"); ok && p != "" {
-		dir = repo.AbsFrom(r.core.WorkTree(), gitconfig.ExpandHome(p, os.LookupEnv))
+func hookRunner(r *repo.Repo) hooks.Runner {
+	dir := filepath.Join(r.CommonDir(), "hooks")
+	if p, ok := r.GitConfig().Get("core.hooksPath"); ok && p != "" {
+		dir = repo.AbsFrom(r.WorkTree(), gitconfig.ExpandHome(p, os.LookupEnv))
 	}
-	return hooks.Runner{Dir: dir, WorkTree: r.core.WorkTree(), Output: &hookOutput{}}
+	return hooks.Runner{Dir: dir, WorkTree: r.WorkTree(), Output: &hookOutput{}}
 }
 
-// commitHooks returns the hooks of a commit-mode batch, or nil when none
+// hooksFor returns the hooks of a commit-mode batch, or nil when none
 // of pre-commit, prepare-commit-msg, commit-msg and post-commit exists
 // (those --no-verify skips not counted).
-func (r *Repo) commitHooks(opt Options) *commitHooks {
-	run := r.hookRunner()
+func hooksFor(r *repo.Repo, opt spec.Options) *commitHooks {
+	run := hookRunner(r)
 	names := []string{hookPrepareMsg, hookPostCommit}
 	if !opt.NoVerify {
 		names = append(names, hookPreCommit, hookCommitMsg)
 	}
 	for _, n := range names {
 		if _, ok := run.Path(n); ok {
-			run.Env = r.hookEnv()
+			run.Env = hookEnv(r)
 			return &commitHooks{run: run, verify: !opt.NoVerify}
 		}
 	}
@@ -74,9 +74,9 @@ func (r *Repo) commitHooks(opt Options) *commitHooks {
 // hookEnv is the environment git gives its hooks: the caller's, with
 // GIT_PREFIX (the starting folder relative to the top, "" at the top)
 // and git's exec path set and put first in PATH.
-func (r *Repo) hookEnv() []string {
+func hookEnv(r *repo.Repo) []string {
 	prefix := ""
-	if rel, err := filepath.Rel(r.core.WorkTree(), r.core.Dir()); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+	if rel, err := filepath.Rel(r.WorkTree(), r.Dir()); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
 		prefix = filepath.ToSlash(rel) + "/"
 	}
 	env := hooks.Merge(os.Environ(), []string{"GIT_PREFIX=" + prefix})
@@ -110,7 +110,7 @@ func (h *commitHooks) runHook(name string, env []string, args ...string) error {
 	_, err := h.run.Run(name, env, nil, args...)
 	var failed *hooks.Failed
 	if errors.As(err, &failed) {
-		return &Error{Code: CodeConflict, Message: fmt.Sprintf("the %s hook refused the commit (exit status %d); nothing was changed%s", name, failed.Status, out.tail()), Err: err}
+		return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("the %s hook refused the commit (exit status %d); nothing was changed%s", name, failed.Status, out.tail()), Err: err}
 	}
 	out.flush()
 	if err != nil {
@@ -132,7 +132,7 @@ func (h *commitHooks) preCommit(indexFile string) error {
 		return err
 	}
 	if fileDigest(indexFile) != before {
-		return spec.Errorf(CodeUnsupported, "the pre-commit hook changed the index (GIT_INDEX_FILE); gitedit does not commit changes a hook stages, so nothing was changed: run the tool before gitedit, or make the hook fail instead")
+		return spec.Errorf(spec.CodeUnsupported, "the pre-commit hook changed the index (GIT_INDEX_FILE); gitedit does not commit changes a hook stages, so nothing was changed: run the tool before gitedit, or make the hook fail instead")
 	}
 	return nil
 }
@@ -177,7 +177,7 @@ func (h *commitHooks) message(gitDir, indexFile, msg string) (string, error) {
 // (last paragraph) lacks an Edit-* line of the original's.
 func checkHookMessage(orig, msg string) (string, error) {
 	if msg == "" {
-		return "", spec.Errorf(CodeConflict, "the message hooks left an empty commit message; nothing was changed (git aborts such a commit too)")
+		return "", spec.Errorf(spec.CodeConflict, "the message hooks left an empty commit message; nothing was changed (git aborts such a commit too)")
 	}
 	lines := map[string]bool{} // the lines of the trailer block, where git looks for trailers
 	for _, l := range strings.Split(lastParagraph(msg), "\n") {
@@ -185,7 +185,7 @@ func checkHookMessage(orig, msg string) (string, error) {
 	}
 	for _, l := range strings.Split(lastParagraph(orig), "\n") {
 		if strings.HasPrefix(l, "Edit-") && !lines[l] {
-			return "", spec.Errorf(CodeUnsupported, "a message hook removed, changed or moved out of the trailer block the trailer %q that gitedit writes (log, undo and series read it); nothing was changed", l)
+			return "", spec.Errorf(spec.CodeUnsupported, "a message hook removed, changed or moved out of the trailer block the trailer %q that gitedit writes (log, undo and series read it); nothing was changed", l)
 		}
 	}
 	return msg, nil
@@ -217,19 +217,19 @@ func (h *commitHooks) postCommit(indexFile string) {
 // it, staged changes the batch does not commit, reset to it). The
 // returned function removes the temporary index.
 func (w *batchWriter) hookIndex(tree plumbing.Hash) (string, func(), error) {
-	lock := w.r.indexPath() + ".lock"
-	if w.built != nil || w.idx.Sparse() {
+	lock := indexPath(w.r) + ".lock"
+	if w.built != nil || w.Idx.Sparse() {
 		return lock, func() {}, nil
 	}
 	same, err := w.resetToTree(tree)
 	if err != nil || same {
 		return lock, func() {}, err
 	}
-	data, err := w.idx.Encode()
+	data, err := w.Idx.Encode()
 	if err != nil {
 		return "", nil, spec.IOError("encode the hooks' index", err)
 	}
-	p := filepath.Join(w.r.core.GitDir(), "next-index-"+strconv.Itoa(os.Getpid())+".lock")
+	p := filepath.Join(w.r.GitDir(), "next-index-"+strconv.Itoa(os.Getpid())+".lock")
 	if err := os.WriteFile(p, data, 0o666); err != nil {
 		return "", nil, spec.IOError("write "+p, err)
 	}
@@ -247,17 +247,17 @@ func (w *batchWriter) resetToTree(tree plumbing.Hash) (bool, error) {
 		return false, spec.IOError("read tree "+tree.String(), err)
 	}
 	same := true
-	for _, e := range append([]*index.Entry(nil), w.idx.Entries...) {
+	for _, e := range append([]*index.Entry(nil), w.Idx.Entries...) {
 		if t := want[e.Name]; t != nil && e.Stage == 0 && t.Hash == e.Hash && t.Mode == e.Mode {
 			delete(want, e.Name)
 			continue
 		}
 		same = false
-		w.idx.Remove(e.Name)
+		w.Idx.Remove(e.Name)
 	}
 	for _, e := range want {
 		same = false
-		w.idx.Add(e)
+		w.Idx.Add(e)
 	}
 	return same, nil
 }
@@ -265,12 +265,12 @@ func (w *batchWriter) resetToTree(tree plumbing.Hash) (bool, error) {
 // refHook returns the reference-transaction hook of a ref update, or nil
 // when the hook does not exist: it gets "<old> <new> <ref>" lines for
 // HEAD and, when HEAD is on a branch, the branch, as git 2.39 sends them.
-func (r *Repo) refHook(u *refs.Update, author string) func(string) error {
-	run := r.hookRunner()
+func refHook(r *repo.Repo, u *refs.Update, author string) func(string) error {
+	run := hookRunner(r)
 	if _, ok := run.Path(hookRefTx); !ok {
 		return nil
 	}
-	run.Env = r.hookEnv()
+	run.Env = hookEnv(r)
 	var stdin bytes.Buffer
 	fmt.Fprintf(&stdin, "%s %s HEAD\n", u.Old, u.New)
 	if u.Ref != "HEAD" {
@@ -283,7 +283,7 @@ func (r *Repo) refHook(u *refs.Update, author string) func(string) error {
 		_, err := run.Run(hookRefTx, h.authorEnv(), stdin.Bytes(), state)
 		var failed *hooks.Failed
 		if errors.As(err, &failed) {
-			return &Error{Code: CodeConflict, Message: fmt.Sprintf("the reference-transaction hook refused the update of %s (exit status %d); nothing was changed%s", u.Ref, failed.Status, out.tail()), Err: err}
+			return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("the reference-transaction hook refused the update of %s (exit status %d); nothing was changed%s", u.Ref, failed.Status, out.tail()), Err: err}
 		}
 		out.flush()
 		return err

@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"os"
@@ -25,9 +25,9 @@ func TestIndexHeadAgreesWithTrees(t *testing.T) {
 	fixtures.Git(t, dir, "add", "link")
 	fixtures.Git(t, dir, "commit", "-q", "-m", "modes")
 	r := openRepo(t, dir)
-	idx, err := r.readIndex()
+	idx, err := ReadIndex(r)
 	require.NoError(t, err)
-	db := objects.NewDB(r.core.Objects(), r.core.ObjectsDir())
+	db := objects.NewDB(r.Objects(), r.ObjectsDir())
 	root, err := objects.CommitTree(db, plumbing.NewHash(strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD"))))
 	require.NoError(t, err)
 	require.Equal(t, strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD^{tree}")), root.String())
@@ -36,12 +36,12 @@ func TestIndexHeadAgreesWithTrees(t *testing.T) {
 	require.Equal(t, root, id)
 
 	fromIndex := indexHead{idx}
-	fromTrees := newTreeLookup(objects.NewTrees(db), root)
+	fromTrees := NewTreeLookup(objects.NewTrees(db), root)
 	paths := []string{"a.txt", "a-b/x", "a/b/c.go", "a/d.go", "bin/run.sh", "link", "z/y/x/w.txt",
 		"a", "a/b", "z", "z/y", "missing", "a/missing", "a.txt/x", "a-b", "bin"}
 	for _, p := range paths {
-		h1, m1, ok1 := fromIndex.file(p)
-		h2, m2, ok2 := fromTrees.file(p)
+		h1, m1, ok1 := fromIndex.File(p)
+		h2, m2, ok2 := fromTrees.File(p)
 		require.Equal(t, ok2, ok1, "file %s", p)
 		require.Equal(t, h2, h1, "file %s", p)
 		require.Equal(t, m2, m1, "file %s", p)
@@ -62,12 +62,12 @@ func TestTreeFromIndexMatchesUpdateTree(t *testing.T) {
 	fixtures.Git(t, dir, "update-index", "--add", "--cacheinfo", "160000,"+head+",vendor/mod")
 	fixtures.Git(t, dir, "commit", "-q", "-m", "modes")
 	r := openRepo(t, dir)
-	idx, err := r.readIndex()
+	idx, err := ReadIndex(r)
 	require.NoError(t, err)
 	base, ok := idx.TreeID()
 	require.True(t, ok)
-	db := objects.NewDB(r.core.Objects(), r.core.ObjectsDir())
-	w := &batchWriter{r: r, idx: idx, db: db, headTree: indexHead{idx}, trees: objects.NewTrees(db)}
+	db := objects.NewDB(r.Objects(), r.ObjectsDir())
+	w := &batchWriter{r: r, Idx: idx, db: db, headTree: indexHead{idx}, trees: objects.NewTrees(db)}
 	blob := func(s string) plumbing.Hash {
 		h, err := objects.WriteBlob(db, []byte(s))
 		require.NoError(t, err)
@@ -76,7 +76,7 @@ func TestTreeFromIndexMatchesUpdateTree(t *testing.T) {
 	sets := map[string][]objects.TreeChange{
 		"one deep file":  {{Path: "a/b/c.go", Hash: blob("C\n"), Mode: filemode.Regular}},
 		"top and nested": {{Path: "a.txt", Hash: blob("A\n"), Mode: filemode.Regular}, {Path: "z/y/x/w.txt", Hash: blob("W\n"), Mode: filemode.Regular}},
-		"mode change":    {{Path: "a/d.go", Hash: blob("d\n"), Mode: filemode.Executable}},
+		"mode Change":    {{Path: "a/d.go", Hash: blob("d\n"), Mode: filemode.Executable}},
 		"symlink target": {{Path: "link", Hash: blob("a0"), Mode: filemode.Symlink}},
 	}
 	for name, changes := range sets {

@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/gitedit/gitedit/fixtures"
 	"github.com/gitedit/gitedit/gitedit/internal/ident"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // identityCase is one environment and configuration, judged by what git
@@ -119,8 +120,8 @@ func TestSignatureRefusals(t *testing.T) {
 			if strings.Contains(tt.want, "not allowed") || strings.Contains(tt.want, "disabled") || strings.Contains(tt.want, "disallowed") {
 				gitVarRefuses(t, identityCase{role: tt.role, env: tt.env, config: tt.config})
 			}
-			var e *Error
-			if !errors.As(err, &e) || e.Code != CodeInvalidInput || !strings.Contains(e.Message, tt.want) {
+			var e *spec.Error
+			if !errors.As(err, &e) || e.Code != spec.CodeInvalidInput || !strings.Contains(e.Message, tt.want) {
 				t.Errorf("error = %v, want invalid_input mentioning %q", err, tt.want)
 			}
 		})

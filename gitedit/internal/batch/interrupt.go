@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/gitedit/gitedit/gitedit/internal/index"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // A batch ends early when its context ends (the CLI cancels it on the
@@ -24,7 +26,7 @@ func interrupted(ctx context.Context) error {
 		return nil
 	}
 	cause := context.Cause(ctx)
-	return &Error{Code: CodeIOError, Message: fmt.Sprintf("interrupted (%v) before the point of no return: nothing was changed", cause), Err: cause}
+	return &spec.Error{Code: spec.CodeIOError, Message: fmt.Sprintf("interrupted (%v) before the point of no return: nothing was changed", cause), Err: cause}
 }
 
 // prepared is the outcome of prepare run in the background.
@@ -39,7 +41,7 @@ type prepared struct {
 // as soon as ctx ends: matching a large batch can take long, and a signal
 // must not wait for it. An abandoned prepare finishes on its own and
 // closes its object database.
-func (r *Repo) prepareUnlessInterrupted(ctx context.Context, opt Options, read *index.Index, fn batchFunc) (*batchWriter, error) {
+func prepareUnlessInterrupted(ctx context.Context, r *repo.Repo, opt spec.Options, read *index.Index, fn Func) (*batchWriter, error) {
 	done := make(chan prepared, 1)
 	go func() {
 		var p prepared
@@ -48,7 +50,7 @@ func (r *Repo) prepareUnlessInterrupted(ctx context.Context, opt Options, read *
 			done <- p
 		}()
 		pauseForTest(ctx, "prepare")
-		p.w, p.err = traced("prepare", func() (*batchWriter, error) { return r.prepare(opt, read, fn) })
+		p.w, p.err = Traced("prepare", func() (*batchWriter, error) { return prepare(r, opt, read, fn) })
 	}()
 	select {
 	case p := <-done:

@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"path"
@@ -14,9 +14,9 @@ import (
 // (treeLookup), or through an index whose cache-tree vouches that it holds
 // exactly that tree (indexHead).
 type headLookup interface {
-	// file returns the blob id and mode of the file rel, and whether the
+	// File returns the blob id and mode of the file rel, and whether the
 	// tree holds a file there.
-	file(rel string) (plumbing.Hash, filemode.FileMode, bool)
+	File(rel string) (plumbing.Hash, filemode.FileMode, bool)
 	// hasFolder reports whether the tree holds a folder dir.
 	hasFolder(dir string) bool
 }
@@ -26,8 +26,8 @@ type headLookup interface {
 // the usual case, and it spares reading every folder a batch touches.
 type indexHead struct{ idx *index.Index }
 
-// file returns the index's entry for rel when it is a file.
-func (h indexHead) file(rel string) (plumbing.Hash, filemode.FileMode, bool) {
+// File returns the index's entry for rel when it is a file.
+func (h indexHead) File(rel string) (plumbing.Hash, filemode.FileMode, bool) {
 	e := h.idx.Entry(rel)
 	if e == nil || !filemode.FileMode(e.Mode).IsFile() {
 		return plumbing.ZeroHash, 0, false
@@ -38,25 +38,25 @@ func (h indexHead) file(rel string) (plumbing.Hash, filemode.FileMode, bool) {
 // hasFolder reports whether the index has entries below dir.
 func (h indexHead) hasFolder(dir string) bool { return h.idx.HasFolder(dir) }
 
-// treeLookup finds files and folders in a commit's tree, reading each
+// TreeLookup finds files and folders in a commit's tree, reading each
 // folder's tree once however many paths are looked up in it (a batch of
 // many files in few folders stays linear). Its objects.Trees is shared
 // with the batch's commit, which rewrites the same folders.
-type treeLookup struct {
+type TreeLookup struct {
 	trees *objects.Trees
 	// folders maps a folder ("" for the root) to its tree id; a missing
 	// folder maps to the zero id.
 	folders map[string]plumbing.Hash
 }
 
-// newTreeLookup looks paths up in the tree root (zero: no commit yet).
-func newTreeLookup(trees *objects.Trees, root plumbing.Hash) *treeLookup {
-	return &treeLookup{trees: trees, folders: map[string]plumbing.Hash{"": root}}
+// NewTreeLookup looks paths up in the tree root (zero: no commit yet).
+func NewTreeLookup(trees *objects.Trees, root plumbing.Hash) *TreeLookup {
+	return &TreeLookup{trees: trees, folders: map[string]plumbing.Hash{"": root}}
 }
 
-// file returns the blob id and mode of the file rel, and whether the tree
+// File returns the blob id and mode of the file rel, and whether the tree
 // holds a file there.
-func (l *treeLookup) file(rel string) (plumbing.Hash, filemode.FileMode, bool) {
+func (l *TreeLookup) File(rel string) (plumbing.Hash, filemode.FileMode, bool) {
 	dir, name := path.Split(rel)
 	tree := l.folder(path.Clean("/" + dir)[1:])
 	if tree.IsZero() {
@@ -70,11 +70,11 @@ func (l *treeLookup) file(rel string) (plumbing.Hash, filemode.FileMode, bool) {
 }
 
 // hasFolder reports whether dir is a folder of the commit.
-func (l *treeLookup) hasFolder(dir string) bool { return !l.folder(dir).IsZero() }
+func (l *TreeLookup) hasFolder(dir string) bool { return !l.folder(dir).IsZero() }
 
 // folder returns the tree id of dir, or zero when it is not a folder of
 // the commit.
-func (l *treeLookup) folder(dir string) plumbing.Hash {
+func (l *TreeLookup) folder(dir string) plumbing.Hash {
 	if h, ok := l.folders[dir]; ok {
 		return h
 	}

@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"bytes"
@@ -22,22 +22,27 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
-// batchFunc prepares a batch inside a transaction and describes it for the
+// Func prepares a batch inside a transaction and describes it for the
 // commit message and result.
-type batchFunc func(t *txn) (*commitMeta, error)
+type Func func(t *Txn) (*CommitMeta, error)
 
-// batchOutcome is what a committed (or dry-run) batch did.
-type batchOutcome struct {
-	Files   []FileResult
-	Diff    string
+// Outcome is what a committed (or dry-run) batch did.
+type Outcome struct {
+	// Files are the touched files with their blob ids, in batch order.
+	Files []spec.FileResult
+	// Diff is the batch's diff as git diff prints it.
+	Diff string
+	// Changed is false when the batch changed nothing.
 	Changed bool
-	Staged  bool
+	// Staged is true when the index was written (not with NoStage).
+	Staged bool
+	// Commits are the commits made, oldest first (none without Commit).
 	Commits []string
 }
 
-// change is one path's planned change with the blob ids and git modes of
+// Change is one path's planned change with the blob ids and git modes of
 // both sides (zero for a side where the file does not exist).
-type change struct {
+type Change struct {
 	before, after         *repo.FileState
 	blobBefore, blobAfter plumbing.Hash
 	modeBefore, modeAfter filemode.FileMode
@@ -45,30 +50,30 @@ type change struct {
 	gitAfter []byte
 }
 
-// runBatch takes the repository lock, runs fn, and when it succeeds writes
+// Run takes the repository lock, runs fn, and when it succeeds writes
 // the planned changes atomically: blobs, working-tree files, index entries
 // and, with opt.Commit, one commit (two with dirty=commit-first). A failing
 // fn, a dry run or any refused check leaves files, index and refs as they
 // were.
-func (r *Repo) runBatch(ctx context.Context, opt Options, fn batchFunc) (*batchOutcome, error) {
-	return r.runBatchOver(ctx, opt, nil, fn)
+func Run(ctx context.Context, r *repo.Repo, opt spec.Options, fn Func) (*Outcome, error) {
+	return RunOver(ctx, r, opt, nil, fn)
 }
 
-// runBatchOver is runBatch for a caller that read the index before taking
+// RunOver is runBatch for a caller that read the index before taking
 // the lock: read (unmodified) is used again when the file is unchanged.
-func (r *Repo) runBatchOver(ctx context.Context, opt Options, read *index.Index, fn batchFunc) (*batchOutcome, error) {
-	r = r.forOperation()
+func RunOver(ctx context.Context, r *repo.Repo, opt spec.Options, read *index.Index, fn Func) (*Outcome, error) {
+	r = r.ForOperation()
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
-	lock, err := r.lockUnlessDryRun(ctx, opt)
+	lock, err := lockUnlessDryRun(ctx, r, opt)
 	if err != nil {
 		return nil, err
 	}
 	if lock != nil {
 		defer lock.Rollback()
 	}
-	w, err := r.prepareUnlessInterrupted(ctx, opt, read, fn)
+	w, err := prepareUnlessInterrupted(ctx, r, opt, read, fn)
 	if w != nil {
 		defer w.db.Close()
 	}
@@ -84,40 +89,40 @@ func (r *Repo) runBatchOver(ctx context.Context, opt Options, read *index.Index,
 	return w.out, nil
 }
 
-// runRequest runs fn as one batch (see runBatch), handing it the
+// RunRequest runs fn as one batch (see runBatch), handing it the
 // canonical JSON of request, the content of the Edit-Request trailer.
-func (r *Repo) runRequest(ctx context.Context, opt Options, request any, fn func(t *txn, canonical []byte) (*commitMeta, error)) (*batchOutcome, error) {
+func RunRequest(ctx context.Context, r *repo.Repo, opt spec.Options, request any, fn func(t *Txn, canonical []byte) (*CommitMeta, error)) (*Outcome, error) {
 	canonical, err := json.Marshal(request)
 	if err != nil {
 		return nil, spec.IOError("encode request", err)
 	}
-	return r.runBatch(ctx, opt, func(t *txn) (*commitMeta, error) { return fn(t, canonical) })
+	return Run(ctx, r, opt, func(t *Txn) (*CommitMeta, error) { return fn(t, canonical) })
 }
 
 // lockUnlessDryRun takes index.lock, except for a dry run, which writes
 // nothing and so needs no lock.
-func (r *Repo) lockUnlessDryRun(ctx context.Context, opt Options) (*lockfile.File, error) {
+func lockUnlessDryRun(ctx context.Context, r *repo.Repo, opt spec.Options) (*lockfile.File, error) {
 	if opt.DryRun {
 		return nil, nil
 	}
-	return r.lockIndex(ctx, opt)
+	return lockIndex(ctx, r, opt)
 }
 
 // prepare runs fn over a fresh transaction (on the index as it is now,
 // read anew unless read still matches the file) and computes the changes,
 // their blob ids, the diff and, in commit mode, the dirty check.
-func (r *Repo) prepare(opt Options, read *index.Index, fn batchFunc) (*batchWriter, error) {
-	indexTime := r.indexTime()
-	idx, err := r.rereadIndex(read)
+func prepare(r *repo.Repo, opt spec.Options, read *index.Index, fn Func) (*batchWriter, error) {
+	indexTime := indexTime(r)
+	idx, err := rereadIndex(r, read)
 	if err != nil {
 		return nil, err
 	}
 	if opt.Commit {
-		if op := r.core.OperationInProgress(); op != "" {
-			return nil, spec.Errorf(CodeConflict, "a %s is in progress; finish or abort it before committing with gitedit", op)
+		if op := r.OperationInProgress(); op != "" {
+			return nil, spec.Errorf(spec.CodeConflict, "a %s is in progress; finish or abort it before committing with gitedit", op)
 		}
 	}
-	t := newTxn(r, idx)
+	t := NewTxn(r, idx)
 	meta, err := fn(t)
 	if err != nil {
 		return nil, err
@@ -125,18 +130,18 @@ func (r *Repo) prepare(opt Options, read *index.Index, fn batchFunc) (*batchWrit
 	if err := t.checkLinkPrefixes(); err != nil {
 		return nil, err
 	}
-	changes, err := r.collectChanges(t)
+	changes, err := collectChanges(r, t)
 	if err != nil {
 		return nil, err
 	}
-	w := &batchWriter{r: r, opt: opt, idx: idx, indexTime: indexTime, meta: meta, changes: changes,
-		db: objects.NewDB(r.core.Objects(), r.core.ObjectsDir())}
-	w.db.SyncFile = r.core.ObjectSyncer()
-	w.out = &batchOutcome{Files: fileResults(changes), Diff: r.diffOf(changes), Changed: len(changes) > 0}
+	w := &batchWriter{r: r, opt: opt, Idx: idx, indexTime: indexTime, meta: meta, changes: changes,
+		db: objects.NewDB(r.Objects(), r.ObjectsDir())}
+	w.db.SyncFile = r.ObjectSyncer()
+	w.out = &Outcome{Files: fileResults(changes), Diff: diffOf(r, changes), Changed: len(changes) > 0}
 	if opt.Commit && len(changes) > 0 {
 		err = w.checkDirty()
 		if !opt.DryRun {
-			w.hooks = r.commitHooks(opt)
+			w.hooks = hooksFor(r, opt)
 		}
 	}
 	return w, err
@@ -147,22 +152,22 @@ func (r *Repo) prepare(opt Options, read *index.Index, fn batchFunc) (*batchWrit
 // old side with the attributes as they are, the new side with the
 // attributes the batch leaves (a .gitattributes it writes applies to the
 // files it writes, as a git add after the batch would apply it).
-func (r *Repo) collectChanges(t *txn) ([]*change, error) {
-	var changes []*change
+func collectChanges(r *repo.Repo, t *Txn) ([]*Change, error) {
+	var changes []*Change
 	for _, rel := range t.order {
 		before, after := t.orig[rel], t.cur[rel]
 		if before.Same(after) {
 			continue
 		}
-		c, err := r.hashBefore(before, after, t.idx.Entry(rel))
+		c, err := hashBefore(r, before, after, t.Idx.Entry(rel))
 		if err != nil {
 			return nil, err
 		}
 		changes = append(changes, c)
 	}
-	r.planAttributes(changes)
+	planAttributes(r, changes)
 	for _, c := range changes {
-		if err := r.hashAfter(c, t.idx.Entry(c.after.Rel)); err != nil {
+		if err := hashAfter(r, c, t.Idx.Entry(c.after.Rel)); err != nil {
 			return nil, err
 		}
 	}
@@ -171,7 +176,7 @@ func (r *Repo) collectChanges(t *txn) ([]*change, error) {
 
 // planAttributes makes the rest of the operation read the .gitattributes
 // files the changes write (or delete) with their planned content.
-func (r *Repo) planAttributes(changes []*change) {
+func planAttributes(r *repo.Repo, changes []*Change) {
 	for _, c := range changes {
 		if path.Base(c.after.Rel) != ".gitattributes" {
 			continue
@@ -180,7 +185,7 @@ func (r *Repo) planAttributes(changes []*change) {
 		if dir == "." {
 			dir = ""
 		}
-		r.core.Attrs().Plan(r.core.Abs(c.after.Rel), dir, c.after.Content, c.after.Exists && !c.after.IsLink())
+		r.Attrs().Plan(r.Abs(c.after.Rel), dir, c.after.Content, c.after.Exists && !c.after.IsLink())
 	}
 }
 
@@ -188,10 +193,10 @@ func (r *Repo) planAttributes(changes []*change) {
 // as git add would store it (for a CRLF file already staged with CRLF
 // under autocrlf or text=auto, git add leaves it unconverted). staged is
 // the path's index entry, or nil.
-func (r *Repo) hashBefore(before, after *repo.FileState, staged *index.Entry) (*change, error) {
-	c := &change{before: before, after: after}
+func hashBefore(r *repo.Repo, before, after *repo.FileState, staged *index.Entry) (*Change, error) {
+	c := &Change{before: before, after: after}
 	if before.Exists {
-		gitBefore, err := r.blobContent(before, stagedHash(staged))
+		gitBefore, err := blobContent(r, before, stagedHash(staged))
 		if err != nil {
 			return nil, err
 		}
@@ -201,15 +206,15 @@ func (r *Repo) hashBefore(before, after *repo.FileState, staged *index.Entry) (*
 }
 
 // hashAfter completes c: the blob of its new side and both git modes.
-func (r *Repo) hashAfter(c *change, staged *index.Entry) error {
+func hashAfter(r *repo.Repo, c *Change, staged *index.Entry) error {
 	if c.after.Exists {
-		gitAfter, err := r.blobContent(c.after, stagedHash(staged))
+		gitAfter, err := blobContent(r, c.after, stagedHash(staged))
 		if err != nil {
 			return err
 		}
 		c.gitAfter, c.blobAfter = gitAfter, objects.HashBlob(gitAfter)
 	}
-	c.modeBefore, c.modeAfter = r.gitModes(c.before, c.after, staged)
+	c.modeBefore, c.modeAfter = gitModes(r, c.before, c.after, staged)
 	if c.after.Exists {
 		return repo.VerifyPath(c.after.Rel, uint32(c.modeAfter))
 	}
@@ -227,17 +232,17 @@ func stagedHash(staged *index.Entry) plumbing.Hash {
 // blobContent is the content git stores for st: a link's target text as
 // it is, a file's content converted as git add converts it (see
 // toGitForIndex; staged is the path's staged blob).
-func (r *Repo) blobContent(st *repo.FileState, staged plumbing.Hash) ([]byte, error) {
+func blobContent(r *repo.Repo, st *repo.FileState, staged plumbing.Hash) ([]byte, error) {
 	if st.IsLink() {
 		return st.Content, nil
 	}
-	return r.core.ToGitForIndex(st.Rel, st.Content, staged)
+	return r.ToGitForIndex(st.Rel, st.Content, staged)
 }
 
 // gitModes returns the modes git records for both sides, a symbolic
 // link's as 120000, a file's as fileModes decides.
-func (r *Repo) gitModes(before, after *repo.FileState, staged *index.Entry) (filemode.FileMode, filemode.FileMode) {
-	b, a := r.fileModes(before, after, staged)
+func gitModes(r *repo.Repo, before, after *repo.FileState, staged *index.Entry) (filemode.FileMode, filemode.FileMode) {
+	b, a := fileModes(r, before, after, staged)
 	if before.IsLink() {
 		b = filemode.Symlink
 	}
@@ -255,11 +260,11 @@ func (r *Repo) gitModes(before, after *repo.FileState, staged *index.Entry) (fil
 // With core.symlinks=false, a regular file whose entry is a symlink (120000)
 // is the link checked out as a plain file holding its target: it keeps
 // mode 120000 on both sides, as git add keeps it (ce_mode_from_stat).
-func (r *Repo) fileModes(before, after *repo.FileState, staged *index.Entry) (filemode.FileMode, filemode.FileMode) {
-	if staged != nil && staged.Mode == index.ModeSymlink && !r.hasSymlinks() {
+func fileModes(r *repo.Repo, before, after *repo.FileState, staged *index.Entry) (filemode.FileMode, filemode.FileMode) {
+	if staged != nil && staged.Mode == index.ModeSymlink && !hasSymlinks(r) {
 		return filemode.Symlink, filemode.Symlink
 	}
-	if r.trustFileMode() {
+	if trustFileMode(r) {
 		return repo.ModeOf(before.Mode), repo.ModeOf(after.Mode)
 	}
 	recorded := filemode.Regular
@@ -275,8 +280,8 @@ func (r *Repo) fileModes(before, after *repo.FileState, staged *index.Entry) (fi
 // indexTime returns the modification time of the index file (zero when
 // there is none): entries whose files changed at or after it are "racily
 // clean" (see smudgeRacy).
-func (r *Repo) indexTime() time.Time {
-	fi, err := os.Stat(r.indexPath())
+func indexTime(r *repo.Repo) time.Time {
+	fi, err := os.Stat(indexPath(r))
 	if err != nil {
 		return time.Time{}
 	}
@@ -284,10 +289,10 @@ func (r *Repo) indexTime() time.Time {
 }
 
 // fileResults describes the changes for the result.
-func fileResults(changes []*change) []FileResult {
-	files := make([]FileResult, 0, len(changes))
+func fileResults(changes []*Change) []spec.FileResult {
+	files := make([]spec.FileResult, 0, len(changes))
 	for _, c := range changes {
-		files = append(files, FileResult{
+		files = append(files, spec.FileResult{
 			FilePath:   c.after.Rel,
 			BlobBefore: blobString(c.blobBefore),
 			BlobAfter:  blobString(c.blobAfter),
@@ -305,7 +310,7 @@ func blobString(h plumbing.Hash) string { return h.String() }
 // diffOf concatenates the unified diffs of the changes (created files
 // diff from /dev/null, deleted ones to it); a binary change (see
 // diffBinary) is git's "Binary files … differ" line, never its bytes.
-func (r *Repo) diffOf(changes []*change) string {
+func diffOf(r *repo.Repo, changes []*Change) string {
 	var b strings.Builder
 	for _, c := range changes {
 		oldPath, newPath := c.before.Rel, c.after.Rel
@@ -315,7 +320,7 @@ func (r *Repo) diffOf(changes []*change) string {
 		if !c.after.Exists {
 			newPath = ""
 		}
-		if !bytes.Equal(c.before.Content, c.after.Content) && r.diffBinary(c) {
+		if !bytes.Equal(c.before.Content, c.after.Content) && diffBinary(r, c) {
 			b.WriteString(engine.BinaryDiff(oldPath, newPath))
 		} else {
 			b.WriteString(engine.UnifiedDiff(oldPath, newPath, string(c.before.Content), string(c.after.Content)))
@@ -328,7 +333,7 @@ func (r *Repo) diffOf(changes []*change) string {
 }
 
 // touchedPaths lists the paths of changes, sorted.
-func touchedPaths(changes []*change) []string {
+func touchedPaths(changes []*Change) []string {
 	paths := make([]string, len(changes))
 	for i, c := range changes {
 		paths[i] = c.after.Rel

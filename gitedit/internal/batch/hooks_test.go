@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"strings"

@@ -1,9 +1,10 @@
-package gitedit
+package batch
 
 import (
 	"os"
 	"strings"
 
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/sign"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
@@ -15,45 +16,45 @@ import (
 // one set last winning, as in git) or the format's default; the key from
 // --gpg-sign=KEY, user.signingKey, else the format's default (committer
 // is the "Name <email> date" committer line).
-func (r *Repo) commitSigner(opt Options, committer string) (*sign.Signer, error) {
-	on, err := r.signing(opt)
+func commitSigner(r *repo.Repo, opt spec.Options, committer string) (*sign.Signer, error) {
+	on, err := signing(r, opt)
 	if err != nil || !on {
 		return nil, err
 	}
-	format, _ := r.core.GitConfig().Get("gpg.format")
+	format, _ := r.GitConfig().Get("gpg.format")
 	if format == "" {
 		format = sign.OpenPGP
 	}
 	if _, known := sign.DefaultProgram[format]; !known {
-		return nil, spec.Errorf(CodeInvalidInput, "config gpg.format = %q: expected openpgp, x509 or ssh", format)
+		return nil, spec.Errorf(spec.CodeInvalidInput, "config gpg.format = %q: expected openpgp, x509 or ssh", format)
 	}
 	keys := []string{"gpg." + format + ".program"}
 	if format == sign.OpenPGP {
 		keys = append(keys, "gpg.program")
 	}
-	program, ok := r.core.GitConfig().LastOf(keys...)
+	program, ok := r.GitConfig().LastOf(keys...)
 	if !ok || program == "" {
 		program = sign.DefaultProgram[format]
 	}
 	key := opt.SignKey
 	if key == "" {
-		key, _ = r.core.GitConfig().Get("user.signingKey")
+		key, _ = r.GitConfig().Get("user.signingKey")
 	}
-	command, _ := r.core.GitConfig().Get("gpg.ssh.defaultKeyCommand")
+	command, _ := r.GitConfig().Get("gpg.ssh.defaultKeyCommand")
 	home, _ := os.LookupEnv("HOME")
 	return &sign.Signer{Format: format, Program: program, Key: key, DefaultKeyCommand: command,
 		Committer: committer[:strings.LastIndexByte(committer, '>')+1], Home: home}, nil
 }
 
 // signing reports whether commits are signed.
-func (r *Repo) signing(opt Options) (bool, error) {
+func signing(r *repo.Repo, opt spec.Options) (bool, error) {
 	switch opt.Sign {
-	case SignAlways:
+	case spec.SignAlways:
 		return true, nil
-	case SignNever:
+	case spec.SignNever:
 		return false, nil
 	}
-	on, _, err := r.core.ConfigBool("commit.gpgSign")
+	on, _, err := r.ConfigBool("commit.gpgSign")
 	return on, err
 }
 
@@ -66,7 +67,7 @@ func signFunc(s *sign.Signer) func([]byte) ([]byte, error) {
 	return func(payload []byte) ([]byte, error) {
 		sig, err := s.Sign(payload)
 		if err != nil {
-			return nil, &Error{Code: CodeIOError, Message: "signing the commit failed (" + s.Format + ", " + s.Program + "); nothing was changed: " + err.Error(), Err: err}
+			return nil, &spec.Error{Code: spec.CodeIOError, Message: "signing the commit failed (" + s.Format + ", " + s.Program + "); nothing was changed: " + err.Error(), Err: err}
 		}
 		return sig, nil
 	}
@@ -77,24 +78,24 @@ func signFunc(s *sign.Signer) func([]byte) ([]byte, error) {
 // UTF-8: a message that is not plain ASCII, or an encoding that does not
 // keep ASCII as is (UTF-16, UTF-32, UCS-2/4), is refused as unsupported
 // rather than written with a header that would misdescribe it.
-func (r *Repo) commitEncoding(messages ...string) (string, error) {
-	enc, _ := r.core.GitConfig().Get("i18n.commitEncoding")
+func commitEncoding(r *repo.Repo, messages ...string) (string, error) {
+	enc, _ := r.GitConfig().Get("i18n.commitEncoding")
 	if enc == "" || strings.EqualFold(enc, "utf-8") || strings.EqualFold(enc, "utf8") {
 		return "", nil
 	}
 	if strings.ContainsAny(enc, "\n\x00") {
-		return "", spec.Errorf(CodeInvalidInput, "config i18n.commitEncoding = %q: not an encoding name", enc)
+		return "", spec.Errorf(spec.CodeInvalidInput, "config i18n.commitEncoding = %q: not an encoding name", enc)
 	}
 	up := strings.ToUpper(enc)
 	for _, wide := range []string{"UTF-16", "UTF16", "UTF-32", "UTF32", "UCS-2", "UCS2", "UCS-4", "UCS4", "UTF-7", "UTF7"} {
 		if strings.HasPrefix(up, wide) {
-			return "", spec.Errorf(CodeUnsupported, "i18n.commitEncoding = %s: gitedit writes commit messages in encodings that keep ASCII as is only", enc)
+			return "", spec.Errorf(spec.CodeUnsupported, "i18n.commitEncoding = %s: gitedit writes commit messages in encodings that keep ASCII as is only", enc)
 		}
 	}
 	for _, m := range messages {
 		for i := 0; i < len(m); i++ {
 			if m[i] >= 0x80 {
-				return "", spec.Errorf(CodeUnsupported, "i18n.commitEncoding = %s: the commit message holds non-ASCII text and gitedit writes UTF-8 only; use -m with ASCII text or unset i18n.commitEncoding", enc)
+				return "", spec.Errorf(spec.CodeUnsupported, "i18n.commitEncoding = %s: the commit message holds non-ASCII text and gitedit writes UTF-8 only; use -m with ASCII text or unset i18n.commitEncoding", enc)
 			}
 		}
 	}

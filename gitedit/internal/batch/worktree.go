@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"errors"
@@ -40,16 +40,16 @@ import (
 // made durable: the batch waits there for its objects, written meanwhile,
 // so that the same syncfs covers them. If it fails, the files are put
 // back and its error returned.
-func (r *Repo) writeFiles(root *wtfs.Root, changes []*change, settle func() error) (restore func(), err error) {
-	r.removeStaleTemps(root)
-	if err := r.noteTemps(changes); err != nil {
-		return nil, spec.IOError("write "+r.tempJournalPath(), err)
+func writeFiles(r *repo.Repo, root *wtfs.Root, changes []*Change, settle func() error) (restore func(), err error) {
+	removeStaleTemps(r, root)
+	if err := noteTemps(r, changes); err != nil {
+		return nil, spec.IOError("write "+tempJournalPath(r), err)
 	}
-	temps, err := r.prepareTemps(root, changes)
+	temps, err := prepareTemps(r, root, changes)
 	if err != nil {
 		return nil, err
 	}
-	if restore, err = r.placeFiles(root, changes, temps); err != nil {
+	if restore, err = placeFiles(r, root, changes, temps); err != nil {
 		return nil, err
 	}
 	if settle != nil {
@@ -58,7 +58,7 @@ func (r *Repo) writeFiles(root *wtfs.Root, changes []*change, settle func() erro
 			return nil, err
 		}
 	}
-	r.syncFolders(changes)
+	syncFolders(r, changes)
 	return restore, nil
 }
 
@@ -69,7 +69,7 @@ func (r *Repo) writeFiles(root *wtfs.Root, changes []*change, settle func() erro
 // placed are put back and the error returned; on success the returned
 // function puts them back. First every folder opened so far is checked
 // to be still where its path leads (see wtfs.Root.Recheck).
-func (r *Repo) placeFiles(root *wtfs.Root, changes []*change, temps []string) (restore func(), err error) {
+func placeFiles(r *repo.Repo, root *wtfs.Root, changes []*Change, temps []string) (restore func(), err error) {
 	if err := root.Recheck(); err != nil {
 		removeTemps(root, temps)
 		return nil, spec.IOError("write files", err)
@@ -79,14 +79,14 @@ func (r *Repo) placeFiles(root *wtfs.Root, changes []*change, temps []string) (r
 	restore = func() {
 		for i := len(changes) - 1; i >= 0; i-- {
 			if placed[i] {
-				_ = r.writeState(root, changes[i].before)
+				_ = writeState(r, root, changes[i].before)
 			}
 		}
 	}
 	var failed atomic.Bool
 	for i, c := range changes {
 		if !c.after.Exists && !failed.Load() {
-			errs[i] = r.commitState(root, c.after, "")
+			errs[i] = commitState(r, root, c.after, "")
 			placed[i] = errs[i] == nil
 			failed.Store(errs[i] != nil)
 		}
@@ -95,7 +95,7 @@ func (r *Repo) placeFiles(root *wtfs.Root, changes []*change, temps []string) (r
 	parallel(len(changes), func(k int) {
 		i := order[k]
 		if c := changes[i]; c.after.Exists && !failed.Load() {
-			errs[i] = r.commitState(root, c.after, temps[i])
+			errs[i] = commitState(r, root, c.after, temps[i])
 			if placed[i] = errs[i] == nil; !placed[i] {
 				failed.Store(true)
 			}
@@ -111,9 +111,9 @@ func (r *Repo) placeFiles(root *wtfs.Root, changes []*change, temps []string) (r
 	return restore, nil
 }
 
-// renameFile renames a temporary file over its target, both slash paths
+// RenameFile renames a temporary file over its target, both slash paths
 // below root (a variable so that tests can make one rename fail).
-var renameFile = func(root *wtfs.Root, temp, target string) error { return root.Rename(temp, target) }
+var RenameFile = func(root *wtfs.Root, temp, target string) error { return root.Rename(temp, target) }
 
 // unplaced lists the temporary files of the changes not placed.
 func unplaced(temps []string, placed []bool) []string {
@@ -129,27 +129,27 @@ func unplaced(temps []string, placed []bool) []string {
 // syncWorkTree makes what was written to the working tree (and the
 // objects, when the git directory is on another file system) durable with
 // syncfs; it reports false where that is not available.
-func (r *Repo) syncWorkTree() bool {
+func syncWorkTree(r *repo.Repo) bool {
 	if !repo.HaveSyncFS {
 		return false
 	}
-	if !repo.SameFS(r.core.WorkTree(), r.core.CommonDir()) && repo.SyncFileSystem(r.core.CommonDir()) != nil {
+	if !repo.SameFS(r.WorkTree(), r.CommonDir()) && repo.SyncFileSystem(r.CommonDir()) != nil {
 		return false
 	}
-	return repo.SyncFileSystem(r.core.WorkTree()) == nil
+	return repo.SyncFileSystem(r.WorkTree()) == nil
 }
 
 // prepareTemps writes the new content of every change that keeps a file
 // into a fsynced temporary file beside it, in parallel; temps[i] is ""
 // for a deletion. On failure no temporary file is left.
-func (r *Repo) prepareTemps(root *wtfs.Root, changes []*change) ([]string, error) {
+func prepareTemps(r *repo.Repo, root *wtfs.Root, changes []*Change) ([]string, error) {
 	temps := make([]string, len(changes))
 	errs := make([]error, len(changes))
 	order := acrossFolders(changes)
 	parallel(len(changes), func(k int) {
 		i := order[k]
 		if st := changes[i].after; st.Exists {
-			temps[i], errs[i] = r.writeTempOf(root, st)
+			temps[i], errs[i] = writeTempOf(r, root, st)
 		}
 	})
 	for i, err := range errs {
@@ -158,7 +158,7 @@ func (r *Repo) prepareTemps(root *wtfs.Root, changes []*change) ([]string, error
 			return nil, spec.IOError("write "+changes[i].after.Rel, err)
 		}
 	}
-	if repo.HaveSyncFS && r.core.Flushes(durability.Index) && !r.syncWorkTree() {
+	if repo.HaveSyncFS && r.Flushes(durability.Index) && !syncWorkTree(r) {
 		removeTemps(root, temps)
 		return nil, spec.IOError("sync the working tree", errSyncFailed)
 	}
@@ -172,7 +172,7 @@ var errSyncFailed = errors.New("syncfs failed")
 // in different folders (the first file of each folder, then the second of
 // each, …): creating or renaming a file locks its folder, and workers
 // taking neighbouring paths of one folder would wait on each other.
-func acrossFolders(changes []*change) []int {
+func acrossFolders(changes []*Change) []int {
 	rank := make([]int, len(changes)) // position of the change within its folder
 	seen := map[string]int{}
 	for i, c := range changes {
@@ -218,7 +218,7 @@ func parallel(n int, f func(i int)) {
 
 // commitState puts st in place: renames its temporary file over the
 // target, or removes the target (and its folders left empty, as git does).
-func (r *Repo) commitState(root *wtfs.Root, st *repo.FileState, temp string) error {
+func commitState(r *repo.Repo, root *wtfs.Root, st *repo.FileState, temp string) error {
 	if !st.Exists {
 		if err := root.Remove(st.Rel, false); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
@@ -226,7 +226,7 @@ func (r *Repo) commitState(root *wtfs.Root, st *repo.FileState, temp string) err
 		removeEmptyParents(root, repo.ParentOf(st.Rel))
 		return nil
 	}
-	if err := renameFile(root, temp, st.Rel); err != nil {
+	if err := RenameFile(root, temp, st.Rel); err != nil {
 		_ = root.Remove(temp, false)
 		return err
 	}
@@ -235,24 +235,24 @@ func (r *Repo) commitState(root *wtfs.Root, st *repo.FileState, temp string) err
 
 // writeState makes the working tree hold st at once (used to put files
 // back after a failure).
-func (r *Repo) writeState(root *wtfs.Root, st *repo.FileState) error {
+func writeState(r *repo.Repo, root *wtfs.Root, st *repo.FileState) error {
 	temp := ""
 	if st.Exists {
 		var err error
-		if temp, err = r.writeTempOf(root, st); err != nil {
+		if temp, err = writeTempOf(r, root, st); err != nil {
 			return err
 		}
 	}
-	return r.commitState(root, st, temp)
+	return commitState(r, root, st, temp)
 }
 
 // writeTempOf writes st (which exists) under a temporary name beside its
 // path: a file with its content and permissions, or a symbolic link.
-func (r *Repo) writeTempOf(root *wtfs.Root, st *repo.FileState) (string, error) {
+func writeTempOf(r *repo.Repo, root *wtfs.Root, st *repo.FileState) (string, error) {
 	if st.IsLink() {
 		return root.SymlinkTemp(repo.ParentOf(st.Rel), tempPrefix, tempSuffix, string(st.Content))
 	}
-	return writeTemp(root, st.Rel, st.Content, filePerm(st), r.core.TempSyncer())
+	return writeTemp(root, st.Rel, st.Content, filePerm(st), r.TempSyncer())
 }
 
 // filePerm returns the permission bits to write st with: the file's own
@@ -297,8 +297,8 @@ const (
 
 // tempJournalPath is the journal of the folders where a batch in
 // progress may hold temporary files ($GIT_DIR/gitedit/temp-folders).
-func (r *Repo) tempJournalPath() string {
-	return filepath.Join(r.core.GitDir(), "gitedit", "temp-folders")
+func tempJournalPath(r *repo.Repo) string {
+	return filepath.Join(r.GitDir(), "gitedit", "temp-folders")
 }
 
 // removeStaleTemps removes the temporary files a killed gitedit left
@@ -309,8 +309,8 @@ func (r *Repo) tempJournalPath() string {
 // listing every touched folder would cost a read of each (a tenth of a
 // second for 1,000 files in folders of 1,000). An empty journal names
 // nothing.
-func (r *Repo) removeStaleTemps(root *wtfs.Root) {
-	data, err := wtfs.ReadFile(r.tempJournalPath())
+func removeStaleTemps(r *repo.Repo, root *wtfs.Root) {
+	data, err := wtfs.ReadFile(tempJournalPath(r))
 	if err != nil || len(data) == 0 {
 		return
 	}
@@ -319,14 +319,14 @@ func (r *Repo) removeStaleTemps(root *wtfs.Root) {
 			removeStaleTempsIn(root, dir)
 		}
 	}
-	r.forgetTemps()
+	forgetTemps(r)
 }
 
 // noteTemps writes the journal of the folders the changes' temporary
 // files go to, before any is created. It is not fsynced: the syncfs that
 // makes the temporary files durable covers it (same file system), and
 // losing it after a power cut costs at worst a stray temporary file.
-func (r *Repo) noteTemps(changes []*change) error {
+func noteTemps(r *repo.Repo, changes []*Change) error {
 	var b strings.Builder
 	seen := map[string]bool{}
 	for _, c := range changes {
@@ -336,7 +336,7 @@ func (r *Repo) noteTemps(changes []*change) error {
 			b.WriteByte(0)
 		}
 	}
-	path := r.tempJournalPath()
+	path := tempJournalPath(r)
 	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		return err
 	}
@@ -353,7 +353,7 @@ func isJournalDir(dir string) bool {
 // emptied, not removed: the next batch then rewrites the same file instead
 // of creating one, and creating a file is a good part of a small batch's
 // cost.
-func (r *Repo) forgetTemps() { _ = os.Truncate(r.tempJournalPath(), 0) }
+func forgetTemps(r *repo.Repo) { _ = os.Truncate(tempJournalPath(r), 0) }
 
 // removeStaleTempsIn removes the stale temporary files of the folder dir.
 func removeStaleTempsIn(root *wtfs.Root, dir string) {
@@ -380,11 +380,11 @@ func isTempName(name string) bool {
 }
 
 // folders lists the distinct folders of the changed files, sorted.
-func (r *Repo) folders(changes []*change) []string {
+func folders(r *repo.Repo, changes []*Change) []string {
 	seen := map[string]bool{}
 	var dirs []string
 	for _, c := range changes {
-		if d := filepath.Dir(r.core.Abs(c.after.Rel)); !seen[d] {
+		if d := filepath.Dir(r.Abs(c.after.Rel)); !seen[d] {
 			seen[d] = true
 			dirs = append(dirs, d)
 		}
@@ -398,14 +398,14 @@ func (r *Repo) folders(changes []*change) []string {
 // one syncfs, else an fsync of each folder a change renamed into (the
 // objects then synced themselves, see objectSyncer). By git's default
 // neither is synced.
-func (r *Repo) syncFolders(changes []*change) {
-	if !r.core.Flushes(durability.Index) && !r.core.Flushes(durability.LooseObject) {
+func syncFolders(r *repo.Repo, changes []*Change) {
+	if !r.Flushes(durability.Index) && !r.Flushes(durability.LooseObject) {
 		return
 	}
-	if r.syncWorkTree() || !r.core.Flushes(durability.Index) {
+	if syncWorkTree(r) || !r.Flushes(durability.Index) {
 		return
 	}
-	for _, dir := range r.folders(changes) {
+	for _, dir := range folders(r, changes) {
 		_ = repo.FsyncFolder(dir)
 	}
 }

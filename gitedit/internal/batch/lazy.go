@@ -1,13 +1,13 @@
-package gitedit
+package batch
 
 import (
 	"regexp"
 	"sync"
 )
 
-// lazyRegexp compiles expr on first use, so that commands which never
+// LazyRegexp compiles expr on first use, so that commands which never
 // use it do not pay for compiling it when the program starts (every
 // package-level value is built before main runs).
-func lazyRegexp(expr string) func() *regexp.Regexp {
+func LazyRegexp(expr string) func() *regexp.Regexp {
 	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"fmt"
@@ -19,7 +19,7 @@ import (
 // index (a file where a folder was, or the reverse) is refused too: the
 // commit would otherwise carry a change outside the batch.
 func (w *batchWriter) checkDirty() error {
-	head, err := w.r.core.Refs().ReadHead()
+	head, err := w.r.Refs().ReadHead()
 	if err != nil {
 		return spec.IOError("read HEAD", err)
 	}
@@ -44,10 +44,10 @@ func (w *batchWriter) checkDirty() error {
 // headLookup answers for HEAD's tree root: from the index when its
 // cache-tree vouches for that tree, else by reading the trees.
 func (w *batchWriter) headLookup(root plumbing.Hash) headLookup {
-	if id, ok := w.idx.TreeID(); ok && id == root && !root.IsZero() {
-		return indexHead{w.idx}
+	if id, ok := w.Idx.TreeID(); ok && id == root && !root.IsZero() {
+		return indexHead{w.Idx}
 	}
-	return newTreeLookup(w.trees, root)
+	return NewTreeLookup(w.trees, root)
 }
 
 // checkClashes refuses a new file that displaces a path the batch does not
@@ -64,7 +64,7 @@ func (w *batchWriter) checkClashes() error {
 		}
 		for _, other := range w.clashes(c.after.Rel) {
 			if !touched[other] {
-				return &Error{Code: CodeDirty, FilePath: c.after.Rel, Message: fmt.Sprintf(
+				return &spec.Error{Code: spec.CodeDirty, FilePath: c.after.Rel, Message: fmt.Sprintf(
 					"creating %s displaces %s (a file where a folder is needed, or the reverse); commit its removal first", engine.QuotePath(c.after.Rel), engine.QuotePath(other))}
 			}
 		}
@@ -75,9 +75,9 @@ func (w *batchWriter) checkClashes() error {
 // clashes lists the paths of HEAD and the index that a file at rel
 // displaces.
 func (w *batchWriter) clashes(rel string) []string {
-	out := w.idx.Clashes(rel)
+	out := w.Idx.Clashes(rel)
 	for dir := repo.ParentOf(rel); dir != ""; dir = repo.ParentOf(dir) {
-		if _, _, ok := w.headTree.file(dir); ok {
+		if _, _, ok := w.headTree.File(dir); ok {
 			out = append(out, dir)
 		}
 	}
@@ -93,25 +93,25 @@ func (w *batchWriter) dirtyVerdict() error {
 		return nil
 	}
 	switch w.opt.Dirty {
-	case DirtyInclude, DirtyCommitFirst:
+	case spec.DirtyInclude, spec.DirtyCommitFirst:
 		return nil
-	case DirtyRefuse, "":
+	case spec.DirtyRefuse, "":
 		paths := touchedPaths(w.dirty)
-		return &Error{Code: CodeDirty, FilePath: paths[0], Message: fmt.Sprintf(
+		return &spec.Error{Code: spec.CodeDirty, FilePath: paths[0], Message: fmt.Sprintf(
 			"%s already differ(s) from HEAD (uncommitted or untracked changes); commit them first, or pass --dirty include (commit them with the batch) or --dirty commit-first",
 			spec.QuotePaths(paths))}
 	}
-	return spec.Errorf(CodeInvalidInput, "unknown dirty policy %q (expected refuse, include or commit-first)", w.opt.Dirty)
+	return spec.Errorf(spec.CodeInvalidInput, "unknown dirty policy %q (expected refuse, include or commit-first)", w.opt.Dirty)
 }
 
 // clean reports whether c's file is, in the working tree and in the index,
 // exactly as in HEAD's tree.
-func (w *batchWriter) clean(c *change) bool {
-	headHash, headMode, inHead := w.headTree.file(c.before.Rel)
+func (w *batchWriter) clean(c *Change) bool {
+	headHash, headMode, inHead := w.headTree.File(c.before.Rel)
 	if c.before.Exists != inHead || (inHead && (c.blobBefore != headHash || c.modeBefore != headMode)) {
 		return false
 	}
-	e := w.idx.Entry(c.before.Rel)
+	e := w.Idx.Entry(c.before.Rel)
 	if e == nil {
 		return !inHead
 	}

@@ -1,11 +1,14 @@
-package gitedit
+package batch
 
-import "github.com/gitedit/gitedit/gitedit/internal/commitmsg"
+import (
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
+)
 
-// commitMeta describes a batch for its commit message (docs/reference.md#commit-messages-and-trailers).
-type commitMeta struct {
+// CommitMeta describes a batch for its commit message (docs/reference.md#commit-messages-and-trailers).
+type CommitMeta struct {
 	// Tool is the Edit-Tool value.
-	Tool Tool
+	Tool spec.Tool
 	// Subject is the -m text (its first line is the subject, the rest
 	// starts the body) or a generated subject; empty generates one from
 	// the files and counts.
@@ -20,7 +23,7 @@ type commitMeta struct {
 	// (left out when nil).
 	Request []byte
 	// Extra trailers (Edit-Reverts, Edit-Recipe) go after Edit-Agent.
-	Extra []Trailer
+	Extra []commitmsg.Trailer
 	// FileTrailerLimit, when > 0, caps the per-file trailers: a batch of
 	// more files than this gets one Edit-Files trailer with their count
 	// instead (the body still lists every file).
@@ -28,23 +31,23 @@ type commitMeta struct {
 }
 
 // meta is m as commitmsg takes it.
-func (m *commitMeta) meta() *commitmsg.Meta {
+func (m *CommitMeta) meta() *commitmsg.Meta {
 	return &commitmsg.Meta{Tool: string(m.Tool), Subject: m.Subject, Body: m.Body, Count: m.Count, Match: m.Match,
 		Request: m.Request, Extra: m.Extra, FileTrailerLimit: m.FileTrailerLimit}
 }
 
 // message returns the commit message of the batch (commitmsg.Meta.Message).
-func (m *commitMeta) message(files []FileResult, session, agent string) string {
+func (m *CommitMeta) message(files []spec.FileResult, session, agent string) string {
 	return m.meta().Message(messageFiles(files), session, agent)
 }
 
 // trailers lists the batch's trailers (commitmsg.Meta.Trailers).
-func (m *commitMeta) trailers(files []FileResult, session, agent string) []Trailer {
+func (m *CommitMeta) trailers(files []spec.FileResult, session, agent string) []commitmsg.Trailer {
 	return m.meta().Trailers(messageFiles(files), session, agent)
 }
 
 // messageFiles is files as commitmsg takes them.
-func messageFiles(files []FileResult) []commitmsg.File {
+func messageFiles(files []spec.FileResult) []commitmsg.File {
 	out := make([]commitmsg.File, len(files))
 	for i, f := range files {
 		out[i] = commitmsg.File{Path: f.FilePath, Created: f.Created, Deleted: f.Deleted, RenamedFrom: f.RenamedFrom,

@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gitedit/gitedit/gitedit/internal/ident"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -40,9 +41,9 @@ func signature(role, override string, src ident.Source, now time.Time) (string, 
 }
 
 // identitySource is where the repository's identities come from.
-func (r *Repo) identitySource(env func(string) (string, bool)) (ident.Source, error) {
-	only, _, err := r.core.ConfigBool("user.useConfigOnly")
-	return ident.Source{Env: env, Config: r.core.GitConfig().Get, UseConfigOnly: only}, err
+func identitySource(r *repo.Repo, env func(string) (string, bool)) (ident.Source, error) {
+	only, _, err := r.ConfigBool("user.useConfigOnly")
+	return ident.Source{Env: env, Config: r.GitConfig().Get, UseConfigOnly: only}, err
 }
 
 // identityOf returns the cleaned name and email for role.
@@ -53,7 +54,7 @@ func identityOf(role, override string, src ident.Source) (name, email string, er
 			return "", "", err
 		}
 		if name, email = ident.Clean(name), ident.Clean(email); name == "" {
-			return "", "", spec.Errorf(CodeInvalidInput, "--author %q: empty name", override)
+			return "", "", spec.Errorf(spec.CodeInvalidInput, "--author %q: empty name", override)
 		}
 		return name, email, nil
 	}
@@ -63,22 +64,22 @@ func identityOf(role, override string, src ident.Source) (name, email string, er
 		if role == roleAuthor {
 			hint += `, or pass --author "Name <email>"`
 		}
-		return "", "", spec.Errorf(CodeInvalidInput, "%s identity unknown (%v; gitedit does not guess it from the system): %s", role, strings.TrimSuffix(err.Error(), ": "+ident.ErrUnknown.Error()), hint)
+		return "", "", spec.Errorf(spec.CodeInvalidInput, "%s identity unknown (%v; gitedit does not guess it from the system): %s", role, strings.TrimSuffix(err.Error(), ": "+ident.ErrUnknown.Error()), hint)
 	}
 	if err != nil {
-		return "", "", spec.Errorf(CodeInvalidInput, "%s identity: %v", role, err)
+		return "", "", spec.Errorf(spec.CodeInvalidInput, "%s identity: %v", role, err)
 	}
 	return name, email, nil
 }
 
 // authorOverride is the --author form "Name <email>".
-var authorOverride = lazyRegexp(`^([^<>]*)<([^<>]*)>\s*$`)
+var authorOverride = LazyRegexp(`^([^<>]*)<([^<>]*)>\s*$`)
 
 // parseAuthorOverride splits --author "Name <email>".
 func parseAuthorOverride(s string) (name, email string, err error) {
 	m := authorOverride().FindStringSubmatch(s)
 	if m == nil {
-		return "", "", spec.Errorf(CodeInvalidInput, "--author %q: expected \"Name <email>\"", s)
+		return "", "", spec.Errorf(spec.CodeInvalidInput, "--author %q: expected \"Name <email>\"", s)
 	}
 	return m[1], m[2], nil
 }
@@ -92,7 +93,7 @@ func identityDate(role string, getenv func(string) string, now time.Time) (strin
 	}
 	t, err := parseGitDate(v, now.Location())
 	if err != nil {
-		return "", spec.Errorf(CodeInvalidInput, "%s=%q: %v", env, v, err)
+		return "", spec.Errorf(spec.CodeInvalidInput, "%s=%q: %v", env, v, err)
 	}
 	return formatDate(t), nil
 }
@@ -103,11 +104,11 @@ func formatDate(t time.Time) string {
 }
 
 var (
-	rawDate   = lazyRegexp(`^(@?)(\d+) ([+-][\d:]+)$`)
-	epochDate = lazyRegexp(`^(@\d+|\d{9,})$`)
+	rawDate   = LazyRegexp(`^(@?)(\d+) ([+-][\d:]+)$`)
+	epochDate = LazyRegexp(`^(@\d+|\d{9,})$`)
 	// zonedDate splits a date with a time of day from a numeric zone after
 	// it ("... 22:13:20 +0200", "...T22:13:20+02:00").
-	zonedDate = lazyRegexp(`^(.*\d\d:\d\d:\d\d(?:\.\d+)?) ?([+-]\d+(?::\d+)?)$`)
+	zonedDate = LazyRegexp(`^(.*\d\d:\d\d:\d\d(?:\.\d+)?) ?([+-]\d+(?::\d+)?)$`)
 )
 
 // dateLayouts are the RFC 2822 and ISO 8601 forms accepted; the layouts
@@ -190,7 +191,7 @@ func gitZone(z string) (int, bool) {
 }
 
 // isoDateSpace matches "2023-11-14 22:13:20", the ISO form with a space.
-var isoDateSpace = lazyRegexp(`^(\d{4}-\d\d-\d\d) (\d)`)
+var isoDateSpace = LazyRegexp(`^(\d{4}-\d\d-\d\d) (\d)`)
 
 // rawTime builds the time of git's raw format: seconds and a zone (one
 // git ignores gives loc's offset at that instant). Without "@" the seconds

@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // A symbolic link is an entry of its own to git: its blob is the link's
@@ -15,18 +16,18 @@ import (
 // diff's, or an envelope's *** Delete File and *** Move to) does the same;
 // an edit through a link still edits its target (see resolvePath).
 
-// modeSymlink is the repo.FileState mode of a symbolic link.
-const modeSymlink = os.ModeSymlink
+// ModeSymlink is the repo.FileState mode of a symbolic link.
+const ModeSymlink = os.ModeSymlink
 
-// readEntry returns the state of the entry p names (see resolveEntry): a
+// ReadEntry returns the state of the entry p names (see resolveEntry): a
 // symbolic link as a link (its target text as content), anything else as
 // readAny reads it (from the path resolveEntry resolved, not resolved
 // again).
-func (t *txn) readEntry(p string) (*repo.FileState, error) {
-	if err := t.r.core.CheckBeyondLink(p); err != nil {
+func (t *Txn) ReadEntry(p string) (*repo.FileState, error) {
+	if err := t.r.CheckBeyondLink(p); err != nil {
 		return nil, err
 	}
-	rel, link, err := t.r.core.ResolveEntry(p)
+	rel, link, err := t.r.ResolveEntry(p)
 	if err == nil {
 		err = repo.CheckFileName(p)
 	}
@@ -39,30 +40,30 @@ func (t *txn) readEntry(p string) (*repo.FileState, error) {
 	return t.readLinkRel(rel)
 }
 
-// readRelEntry is readRel for a repository-relative path that may be a
+// ReadRelEntry is readRel for a repository-relative path that may be a
 // symbolic link, read as the link (undo restores entries, not targets).
-func (t *txn) readRelEntry(rel string) (*repo.FileState, error) {
+func (t *Txn) ReadRelEntry(rel string) (*repo.FileState, error) {
 	if _, ok := t.cur[rel]; !ok {
-		if fi, err := os.Lstat(t.r.core.Abs(rel)); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		if fi, err := os.Lstat(t.r.Abs(rel)); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 			return t.readLinkRel(rel)
 		}
 	}
-	return t.readRel(rel)
+	return t.ReadRel(rel)
 }
 
 // readLinkRel reads the symbolic link rel: its target text as content.
-func (t *txn) readLinkRel(rel string) (*repo.FileState, error) {
+func (t *Txn) readLinkRel(rel string) (*repo.FileState, error) {
 	if st, ok := t.cur[rel]; ok {
 		return st.Clone(), nil
 	}
 	if err := t.checkReadable(rel); err != nil {
 		return nil, err
 	}
-	target, err := os.Readlink(t.r.core.Abs(rel))
+	target, err := os.Readlink(t.r.Abs(rel))
 	if err != nil {
-		return nil, &Error{Code: CodeIOError, FilePath: rel, Message: fmt.Sprintf("readlink: %v", err), Err: err}
+		return nil, &spec.Error{Code: spec.CodeIOError, FilePath: rel, Message: fmt.Sprintf("readlink: %v", err), Err: err}
 	}
-	st := &repo.FileState{Rel: rel, Exists: true, Content: []byte(target), Mode: modeSymlink}
+	st := &repo.FileState{Rel: rel, Exists: true, Content: []byte(target), Mode: ModeSymlink}
 	t.orig[rel], t.cur[rel] = st, st.Clone()
 	t.order = append(t.order, rel)
 	return st.Clone(), nil
@@ -71,7 +72,7 @@ func (t *txn) readLinkRel(rel string) (*repo.FileState, error) {
 // checkLinkPrefixes refuses a batch that would leave a symbolic link at a
 // folder of another path it writes: the file would be written through the
 // link (git apply refuses paths beyond a symbolic link too).
-func (t *txn) checkLinkPrefixes() error {
+func (t *Txn) checkLinkPrefixes() error {
 	if !t.plansLink() {
 		return nil
 	}
@@ -82,7 +83,7 @@ func (t *txn) checkLinkPrefixes() error {
 		}
 		for dir := repo.ParentOf(rel); dir != ""; dir = repo.ParentOf(dir) {
 			if l, ok := t.cur[dir]; ok && l.IsLink() {
-				return &Error{Code: CodeUnsupported, FilePath: rel, Message: fmt.Sprintf("the batch writes %s beyond the symbolic link %s", engine.QuotePath(rel), engine.QuotePath(dir))}
+				return &spec.Error{Code: spec.CodeUnsupported, FilePath: rel, Message: fmt.Sprintf("the batch writes %s beyond the symbolic link %s", engine.QuotePath(rel), engine.QuotePath(dir))}
 			}
 		}
 	}
@@ -90,7 +91,7 @@ func (t *txn) checkLinkPrefixes() error {
 }
 
 // plansLink reports whether the batch leaves a symbolic link anywhere.
-func (t *txn) plansLink() bool {
+func (t *Txn) plansLink() bool {
 	for _, st := range t.cur {
 		if st.IsLink() {
 			return true

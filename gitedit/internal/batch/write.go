@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"context"
@@ -24,14 +24,14 @@ import (
 
 // batchWriter carries a prepared batch through the write phase.
 type batchWriter struct {
-	r   *Repo
-	opt Options
-	idx *index.Index
+	r   *repo.Repo
+	opt spec.Options
+	Idx *index.Index
 	// indexTime is the modification time of the index file read.
 	indexTime time.Time
-	meta      *commitMeta
-	changes   []*change
-	out       *batchOutcome
+	meta      *CommitMeta
+	changes   []*Change
+	out       *Outcome
 	head      refs.Head
 	// headTree looks paths up in HEAD's tree (commit mode).
 	headTree headLookup
@@ -44,7 +44,7 @@ type batchWriter struct {
 	built map[string]plumbing.Hash
 	// dirty are the changes whose file already differed from HEAD, for
 	// dirty=commit-first.
-	dirty []*change
+	dirty []*Change
 	// signer signs the batch's commits (nil: unsigned).
 	signer *sign.Signer
 	// root writes and stats the working tree's files (see wtfs).
@@ -82,8 +82,8 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 			<-objs // the files failed first: let the objects finish before the database closes
 		}
 	}()
-	defer w.r.forgetTemps()
-	root, err := wtfs.Open(w.r.core.WorkTree())
+	defer forgetTemps(w.r)
+	root, err := wtfs.Open(w.r.WorkTree())
 	if err != nil {
 		return spec.IOError("open the working tree", err)
 	}
@@ -91,14 +91,14 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 	w.root = root
 	var restore func()
 	err = w.revocable(ctx, "write files", func() (err error) {
-		restore, err = w.r.writeFiles(root, w.changes, settle)
+		restore, err = writeFiles(w.r, root, w.changes, settle)
 		return err
 	})
 	if err != nil {
 		return err
 	}
 	if writesAttributes(w.changes) {
-		w.r.core.Attrs().Forget() // the racy check below converts with the new ones
+		w.r.Attrs().Forget() // the racy check below converts with the new ones
 	}
 	// Up to the ref move (or, without one, the index rename) a signal
 	// still undoes everything; from there on, the batch completes.
@@ -123,9 +123,9 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 		return err
 	}
 	pauseForTest(ctx, "commit index")
-	_, err = traced("commit index", func() (any, error) { return nil, w.commitIndex(lock) })
+	_, err = Traced("commit index", func() (any, error) { return nil, w.commitIndex(lock) })
 	if err == nil {
-		w.hooks.postCommit(w.r.indexPath())
+		w.hooks.postCommit(indexPath(w.r))
 	}
 	return err
 }
@@ -162,12 +162,12 @@ func (w *batchWriter) commitWithHooks(lock *lockfile.File) (*refs.Update, error)
 		return nil, err
 	}
 	for i := range p.commits {
-		if p.commits[i].msg, err = w.hooks.message(w.r.core.GitDir(), indexFile, p.commits[i].msg); err != nil {
+		if p.commits[i].msg, err = w.hooks.message(w.r.GitDir(), indexFile, p.commits[i].msg); err != nil {
 			return nil, err
 		}
 	}
 	u, err := w.writeCommits(p)
-	if err == nil && repo.HaveSyncFS && repo.SyncFS(w.r.core.CommonDir()) != nil {
+	if err == nil && repo.HaveSyncFS && repo.SyncFS(w.r.CommonDir()) != nil {
 		err = spec.IOError("sync the commits", errSyncFailed)
 	}
 	return u, err
@@ -177,7 +177,7 @@ func (w *batchWriter) commitWithHooks(lock *lockfile.File) (*refs.Update, error)
 // ctx has ended (see interrupted).
 func (w *batchWriter) revocable(ctx context.Context, phase string, step func() error) error {
 	pauseForTest(ctx, phase)
-	_, err := traced(phase, func() (any, error) {
+	_, err := Traced(phase, func() (any, error) {
 		if err := interrupted(ctx); err != nil {
 			return nil, err
 		}
@@ -199,7 +199,7 @@ type written struct {
 func (w *batchWriter) startObjects() (<-chan written, error) {
 	objs := make(chan written, 1) // buffered: never blocks if writeFiles fails first
 	write := func() written {
-		u, err := traced("write objects", w.writeObjects)
+		u, err := Traced("write objects", w.writeObjects)
 		return written{u, err}
 	}
 	if len(w.changes) > smallBatch {
@@ -217,7 +217,7 @@ func (w *batchWriter) startObjects() (<-chan written, error) {
 const smallBatch = 2
 
 // writesAttributes reports whether a change writes a .gitattributes file.
-func writesAttributes(changes []*change) bool {
+func writesAttributes(changes []*Change) bool {
 	for _, c := range changes {
 		if path.Base(c.after.Rel) == ".gitattributes" {
 			return true
@@ -295,7 +295,7 @@ type plannedCommit struct {
 // trees of the batch's commits.
 func (w *batchWriter) planCommits() (*commitPlan, error) {
 	now := time.Now()
-	src, err := w.r.identitySource(os.LookupEnv)
+	src, err := identitySource(w.r, os.LookupEnv)
 	if err != nil {
 		return nil, err
 	}
@@ -307,7 +307,7 @@ func (w *batchWriter) planCommits() (*commitPlan, error) {
 		return nil, err
 	}
 	w.author = p.author
-	if w.signer, err = w.r.commitSigner(w.opt, p.committer); err != nil {
+	if w.signer, err = commitSigner(w.r, w.opt, p.committer); err != nil {
 		return nil, err
 	}
 	var base plumbing.Hash
@@ -317,7 +317,7 @@ func (w *batchWriter) planCommits() (*commitPlan, error) {
 	if w.trees == nil {
 		w.trees = objects.NewTrees(w.db)
 	}
-	if len(w.dirty) > 0 && w.opt.Dirty == DirtyCommitFirst {
+	if len(w.dirty) > 0 && w.opt.Dirty == spec.DirtyCommitFirst {
 		if base, err = w.planExisting(p, base); err != nil {
 			return nil, err
 		}
@@ -405,12 +405,12 @@ func (w *batchWriter) existingChanges() ([]objects.TreeChange, error) {
 
 // existingChange records one dirty file: the working tree when it differs
 // from HEAD, else the index.
-func (w *batchWriter) existingChange(c *change) (objects.TreeChange, error) {
+func (w *batchWriter) existingChange(c *Change) (objects.TreeChange, error) {
 	rel := c.before.Rel
-	headHash, headMode, inHead := w.headTree.file(rel)
+	headHash, headMode, inHead := w.headTree.File(rel)
 	worktreeClean := c.before.Exists == inHead && (!inHead || (c.blobBefore == headHash && c.modeBefore == headMode))
 	if worktreeClean {
-		if e := w.idx.Entry(rel); e != nil {
+		if e := w.Idx.Entry(rel); e != nil {
 			return objects.TreeChange{Path: rel, Hash: e.Hash, Mode: filemode.FileMode(e.Mode)}, nil
 		}
 		return objects.TreeChange{Path: rel, Delete: true}, nil
@@ -418,7 +418,7 @@ func (w *batchWriter) existingChange(c *change) (objects.TreeChange, error) {
 	if !c.before.Exists {
 		return objects.TreeChange{Path: rel, Delete: true}, nil
 	}
-	content, err := w.r.blobContent(c.before, c.blobBefore)
+	content, err := blobContent(w.r, c.before, c.blobBefore)
 	if err == nil {
 		_, err = objects.WriteBlob(w.db, content)
 	}
@@ -438,7 +438,7 @@ func (w *batchWriter) writeTree(base plumbing.Hash, changes []objects.TreeChange
 // commitObject writes the commit of tree on parent (none when zero): with
 // the encoding header of i18n.commitEncoding, signed when the batch signs.
 func (w *batchWriter) commitObject(parent, tree plumbing.Hash, author, committer, msg string) (plumbing.Hash, error) {
-	enc, err := w.r.commitEncoding(msg)
+	enc, err := commitEncoding(w.r, msg)
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
@@ -448,7 +448,7 @@ func (w *batchWriter) commitObject(parent, tree plumbing.Hash, author, committer
 		c.Parents = []plumbing.Hash{parent}
 	}
 	id, err := objects.WriteCommit(w.db, c)
-	var e *Error
+	var e *spec.Error
 	if errors.As(err, &e) {
 		return plumbing.ZeroHash, err
 	}
@@ -457,7 +457,7 @@ func (w *batchWriter) commitObject(parent, tree plumbing.Hash, author, committer
 
 // treeChanges maps changes to tree updates: their new side, or with
 // before set their current (pre-batch) side.
-func treeChanges(changes []*change, before bool) []objects.TreeChange {
+func treeChanges(changes []*Change, before bool) []objects.TreeChange {
 	var out []objects.TreeChange
 	for _, c := range changes {
 		st, h, mode := c.after, c.blobAfter, c.modeAfter
@@ -478,19 +478,19 @@ func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
 	if u == nil {
 		return nil
 	}
-	u.Hook = w.r.refHook(u, w.author)
-	err := w.r.core.Refs().Apply(ctx, *u, w.opt.LockWait())
+	u.Hook = refHook(w.r, u, w.author)
+	err := w.r.Refs().Apply(ctx, *u, w.opt.LockWait())
 	if err != nil && ctx.Err() != nil {
 		return interrupted(ctx)
 	}
-	var hookErr *Error
+	var hookErr *spec.Error
 	switch {
 	case errors.As(err, &hookErr):
 		return err
 	case errors.Is(err, refs.ErrStale):
-		return &Error{Code: CodeConflict, Message: fmt.Sprintf("%s moved while the batch was prepared; nothing was committed, try again", u.Ref), Err: err}
+		return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("%s moved while the batch was prepared; nothing was committed, try again", u.Ref), Err: err}
 	case errors.Is(err, lockfile.ErrLocked):
-		return &Error{Code: CodeLocked, Message: err.Error(), Err: err}
+		return &spec.Error{Code: spec.CodeLocked, Message: err.Error(), Err: err}
 	case err != nil:
 		return spec.IOError("update "+u.Ref, err)
 	}
@@ -514,10 +514,10 @@ func (w *batchWriter) prepareIndex(lock *lockfile.File) error {
 		// along the changed paths were encoded from it: the cache-tree
 		// stays valid, as after git commit, and the next batch skips
 		// reading trees too.
-		w.idx.Revalidate(w.built)
+		w.Idx.Revalidate(w.built)
 	}
 	w.smudgeRacy()
-	data, err := w.idx.Encode()
+	data, err := w.Idx.Encode()
 	if err != nil {
 		return spec.IOError("encode index", err)
 	}
@@ -542,14 +542,14 @@ func (w *batchWriter) commitIndex(lock *lockfile.File) error {
 // stageOne updates the index entry of one change, removing the entries a
 // new file displaces (a file where its folder was, or the reverse), as git
 // add does.
-func (w *batchWriter) stageOne(c *change) error {
+func (w *batchWriter) stageOne(c *Change) error {
 	rel := c.after.Rel
 	if !c.after.Exists {
-		w.idx.Remove(rel)
+		w.Idx.Remove(rel)
 		return nil
 	}
-	for _, clash := range w.idx.Clashes(rel) {
-		w.idx.Remove(clash)
+	for _, clash := range w.Idx.Clashes(rel) {
+		w.Idx.Remove(clash)
 	}
 	fi, err := w.root.Lstat(rel)
 	if err != nil {
@@ -558,7 +558,7 @@ func (w *batchWriter) stageOne(c *change) error {
 	e := &index.Entry{Name: rel, Hash: c.blobAfter}
 	e.SetStat(fi)
 	e.Mode = uint32(c.modeAfter)
-	w.idx.Add(e)
+	w.Idx.Add(e)
 	return nil
 }
 
@@ -578,11 +578,11 @@ func (w *batchWriter) smudgeRacy() {
 		touched[c.after.Rel] = true
 	}
 	since := w.indexTime.Unix()
-	for _, e := range w.idx.Entries {
-		if e.Stage == 0 && e.Size != 0 && int64(e.MtimeSec) >= since && !touched[e.Name] && w.r.racilyChanged(e) {
+	for _, e := range w.Idx.Entries {
+		if e.Stage == 0 && e.Size != 0 && int64(e.MtimeSec) >= since && !touched[e.Name] && racilyChanged(w.r, e) {
 			smudged := *e
 			smudged.Size = 0
-			w.idx.Add(&smudged)
+			w.Idx.Add(&smudged)
 		}
 	}
 }
@@ -590,8 +590,8 @@ func (w *batchWriter) smudgeRacy() {
 // racilyChanged reports whether the regular file of a racily clean entry
 // now has content other than the entry's blob, while its size still
 // matches (a size change is caught by git's stat check anyway).
-func (r *Repo) racilyChanged(e *index.Entry) bool {
-	abs := r.core.Abs(e.Name)
+func racilyChanged(r *repo.Repo, e *index.Entry) bool {
+	abs := r.Abs(e.Name)
 	fi, err := os.Lstat(abs)
 	if err != nil || !fi.Mode().IsRegular() || uint32(fi.Size()) != e.Size {
 		return false
@@ -600,7 +600,7 @@ func (r *Repo) racilyChanged(e *index.Entry) bool {
 	if err != nil {
 		return false
 	}
-	blob, err := r.core.ToGitForIndex(e.Name, content, e.Hash)
+	blob, err := r.ToGitForIndex(e.Name, content, e.Hash)
 	return err == nil && objects.HashBlob(blob) != e.Hash
 }
 
@@ -623,15 +623,15 @@ func wrapIO(what string, err error) error {
 
 // trustFileMode is core.fileMode (default true): whether the executable
 // bit of working-tree files is meaningful.
-func (r *Repo) trustFileMode() bool {
-	v, ok, err := r.core.ConfigBool("core.filemode")
+func trustFileMode(r *repo.Repo) bool {
+	v, ok, err := r.ConfigBool("core.filemode")
 	return err != nil || !ok || v
 }
 
 // hasSymlinks is core.symlinks (default true): whether links are checked
 // out as symbolic links, or as plain files holding their target.
-func (r *Repo) hasSymlinks() bool {
-	v, ok, err := r.core.ConfigBool("core.symlinks")
+func hasSymlinks(r *repo.Repo) bool {
+	v, ok, err := r.ConfigBool("core.symlinks")
 	return err != nil || !ok || v
 }
 

@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"fmt"
@@ -16,8 +16,8 @@ var tracePerformance = func() bool {
 	return on
 }()
 
-// traced runs one phase, timing it when tracing is on.
-func traced[T any](phase string, f func() (T, error)) (T, error) {
+// Traced runs one phase, timing it when tracing is on.
+func Traced[T any](phase string, f func() (T, error)) (T, error) {
 	if !tracePerformance {
 		return f()
 	}

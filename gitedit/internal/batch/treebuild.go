@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"errors"
@@ -29,16 +29,16 @@ func (w *batchWriter) treeFromIndex(base plumbing.Hash, changes []objects.TreeCh
 	if _, fromIndex := w.headTree.(indexHead); !fromIndex || base.IsZero() {
 		return plumbing.ZeroHash, false, nil
 	}
-	if id, ok := w.idx.TreeID(); !ok || id != base {
+	if id, ok := w.Idx.TreeID(); !ok || id != base {
 		return plumbing.ZeroHash, false, nil
 	}
-	b := &treeBuild{idx: w.idx, db: w.db, changed: map[string]objects.TreeChange{}, dirs: map[string]bool{}, built: map[string]plumbing.Hash{}}
+	b := &treeBuild{Idx: w.Idx, db: w.db, Changed: map[string]objects.TreeChange{}, dirs: map[string]bool{}, built: map[string]plumbing.Hash{}}
 	for _, c := range changes {
-		e := w.idx.Entry(c.Path)
+		e := w.Idx.Entry(c.Path)
 		if c.Delete || e == nil || !filemode.FileMode(e.Mode).IsFile() || !c.Mode.IsFile() {
 			return plumbing.ZeroHash, false, nil
 		}
-		b.changed[c.Path] = c
+		b.Changed[c.Path] = c
 		for dir := repo.ParentOf(c.Path); dir != ""; dir = repo.ParentOf(dir) {
 			b.dirs[dir] = true
 		}
@@ -56,23 +56,23 @@ func (w *batchWriter) treeFromIndex(base plumbing.Hash, changes []objects.TreeCh
 // treeBuild writes the trees of the folders a batch changes from an index
 // that equals HEAD's tree.
 type treeBuild struct {
-	idx     *index.Index
+	Idx     *index.Index
 	db      *objects.DB
-	changed map[string]objects.TreeChange // by path
+	Changed map[string]objects.TreeChange // by path
 	dirs    map[string]bool               // folders holding a change ("" aside)
 	built   map[string]plumbing.Hash      // the trees written, by folder
 }
 
 // build writes the tree of dir ("" for the root) and returns its id.
 func (b *treeBuild) build(dir string) (plumbing.Hash, error) {
-	lo, hi := b.idx.Range(dir)
+	lo, hi := b.Idx.Range(dir)
 	prefix := ""
 	if dir != "" {
 		prefix = dir + "/"
 	}
 	var entries []objects.TreeEntry
 	for i := lo; i < hi; {
-		e := b.idx.Entries[i]
+		e := b.Idx.Entries[i]
 		rest := e.Name[len(prefix):]
 		if j := strings.IndexByte(rest, '/'); j >= 0 {
 			sub := prefix + rest[:j]
@@ -81,11 +81,11 @@ func (b *treeBuild) build(dir string) (plumbing.Hash, error) {
 				return plumbing.ZeroHash, err
 			}
 			entries = append(entries, objects.TreeEntry{Mode: filemode.Dir, Name: rest[:j], Hash: h})
-			_, i = b.idx.Range(sub)
+			_, i = b.Idx.Range(sub)
 			continue
 		}
 		entry := objects.TreeEntry{Mode: filemode.FileMode(e.Mode), Name: rest, Hash: e.Hash}
-		if c, ok := b.changed[e.Name]; ok {
+		if c, ok := b.Changed[e.Name]; ok {
 			entry.Mode, entry.Hash = c.Mode, c.Hash
 		}
 		entries = append(entries, entry)
@@ -102,7 +102,7 @@ func (b *treeBuild) folder(dir string) (plumbing.Hash, error) {
 	if b.dirs[dir] {
 		return b.build(dir)
 	}
-	if h, ok := b.idx.CachedTree(dir); ok {
+	if h, ok := b.Idx.CachedTree(dir); ok {
 		return h, nil
 	}
 	return plumbing.ZeroHash, errNoCachedTree

@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"os"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/gitedit/gitedit/fixtures"
 	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 const (
@@ -17,10 +18,10 @@ const (
 )
 
 func TestMessageShape(t *testing.T) {
-	m := &commitMeta{Tool: ToolMultiEdit, Count: 3, Match: []string{"exact", "line_trimmed", "exact"},
+	m := &CommitMeta{Tool: spec.ToolMultiEdit, Count: 3, Match: []string{"exact", "line_trimmed", "exact"},
 		Body:    []string{"src/a.go: edit 1 replaced 1 occurrence (exact)", "src/a.go: edit 2 replaced 2 occurrences (line_trimmed)"},
 		Request: []byte(`{"file_path":"src/a.go"}`)}
-	files := []FileResult{{FilePath: "src/a.go", BlobBefore: blobA, BlobAfter: blobB, Replacements: 3}}
+	files := []spec.FileResult{{FilePath: "src/a.go", BlobBefore: blobA, BlobAfter: blobB, Replacements: 3}}
 	want := "multiedit src/a.go: apply 3 edits\n\n" +
 		"src/a.go: edit 1 replaced 1 occurrence (exact)\n" +
 		"src/a.go: edit 2 replaced 2 occurrences (line_trimmed)\n\n" +
@@ -37,37 +38,37 @@ func TestMessageShape(t *testing.T) {
 func TestMessageParts(t *testing.T) {
 	tests := []struct {
 		name    string
-		meta    commitMeta
-		files   []FileResult
+		meta    CommitMeta
+		files   []spec.FileResult
 		subject string
 		body    []string
 		has     []string // trailer lines expected
 		hasNot  []string
 	}{
-		{"generated edit subject", commitMeta{Tool: ToolEdit, Count: 1},
-			[]FileResult{{FilePath: "a.go", BlobBefore: blobA, BlobAfter: blobB, Replacements: 2}},
+		{"generated edit subject", CommitMeta{Tool: spec.ToolEdit, Count: 1},
+			[]spec.FileResult{{FilePath: "a.go", BlobBefore: blobA, BlobAfter: blobB, Replacements: 2}},
 			"edit a.go: replace 2 occurrences", []string{"a.go: 2 replacements"}, nil, []string{"Edit-Session", "Edit-Request", "Edit-Match"}},
-		{"created file uses the zero id", commitMeta{Tool: ToolEdit, Count: 1, Match: []string{"exact"}},
-			[]FileResult{{FilePath: "new.txt", BlobAfter: blobB, Created: true}},
+		{"created file uses the zero id", CommitMeta{Tool: spec.ToolEdit, Count: 1, Match: []string{"exact"}},
+			[]spec.FileResult{{FilePath: "new.txt", BlobAfter: blobB, Created: true}},
 			"edit new.txt: create the file", []string{"new.txt: created"}, []string{"Edit-Blob-Before: new.txt " + commitmsg.ZeroBlob}, nil},
-		{"deleted file uses the zero id", commitMeta{Tool: ToolPatch, Count: 1},
-			[]FileResult{{FilePath: "old.txt", BlobBefore: blobA, Deleted: true}},
+		{"deleted file uses the zero id", CommitMeta{Tool: spec.ToolPatch, Count: 1},
+			[]spec.FileResult{{FilePath: "old.txt", BlobBefore: blobA, Deleted: true}},
 			"patch old.txt: delete the file", []string{"old.txt: deleted"}, []string{"Edit-Blob-After: old.txt " + commitmsg.ZeroBlob}, nil},
-		{"batch subject", commitMeta{Tool: ToolBatch, Count: 4},
-			[]FileResult{{FilePath: "a", BlobBefore: blobA, BlobAfter: blobB}, {FilePath: "b", BlobBefore: blobA, BlobAfter: blobB}},
+		{"batch subject", CommitMeta{Tool: spec.ToolBatch, Count: 4},
+			[]spec.FileResult{{FilePath: "a", BlobBefore: blobA, BlobAfter: blobB}, {FilePath: "b", BlobBefore: blobA, BlobAfter: blobB}},
 			"batch: 4 edits on 2 files", []string{"a: modified", "b: modified"}, []string{"Edit-File: a", "Edit-File: b"}, nil},
-		{"-m multi-line: rest goes first", commitMeta{Tool: ToolEdit, Count: 1, Subject: "\n\nRename Foo  \n\nWhy:\n---\ndiff --git a/x b/x\n\n", Body: []string{"a: edit 1"}},
-			[]FileResult{{FilePath: "a", BlobBefore: blobA, BlobAfter: blobB}},
+		{"-m multi-line: rest goes first", CommitMeta{Tool: spec.ToolEdit, Count: 1, Subject: "\n\nRename Foo  \n\nWhy:\n---\ndiff --git a/x b/x\n\n", Body: []string{"a: edit 1"}},
+			[]spec.FileResult{{FilePath: "a", BlobBefore: blobA, BlobAfter: blobB}},
 			"Rename Foo", []string{"Why:", " ---", " diff --git a/x b/x", "", "a: edit 1"}, nil, nil},
-		{"extra trailers after agent", commitMeta{Tool: ToolUndo, Subject: `Revert "x"`, Extra: []Trailer{{Key: "Edit-Reverts", Value: blobA}}},
+		{"extra trailers after agent", CommitMeta{Tool: spec.ToolUndo, Subject: `Revert "x"`, Extra: []commitmsg.Trailer{{Key: "Edit-Reverts", Value: blobA}}},
 			nil, `Revert "x"`, []string{}, []string{"Edit-Agent: bot\nEdit-Reverts: " + blobA}, nil},
-		{"undo message: body from -m, no files", commitMeta{Tool: ToolUndo, Subject: "Revert \"x\"\n\nThis reverts commit " + blobA + ".", Extra: []Trailer{{Key: "Edit-Reverts", Value: blobA}}},
+		{"undo message: body from -m, no files", CommitMeta{Tool: spec.ToolUndo, Subject: "Revert \"x\"\n\nThis reverts commit " + blobA + ".", Extra: []commitmsg.Trailer{{Key: "Edit-Reverts", Value: blobA}}},
 			nil, `Revert "x"`, []string{"This reverts commit " + blobA + "."}, []string{"Edit-Tool: undo", "Edit-Reverts: " + blobA}, []string{"Edit-Count: 0\n\n"}},
-		{"odd path is quoted", commitMeta{Tool: ToolEdit, Count: 1},
-			[]FileResult{{FilePath: "a\nb \"c\".go", BlobBefore: blobA, BlobAfter: blobB}},
+		{"odd path is quoted", CommitMeta{Tool: spec.ToolEdit, Count: 1},
+			[]spec.FileResult{{FilePath: "a\nb \"c\".go", BlobBefore: blobA, BlobAfter: blobB}},
 			`edit "a\nb \"c\".go": replace 0 occurrences`, []string{`"a\nb \"c\".go": modified`}, []string{`Edit-File: "a\nb \"c\".go"`}, nil},
-		{"body entry with a newline is split and made safe", commitMeta{Tool: ToolEdit, Count: 1, Body: []string{"a: x\n---\ndiff -u"}},
-			[]FileResult{{FilePath: "a", BlobBefore: blobA, BlobAfter: blobB}},
+		{"body entry with a newline is split and made safe", CommitMeta{Tool: spec.ToolEdit, Count: 1, Body: []string{"a: x\n---\ndiff -u"}},
+			[]spec.FileResult{{FilePath: "a", BlobBefore: blobA, BlobAfter: blobB}},
 			"edit a: replace 0 occurrences", []string{"a: x", " ---", " diff -u"}, nil, nil},
 	}
 	for _, tt := range tests {
@@ -99,12 +100,12 @@ func TestMessageParts(t *testing.T) {
 }
 
 // gitMessages are metas whose messages real git must keep intact.
-func gitMessages() []*commitMeta {
-	return []*commitMeta{
-		{Tool: ToolMultiEdit, Count: 2, Match: []string{"exact"}, Request: []byte("{}"),
+func gitMessages() []*CommitMeta {
+	return []*CommitMeta{
+		{Tool: spec.ToolMultiEdit, Count: 2, Match: []string{"exact"}, Request: []byte("{}"),
 			Body: []string{"f.txt: edit 1 replaced 1 occurrence (exact)", "f.txt: edit 2 replaced 1 occurrence (exact)"}},
-		{Tool: ToolBatch, Count: 1, Subject: "Tricky body\n\n---\n--- a/f.txt\n+++ b/f.txt\ndiff --git a/f.txt b/f.txt\nIndex: f.txt\n# not a comment\nKey: not a trailer\n",
-			Extra: []Trailer{{Key: "Edit-Recipe", Value: "rename.yaml"}}},
+		{Tool: spec.ToolBatch, Count: 1, Subject: "Tricky body\n\n---\n--- a/f.txt\n+++ b/f.txt\ndiff --git a/f.txt b/f.txt\nIndex: f.txt\n# not a comment\nKey: not a trailer\n",
+			Extra: []commitmsg.Trailer{{Key: "Edit-Recipe", Value: "rename.yaml"}}},
 	}
 }
 
@@ -114,7 +115,7 @@ func TestMessageThroughRealGit(t *testing.T) {
 		before := strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD:f.txt"))
 		fixtures.WriteFiles(t, dir, map[string]string{"f.txt": "two\n"})
 		after := strings.TrimSpace(fixtures.Git(t, dir, "hash-object", "f.txt"))
-		files := []FileResult{{FilePath: "f.txt", BlobBefore: before, BlobAfter: after},
+		files := []spec.FileResult{{FilePath: "f.txt", BlobBefore: before, BlobAfter: after},
 			{FilePath: "dir/a b.go", BlobBefore: before, BlobAfter: after}, {FilePath: "new.go", BlobAfter: after, Created: true}}
 		msg := m.message(files, "sess 1", "agent-x")
 		msgFile := filepath.Join(t.TempDir(), "msg")
@@ -129,7 +130,7 @@ func TestMessageThroughRealGit(t *testing.T) {
 		if got := gitParseTrailers(t, dir, msg); !reflect.DeepEqual(got, want) {
 			t.Errorf("%d: git interpret-trailers --parse = %q\nwant %q", i, got, want)
 		}
-		if got := parseTrailers(msg); !reflect.DeepEqual(got, want) {
+		if got := commitmsg.Parse(msg); !reflect.DeepEqual(got, want) {
 			t.Errorf("%d: parseTrailers = %q\nwant %q", i, got, want)
 		}
 		if got := fixtures.Git(t, dir, "log", "-1", "--format=%(trailers:key=Edit-File,valueonly,separator=%x2C)"); got != "f.txt,dir/a b.go,new.go\n" {
@@ -162,12 +163,12 @@ func checkAmKeepsMessage(t *testing.T, dir, msg string) {
 
 // gitParseTrailers returns what git interpret-trailers --parse reads from
 // message.
-func gitParseTrailers(t *testing.T, dir, message string) []Trailer {
+func gitParseTrailers(t *testing.T, dir, message string) []commitmsg.Trailer {
 	t.Helper()
-	var ts []Trailer
+	var ts []commitmsg.Trailer
 	for _, line := range strings.Split(fixtures.GitInput(t, dir, message, "interpret-trailers", "--parse"), "\n") {
 		if k, v, ok := strings.Cut(line, ":"); ok {
-			ts = append(ts, Trailer{Key: k, Value: strings.TrimSpace(v)})
+			ts = append(ts, commitmsg.Trailer{Key: k, Value: strings.TrimSpace(v)})
 		}
 	}
 	return ts

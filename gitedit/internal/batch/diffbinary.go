@@ -1,4 +1,4 @@
-package gitedit
+package batch
 
 import (
 	"github.com/gitedit/gitedit/gitedit/internal/attr"
@@ -11,16 +11,16 @@ import (
 // decides (-diff and the binary macro: binary; diff set: text; diff=NAME:
 // the diff.NAME.binary config when set), else when its first 8000 bytes
 // hold a NUL byte. An attribute that cannot be read counts as unspecified.
-func (r *Repo) diffBinary(c *change) bool {
-	return r.sideBinary(c.before) || r.sideBinary(c.after)
+func diffBinary(r *repo.Repo, c *Change) bool {
+	return sideBinary(r, c.before) || sideBinary(r, c.after)
 }
 
 // sideBinary is diffBinary for one side of a change.
-func (r *Repo) sideBinary(st *repo.FileState) bool {
+func sideBinary(r *repo.Repo, st *repo.FileState) bool {
 	if !st.Exists || st.IsLink() { // git takes a link's text as text
 		return false
 	}
-	if b, ok := r.diffAttrBinary(st.Rel); ok {
+	if b, ok := diffAttrBinary(r, st.Rel); ok {
 		return b
 	}
 	return repo.IsBinary(st.Content)
@@ -28,8 +28,8 @@ func (r *Repo) sideBinary(st *repo.FileState) bool {
 
 // diffAttrBinary is what rel's diff attribute says (git's userdiff
 // driver): binary or not, and whether it says anything.
-func (r *Repo) diffAttrBinary(rel string) (binary, ok bool) {
-	attrs, err := r.core.Attributes(rel)
+func diffAttrBinary(r *repo.Repo, rel string) (binary, ok bool) {
+	attrs, err := r.Attributes(rel)
 	if err != nil {
 		return false, false
 	}
@@ -39,7 +39,7 @@ func (r *Repo) diffAttrBinary(rel string) (binary, ok bool) {
 	case attr.Set:
 		return false, true
 	case attr.Valued:
-		b, set, err := r.core.ConfigBool("diff." + v.Text + ".binary")
+		b, set, err := r.ConfigBool("diff." + v.Text + ".binary")
 		return b, set && err == nil
 	}
 	return false, false

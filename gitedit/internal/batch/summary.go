@@ -1,0 +1,202 @@
+package batch
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
+)
+
+// metaFor describes a batch of steps for its commit message.
+func metaFor(tool spec.Tool, steps []*Step, canonical []byte, message string) *CommitMeta {
+	m := &CommitMeta{Tool: tool, Subject: message, Request: canonical}
+	for _, s := range steps {
+		m.Count += len(s.Edits)
+		m.Body = append(m.Body, s.bodyLines()...)
+		m.Match = AppendNew(m.Match, s.Modes...)
+	}
+	if m.Subject == "" {
+		m.Subject = subjectOf(tool, steps)
+	}
+	return m
+}
+
+// subjectOf generates a commit subject: "edit src/a.go: replace 2
+// occurrences", "multiedit src/a.go: apply 3 edits", "batch: 4 operations
+// on 2 files".
+func subjectOf(tool spec.Tool, steps []*Step) string {
+	if len(steps) == 1 && steps[0].Tool == tool {
+		return steps[0].subject()
+	}
+	return fmt.Sprintf("%s: %s on %s", tool, commitmsg.Plural(len(steps), "operation"), commitmsg.Plural(countFiles(steps), "file"))
+}
+
+// subject describes one step for a commit subject.
+func (s *Step) subject() string {
+	switch {
+	case s.Tool == spec.ToolPatch:
+		return fmt.Sprintf("patch %s", commitmsg.Path(s.Rel))
+	case s.Created:
+		return fmt.Sprintf("%s %s: create the file", s.Tool, commitmsg.Path(s.Rel))
+	case s.Tool == spec.ToolMultiEdit:
+		return fmt.Sprintf("multiedit %s: apply %s", commitmsg.Path(s.Rel), commitmsg.Plural(len(s.Edits), "edit"))
+	}
+	return fmt.Sprintf("edit %s: replace %s", commitmsg.Path(s.Rel), commitmsg.Plural(s.Replacements, "occurrence"))
+}
+
+// bodyLines describes each applied edit of the step for the commit body.
+func (s *Step) bodyLines() []string {
+	if s.Body != nil {
+		return s.Body
+	}
+	var lines []string
+	for _, e := range s.Edits {
+		if e.Index == 0 && s.Whole {
+			lines = append(lines, s.wholeLine())
+			continue
+		}
+		line := fmt.Sprintf("%s: edit %d replaced %s (%s)", commitmsg.Path(s.Rel), e.Index+1, commitmsg.Plural(e.Replacements, "occurrence"), e.MatchMode)
+		switch len(e.Lines) {
+		case 0:
+		case 1:
+			line += " at line " + JoinInts(e.Lines)
+		default:
+			line += " at lines " + JoinInts(e.Lines)
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// wholeLine describes a whole-file write for the commit body.
+func (s *Step) wholeLine() string {
+	if s.Created {
+		return commitmsg.Path(s.Rel) + ": created the file"
+	}
+	return commitmsg.Path(s.Rel) + ": wrote the whole file"
+}
+
+// countFiles counts the distinct files the steps touched.
+func countFiles(steps []*Step) int {
+	seen := map[string]bool{}
+	for _, s := range steps {
+		seen[s.Rel] = true
+	}
+	return len(seen)
+}
+
+// resultOf builds the docs/reference.md#results result of a batch.
+func resultOf(tool spec.Tool, steps []*Step, out *Outcome, opt spec.Options) *spec.Result {
+	res := &spec.Result{OK: true, Tool: tool, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
+		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []spec.EditFailure{}}
+	for _, s := range steps {
+		res.Replacements += s.Replacements
+		res.Edits = append(res.Edits, s.Edits...)
+		res.EditsFailed = append(res.EditsFailed, s.Failed...)
+		res.Notes = append(res.Notes, s.Notes...)
+	}
+	res.EditsApplied = len(res.Edits)
+	fillFileStats(res, steps)
+	if len(steps) == 1 {
+		res.FilePath = spec.JSONPath(steps[0].Rel) // the field is also the JSON (spec.RunResult embeds spec.Result)
+		res.MatchMode = strings.Join(steps[0].Modes, ",")
+	}
+	SetCommits(res, out.Commits)
+	res.Summary = summaryOf(res, steps)
+	return res
+}
+
+// fillFileStats adds each file's replacement count and match modes.
+func fillFileStats(res *spec.Result, steps []*Step) {
+	for i := range res.Files {
+		f := &res.Files[i]
+		var modes []string
+		for _, s := range steps {
+			if s.Rel == f.FilePath {
+				f.Replacements += s.Replacements
+				modes = AppendNew(modes, s.Modes...)
+			}
+		}
+		f.MatchMode = strings.Join(modes, ",")
+	}
+}
+
+// SetCommits records the commits made: Commit is the batch's own (the
+// last); Commits lists them all when there are several.
+func SetCommits(res *spec.Result, commits []string) {
+	if len(commits) == 0 {
+		return
+	}
+	last := commits[len(commits)-1]
+	res.Commit = &last
+	if len(commits) > 1 {
+		res.Commits = commits
+	}
+}
+
+// summaryOf is the one-line human summary of a result.
+// The file's name is quoted as git quotes it (engine.QuotePath), so a
+// newline or an escape byte in it never reaches a terminal raw.
+func summaryOf(res *spec.Result, steps []*Step) string {
+	var s, name string
+	if len(steps) == 1 {
+		name = engine.QuotePath(steps[0].Rel)
+	}
+	switch {
+	case !res.Changed:
+		s = "No change"
+		if name != "" {
+			s += " to " + name
+		}
+	case len(steps) == 1 && steps[0].Created:
+		s = "Created " + name
+	case len(steps) == 1 && steps[0].Whole && len(res.Edits) == 1:
+		s = "Rewrote the whole of " + name
+	case res.Tool == spec.ToolEdit:
+		s = fmt.Sprintf("Replaced %s in %s", commitmsg.Plural(res.Replacements, "occurrence"), name)
+	case res.Tool == spec.ToolMultiEdit:
+		s = fmt.Sprintf("Applied %s to %s", commitmsg.Plural(res.EditsApplied, "edit"), name)
+	default:
+		s = fmt.Sprintf("Applied %s to %s", commitmsg.Plural(len(steps), "operation"), commitmsg.Plural(len(res.Files), "file"))
+	}
+	return Decorate(s, res)
+}
+
+// Decorate adds failures, dry run and commit to a summary.
+func Decorate(s string, res *spec.Result) string {
+	if n := len(res.EditsFailed); n > 0 {
+		s += fmt.Sprintf(" (%s failed)", commitmsg.Plural(n, "edit"))
+	}
+	if res.DryRun {
+		return "Dry run: " + s + "; nothing written"
+	}
+	if res.Commit != nil {
+		s += " and committed " + (*res.Commit)[:12]
+	}
+	return s
+}
+
+// JoinInts formats 1-based line numbers: "3, 17, 40".
+func JoinInts(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// AppendNew appends the values not yet in list.
+func AppendNew(list []string, values ...string) []string {
+	for _, v := range values {
+		found := false
+		for _, x := range list {
+			found = found || x == v
+		}
+		if !found {
+			list = append(list, v)
+		}
+	}
+	return list
+}

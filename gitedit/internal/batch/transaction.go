@@ -1,0 +1,177 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/gitedit/internal/durability"
+	"github.com/gitedit/gitedit/gitedit/internal/index"
+	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
+)
+
+// Txn is one atomic batch being prepared while the repository lock is
+// held. Steps read paths and plan their new content; nothing touches the
+// disk until the batch function returns without error.
+type Txn struct {
+	r *repo.Repo
+	// Idx is the index as the batch read it under the lock; steps look
+	// entries up in it (tracked, conflicted, sparse, gitlinks).
+	Idx *index.Index
+	// orig holds each path's state when the batch first read it, cur its
+	// planned state; order is the order in which paths were first touched.
+	orig, cur map[string]*repo.FileState
+	order     []string
+	// AllowBinary lets read return files that contain NUL bytes (patches).
+	AllowBinary bool
+}
+
+// NewTxn starts a transaction over idx.
+func NewTxn(r *repo.Repo, idx *index.Index) *Txn {
+	return &Txn{r: r, Idx: idx, orig: map[string]*repo.FileState{}, cur: map[string]*repo.FileState{}}
+}
+
+// Read resolves p (as resolvePath does) and returns its current state in
+// this batch. A directory is is_directory; a file with a NUL byte in its
+// first 8000 bytes is binary_file; a conflicted path is conflict.
+func (t *Txn) Read(p string) (*repo.FileState, error) {
+	rel, _, err := t.r.ResolvePath(p)
+	if err == nil {
+		err = repo.CheckFileName(p)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return t.ReadRel(rel)
+}
+
+// readAny is read that also returns a binary file (for a deletion or a
+// move, which do not look at the content).
+func (t *Txn) readAny(p string) (*repo.FileState, error) {
+	rel, _, err := t.r.ResolvePath(p)
+	if err != nil {
+		return nil, err
+	}
+	return t.readAnyRel(rel)
+}
+
+// readAnyRel is readAny for an already repository-relative slash path.
+func (t *Txn) readAnyRel(rel string) (*repo.FileState, error) {
+	prev := t.AllowBinary
+	t.AllowBinary = true
+	defer func() { t.AllowBinary = prev }()
+	return t.ReadRel(rel)
+}
+
+// ReadRel is read for an already repository-relative slash path.
+func (t *Txn) ReadRel(rel string) (*repo.FileState, error) {
+	if st, ok := t.cur[rel]; ok {
+		return st.Clone(), nil
+	}
+	if err := t.checkReadable(rel); err != nil {
+		return nil, err
+	}
+	st, err := t.r.ReadWorktree(rel)
+	if err != nil {
+		return nil, err
+	}
+	if !t.AllowBinary && st.Exists && repo.IsBinary(st.Content) {
+		return nil, &spec.Error{Code: spec.CodeBinaryFile, FilePath: rel, Message: "the file is binary (it contains a NUL byte); gitedit edits text files only"}
+	}
+	t.orig[rel], t.cur[rel] = st, st.Clone()
+	t.order = append(t.order, rel)
+	return st.Clone(), nil
+}
+
+// checkReadable refuses a path inside a submodule (outside_repo), one
+// with merge conflicts (conflict) and one outside the sparse checkout
+// (unsupported).
+func (t *Txn) checkReadable(rel string) error {
+	if g := t.Idx.GitlinkFor(rel); g != nil {
+		return &spec.Error{Code: spec.CodeOutsideRepo, FilePath: rel, Message: fmt.Sprintf("%s is in submodule '%s' (git tracks nothing inside a submodule in this repository)", engine.QuotePath(rel), g.Name)}
+	}
+	if t.Idx.Conflicted(rel) {
+		return &spec.Error{Code: spec.CodeConflict, FilePath: rel, Message: "the path has unresolved merge conflicts; resolve them first"}
+	}
+	if e := t.Idx.Entry(rel); (e != nil && e.SkipWorktree) || t.Idx.SparseDirFor(rel) != nil {
+		return &spec.Error{Code: spec.CodeUnsupported, FilePath: rel, Message: "the path is outside the sparse checkout (skip-worktree); add it to the sparse-checkout patterns first"}
+	}
+	return nil
+}
+
+// Write plans content as the new content of rel with mode (0 keeps the
+// current mode, or 0644 for a new file). rel must have been read first.
+func (t *Txn) Write(rel string, content []byte, mode os.FileMode) {
+	st := t.mustCur(rel)
+	if mode == 0 {
+		mode = st.Mode
+	}
+	if mode == 0 {
+		mode = 0o644
+	}
+	t.cur[rel] = &repo.FileState{Rel: rel, Exists: true, Content: content, Mode: mode, Perm: st.Perm}
+}
+
+// Remove plans the deletion of rel. rel must have been read first.
+func (t *Txn) Remove(rel string) {
+	t.mustCur(rel)
+	t.cur[rel] = &repo.FileState{Rel: rel}
+}
+
+// mustCur returns the planned state of rel; planning a path that was never
+// read is a programming error.
+func (t *Txn) mustCur(rel string) *repo.FileState {
+	st, ok := t.cur[rel]
+	if !ok {
+		panic("gitedit: txn.write/remove of a path not read first: " + rel)
+	}
+	return st
+}
+
+// lockIndex takes index.lock, waiting up to the option's timeout.
+func lockIndex(ctx context.Context, r *repo.Repo, opt spec.Options) (*lockfile.File, error) {
+	lock, err := lockfile.Acquire(ctx, indexPath(r), opt.LockWait())
+	if err != nil && ctx.Err() != nil {
+		return nil, interrupted(ctx)
+	}
+	if errors.Is(err, lockfile.ErrLocked) {
+		return nil, &spec.Error{Code: spec.CodeLocked, Message: err.Error() + " (another git or gitedit process is working here; if none is, remove the lock file)", Err: err}
+	}
+	if err != nil {
+		return nil, spec.IOError("lock index", err)
+	}
+	lock.SetSync(r.SyncerFor(durability.Index), r.Flushes(durability.Index))
+	return lock, nil
+}
+
+// indexPath returns the path of this worktree's index file.
+func indexPath(r *repo.Repo) string {
+	if r.IndexFile() != "" {
+		return r.IndexFile()
+	}
+	return filepath.Join(r.GitDir(), "index")
+}
+
+// rereadIndex returns prev when the index file still holds the bytes it
+// was parsed from (a check of size and checksum), else parses the file.
+// prev (which may be nil) must not have been modified.
+func rereadIndex(r *repo.Repo, prev *index.Index) (*index.Index, error) {
+	if prev != nil && prev.Unchanged(indexPath(r)) {
+		return prev, nil
+	}
+	return ReadIndex(r)
+}
+
+// ReadIndex parses the index file.
+func ReadIndex(r *repo.Repo) (*index.Index, error) {
+	idx, err := index.Read(indexPath(r))
+	if err != nil {
+		return nil, spec.IOError("read index", err)
+	}
+	return idx, nil
+}
