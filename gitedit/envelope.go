@@ -6,6 +6,7 @@ import (
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/batch"
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -372,7 +373,7 @@ func applyChunks(path, content string, chunks []envChunk) (string, []string, err
 		}
 		cursor = next
 		if mode != "" {
-			modes = batch.AppendNew(modes, mode)
+			modes = commitmsg.AppendNew(modes, mode)
 		}
 	}
 	return f.String(), modes, nil

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/batch"
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
@@ -65,7 +66,7 @@ func (p *patchPlan) count() int {
 func (p *patchPlan) modes() []string {
 	var out []string
 	for _, f := range p.files {
-		out = batch.AppendNew(out, f.modes...)
+		out = commitmsg.AppendNew(out, f.modes...)
 	}
 	return out
 }
@@ -320,7 +321,7 @@ func planWrite(t *batch.Txn, plan *patchPlan, src, dst *repo.FileState, content 
 	}
 	f := plan.file(dst.Rel)
 	f.hunks += rec.hunks
-	f.modes = batch.AppendNew(f.modes, rec.modes...)
+	f.modes = commitmsg.AppendNew(f.modes, rec.modes...)
 	f.created = f.created || (dst.Rel != src.Rel)
 	if dst.Rel != src.Rel {
 		f.from, f.renamed, f.copied = src.Rel, rec.renamed, rec.copied
@@ -385,7 +386,7 @@ func (r *Repo) gitCreate(t *batch.Txn, name string, f *gitdiff.File, plan *patch
 	t.Write(st.Rel, res.Content, patchPerm(f.NewMode, 0))
 	pf := plan.file(st.Rel)
 	pf.created, pf.hunks = true, pf.hunks+max(res.Hunks, 1)
-	pf.modes = batch.AppendNew(pf.modes, "exact")
+	pf.modes = commitmsg.AppendNew(pf.modes, "exact")
 	return nil
 }
 

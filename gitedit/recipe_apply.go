@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/engine"
-	"github.com/gitedit/gitedit/gitedit/internal/batch"
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -113,7 +113,7 @@ func (rs recipeSet) apply(rel string, content []byte) (*fileOutcome, error) {
 			if a.Replacements > 0 {
 				o.perRecipe[ri] += a.Replacements
 				o.applied++
-				o.modes = batch.AppendNew(o.modes, string(a.MatchMode))
+				o.modes = commitmsg.AppendNew(o.modes, string(a.MatchMode))
 			}
 			cur = next
 		}

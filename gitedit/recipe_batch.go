@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/gitedit/internal/batch"
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -101,7 +102,7 @@ func (b *recipeBatch) meta() (*batch.CommitMeta, error) {
 	m := &batch.CommitMeta{Tool: ToolRecipe, Request: canonical, FileTrailerLimit: recipeTrailerLimit}
 	for _, o := range b.done {
 		m.Count += o.applied
-		m.Match = batch.AppendNew(m.Match, o.modes...)
+		m.Match = commitmsg.AppendNew(m.Match, o.modes...)
 		m.Body = append(m.Body, b.bodyLine(o))
 	}
 	stats := b.stats()

@@ -14,7 +14,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/engine"
-	"github.com/gitedit/gitedit/gitedit/internal/batch"
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
@@ -553,7 +553,7 @@ func coverBlurb(commits []*objects.CommitInfo) string {
 	edits := 0
 	for _, c := range commits {
 		e, _ := entryOf(c)
-		files = batch.AppendNew(files, e.Files...)
+		files = commitmsg.AppendNew(files, e.Files...)
 		agents, tools, sessions = appendSet1(agents, e.Agent), appendSet1(tools, e.Tool), appendSet1(sessions, e.Session)
 		edits += e.Count
 	}
@@ -575,7 +575,7 @@ func appendSet1(list []string, v string) []string {
 	if v == "" {
 		return list
 	}
-	return batch.AppendNew(list, v)
+	return commitmsg.AppendNew(list, v)
 }
 
 // shortlog is git's shortlog of the commits, grouped by author.
@@ -584,7 +584,7 @@ func shortlog(commits []*objects.CommitInfo) string {
 	byAuthor := map[string][]string{}
 	for _, c := range commits {
 		a := c.Author.Name
-		authors = batch.AppendNew(authors, a)
+		authors = commitmsg.AppendNew(authors, a)
 		subject, _ := splitMessage(c.Message)
 		byAuthor[a] = append(byAuthor[a], subject)
 	}

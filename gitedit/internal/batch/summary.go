@@ -15,7 +15,7 @@ func metaFor(tool spec.Tool, steps []*Step, canonical []byte, message string) *C
 	for _, s := range steps {
 		m.Count += len(s.Edits)
 		m.Body = append(m.Body, s.bodyLines()...)
-		m.Match = AppendNew(m.Match, s.Modes...)
+		m.Match = commitmsg.AppendNew(m.Match, s.Modes...)
 	}
 	if m.Subject == "" {
 		m.Subject = subjectOf(tool, steps)
@@ -116,7 +116,7 @@ func fillFileStats(res *spec.Result, steps []*Step) {
 		for _, s := range steps {
 			if s.Rel == f.FilePath {
 				f.Replacements += s.Replacements
-				modes = AppendNew(modes, s.Modes...)
+				modes = commitmsg.AppendNew(modes, s.Modes...)
 			}
 		}
 		f.MatchMode = strings.Join(modes, ",")
@@ -185,18 +185,4 @@ func JoinInts(xs []int) string {
 		parts[i] = fmt.Sprint(x)
 	}
 	return strings.Join(parts, ", ")
-}
-
-// AppendNew appends the values not yet in list.
-func AppendNew(list []string, values ...string) []string {
-	for _, v := range values {
-		found := false
-		for _, x := range list {
-			found = found || x == v
-		}
-		if !found {
-			list = append(list, v)
-		}
-	}
-	return list
 }

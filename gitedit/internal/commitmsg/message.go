@@ -179,7 +179,7 @@ func distinct(values []string) string {
 	var out []string
 	for _, v := range values {
 		if v != "" {
-			out = appendNew(out, v)
+			out = AppendNew(out, v)
 		}
 	}
 	return strings.Join(out, ",")
@@ -206,8 +206,8 @@ func Plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// appendNew appends the values not yet in list.
-func appendNew(list []string, values ...string) []string {
+// AppendNew appends the values not yet in list.
+func AppendNew(list []string, values ...string) []string {
 	for _, v := range values {
 		if !slices.Contains(list, v) {
 			list = append(list, v)
