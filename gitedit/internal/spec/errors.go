@@ -35,7 +35,9 @@ const (
 // Error is a refused request. Every error the public API returns is, or
 // wraps, an *Error; CodeOf extracts the code.
 type Error struct {
-	Code    Code
+	// Code is the error code (docs/reference.md#errors).
+	Code Code
+	// Message says what is wrong and what to do.
 	Message string
 	// FilePath is the repository-relative path concerned, if any.
 	FilePath string

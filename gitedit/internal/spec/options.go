@@ -29,9 +29,12 @@ type Options struct {
 	// Message is the commit subject (and body, after a blank line); empty
 	// means a generated subject.
 	Message string
-	// Session and Agent fill the Edit-Session and Edit-Agent trailers.
+	// Session fills the Edit-Session trailer: the run of edits the commit
+	// belongs to (--session, GITEDIT_SESSION).
 	Session string
-	Agent   string
+	// Agent fills the Edit-Agent trailer: who made the change (--agent,
+	// GITEDIT_AGENT, gitedit.agent).
+	Agent string
 	// Author overrides the author ("Name <email>").
 	Author string
 	// DryRun computes everything and writes nothing.

@@ -27,14 +27,22 @@ type Recipe struct {
 // set. Items without match_mode match exactly (not auto): a recipe runs
 // over many files, where a tolerant match is a surprise.
 type RecipeEdit struct {
-	OldString            string `yaml:"old_string,omitempty" json:"old_string,omitempty"`
-	NewString            string `yaml:"new_string,omitempty" json:"new_string,omitempty"`
-	ReplaceAll           bool   `yaml:"replace_all,omitempty" json:"replace_all,omitempty"`
-	MatchMode            string `yaml:"match_mode,omitempty" json:"match_mode,omitempty"`
-	ExpectedReplacements *int   `yaml:"expected_replacements,omitempty" json:"expected_replacements,omitempty"`
+	// OldString is the text to replace, as in a multiedit item.
+	OldString string `yaml:"old_string,omitempty" json:"old_string,omitempty"`
+	// NewString is the replacement, as in a multiedit item.
+	NewString string `yaml:"new_string,omitempty" json:"new_string,omitempty"`
+	// ReplaceAll replaces every match in a file instead of requiring a unique
+	// one.
+	ReplaceAll bool `yaml:"replace_all,omitempty" json:"replace_all,omitempty"`
+	// MatchMode names the item's match mode; "" means exact (not auto).
+	MatchMode string `yaml:"match_mode,omitempty" json:"match_mode,omitempty"`
+	// ExpectedReplacements, when set, refuses a file unless the item replaces
+	// exactly this many matches in it.
+	ExpectedReplacements *int `yaml:"expected_replacements,omitempty" json:"expected_replacements,omitempty"`
 	// Regex is a Go RE2 pattern; every match is replaced by Replace, in
 	// which $1, ${1}, $name and ${name} expand to submatches.
-	Regex   string `yaml:"regex,omitempty" json:"regex,omitempty"`
+	Regex string `yaml:"regex,omitempty" json:"regex,omitempty"`
+	// Replace is the replacement of a Regex item.
 	Replace string `yaml:"replace,omitempty" json:"replace,omitempty"`
 }
 
@@ -45,7 +53,9 @@ type RunRequest struct {
 	// loaded (relative to the folder the repository was opened from, as
 	// paths are, or absolute), and when
 	// that is empty too, .gitedit.yaml at the root of the working tree.
-	Recipes    []Recipe
+	Recipes []Recipe
+	// RecipeFile is the recipe file to load when Recipes is empty (see
+	// Recipes).
 	RecipeFile string
 	// Paths, when not empty, narrow the scope to these files (relative to
 	// the current directory, or absolute), as pre-commit passes them; the
@@ -66,6 +76,7 @@ type RunRequest struct {
 // counts, commit) with the recipe statistics added; its JSON form is the
 // --json output. Changed with Check set means "would change".
 type RunResult struct {
+	// Result is the applied batch: files, diff, counts and commit.
 	Result
 	// Check echoes RunRequest.Check.
 	Check bool `json:"check"`
@@ -84,13 +95,17 @@ type RunResult struct {
 
 // RecipeStat is what one recipe did.
 type RecipeStat struct {
-	Name         string `json:"name"`
-	Files        int    `json:"files"`
-	Replacements int    `json:"replacements"`
+	// Name is the recipe's name.
+	Name string `json:"name"`
+	// Files is the number of files the recipe changed.
+	Files int `json:"files"`
+	// Replacements is the number of replacements the recipe made.
+	Replacements int `json:"replacements"`
 }
 
 // RunProgress is a snapshot of a run's scan: Done of Total files read.
 type RunProgress struct {
+	// Done is the number of files scanned so far, of Total in scope.
 	Done, Total int
 }
 

@@ -12,22 +12,38 @@ import (
 // Result is the outcome of an applied request (docs/reference.md#results). Its JSON form is
 // the --json output.
 type Result struct {
-	OK      bool   `json:"ok"`
-	Tool    Tool   `json:"tool"`
+	// OK is true for an applied request, a no-op included.
+	OK bool `json:"ok"`
+	// Tool is the kind of request applied.
+	Tool Tool `json:"tool"`
+	// Summary is one human-readable line ("Applied 2 edits to src/a.go").
 	Summary string `json:"summary"`
 	// FilePath is the path of a one-file request, as JSON carries it: a
 	// path that is not UTF-8 is git-quoted (see Files for the raw paths).
-	FilePath     string        `json:"file_path,omitempty"`
-	Changed      bool          `json:"changed"`
-	Replacements int           `json:"replacements"`
-	MatchMode    string        `json:"match_mode,omitempty"`
-	Diff         string        `json:"diff"`
-	Files        []FileResult  `json:"files"`
-	Edits        []EditResult  `json:"edits,omitempty"`
-	EditsApplied int           `json:"edits_applied"`
-	EditsFailed  []EditFailure `json:"edits_failed"`
-	DryRun       bool          `json:"dry_run"`
-	Staged       bool          `json:"staged"`
+	FilePath string `json:"file_path,omitempty"`
+	// Changed reports whether any file's content changed (would change, with
+	// DryRun).
+	Changed bool `json:"changed"`
+	// Replacements is the number of replacements made in all files.
+	Replacements int `json:"replacements"`
+	// MatchMode is the match mode used by a one-file request.
+	MatchMode string `json:"match_mode,omitempty"`
+	// Diff is the unified diff of the change, with --- a/PATH and +++ b/PATH
+	// headers, or a "Binary files ... differ" line (docs/reference.md#results).
+	Diff string `json:"diff"`
+	// Files lists each touched file with its blob ids before and after.
+	Files []FileResult `json:"files"`
+	// Edits lists the applied edit items of a multiedit or batch, in order.
+	Edits []EditResult `json:"edits,omitempty"`
+	// EditsApplied is the number of edit items applied.
+	EditsApplied int `json:"edits_applied"`
+	// EditsFailed lists the items skipped in partial mode, with their errors.
+	EditsFailed []EditFailure `json:"edits_failed"`
+	// DryRun is true when nothing was written.
+	DryRun bool `json:"dry_run"`
+	// Staged is true when the index was written with the new blobs (never
+	// with NoStage or DryRun).
+	Staged bool `json:"staged"`
 	// Commit is the new commit's id; nil without commit mode or when
 	// nothing changed.
 	Commit *string `json:"commit"`
@@ -44,39 +60,64 @@ func (r *Result) Partial() bool { return len(r.EditsFailed) > 0 }
 
 // FileResult describes one touched file.
 type FileResult struct {
-	FilePath     string `json:"file_path"`
-	BlobBefore   string `json:"blob_before"`
-	BlobAfter    string `json:"blob_after"`
-	Created      bool   `json:"created"`
-	Deleted      bool   `json:"deleted,omitempty"`
-	RenamedFrom  string `json:"renamed_from,omitempty"`
-	Replacements int    `json:"replacements"`
-	MatchMode    string `json:"match_mode,omitempty"`
+	// FilePath is the file's repository-relative path (git-quoted in JSON when
+	// not UTF-8).
+	FilePath string `json:"file_path"`
+	// BlobBefore is the file's blob id before the change (all zeros: the file
+	// did not exist).
+	BlobBefore string `json:"blob_before"`
+	// BlobAfter is the file's blob id after the change (all zeros: the file
+	// was deleted).
+	BlobAfter string `json:"blob_after"`
+	// Created is true for a file the request created.
+	Created bool `json:"created"`
+	// Deleted is true for a file the request deleted.
+	Deleted bool `json:"deleted,omitempty"`
+	// RenamedFrom is the file's former path when a patch moved it.
+	RenamedFrom string `json:"renamed_from,omitempty"`
+	// Replacements is the number of replacements made in this file.
+	Replacements int `json:"replacements"`
+	// MatchMode is the match mode used in this file.
+	MatchMode string `json:"match_mode,omitempty"`
 }
 
 // EditResult describes one applied edit item.
 type EditResult struct {
-	Index        int    `json:"index"`
-	FilePath     string `json:"file_path,omitempty"`
-	Replacements int    `json:"replacements"`
-	MatchMode    string `json:"match_mode"`
-	Lines        []int  `json:"lines,omitempty"`
+	// Index is the 0-based position of the item in the request.
+	Index int `json:"index"`
+	// FilePath is the item's file, in a batch of several files.
+	FilePath string `json:"file_path,omitempty"`
+	// Replacements is the number of matches the item replaced.
+	Replacements int `json:"replacements"`
+	// MatchMode is the match mode that found the item's matches.
+	MatchMode string `json:"match_mode"`
+	// Lines are the 1-based lines where the matches started.
+	Lines []int `json:"lines,omitempty"`
 }
 
 // EditFailure is an edit item skipped in partial mode.
 type EditFailure struct {
-	Index int        `json:"index"`
+	// Index is the 0-based position of the skipped item in the request.
+	Index int `json:"index"`
+	// Error is why the item was skipped.
 	Error *ErrorJSON `json:"error"`
-	Edit  EditItem   `json:"edit"`
+	// Edit is the skipped item as given.
+	Edit EditItem `json:"edit"`
 }
 
 // ErrorJSON is the JSON shape of an error (docs/reference.md#results).
 type ErrorJSON struct {
-	Code      Code   `json:"code"`
-	Message   string `json:"message"`
-	FilePath  string `json:"file_path,omitempty"`
-	EditIndex *int   `json:"edit_index,omitempty"`
-	Lines     []int  `json:"lines,omitempty"`
+	// Code is the error code (docs/reference.md#errors).
+	Code Code `json:"code"`
+	// Message says what is wrong and what to do.
+	Message string `json:"message"`
+	// FilePath is the path concerned, if any (git-quoted when not UTF-8).
+	FilePath string `json:"file_path,omitempty"`
+	// EditIndex is the 0-based index of the failing item, if any.
+	EditIndex *int `json:"edit_index,omitempty"`
+	// Lines are 1-based line numbers (the candidates of an ambiguous match,
+	// the closest region of a missing one).
+	Lines []int `json:"lines,omitempty"`
 }
 
 // JSON returns the docs/reference.md#results JSON shape of e, its path as
