@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/recipe"
 )
 
 // recipeFiles is a small Go tree for the run tests.
@@ -375,7 +376,7 @@ func TestRunTotalGuardZeroPasses(t *testing.T) {
 func TestRunManyFilesCompactTrailers(t *testing.T) {
 	withIdentity(t)
 	files := map[string]string{}
-	for i := range recipeTrailerLimit + 5 {
+	for i := range recipe.TrailerLimit + 5 {
 		files[fmt.Sprintf("d%d/f%03d.txt", i%7, i)] = fmt.Sprintf("line %d\nTARGET here\n", i)
 	}
 	dir := fixtures.NewRepo(t, files)

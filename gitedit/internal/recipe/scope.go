@@ -1,4 +1,4 @@
-package gitedit
+package recipe
 
 import (
 	"strings"

@@ -1,18 +1,22 @@
 //go:build !linux
 
-package gitedit
+package recipe
 
-import "github.com/gitedit/gitedit/gitedit/internal/scancache"
+import (
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/scancache"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
+)
 
 // haveScanStat is false: the scan cache needs the stat data that only the
 // Linux reader gathers.
 const haveScanStat = false
 
 // scanDir is the working tree a scan reads from.
-type scanDir struct{ r *Repo }
+type scanDir struct{ r *repo.Repo }
 
 // openScanDir returns the working tree for a scan.
-func (r *Repo) openScanDir() (scanDir, error) { return scanDir{r}, nil }
+func openScanDir(r *repo.Repo) (scanDir, error) { return scanDir{r}, nil }
 
 // close releases nothing.
 func (d scanDir) close() {}
@@ -21,9 +25,9 @@ func (d scanDir) close() {}
 // is false when rel is not a regular file (missing, a folder, a symlink).
 // It gathers no stat data.
 func (d scanDir) readForScan(rel string) (content []byte, st scancache.Stat, ok bool, err error) {
-	fs, err := d.r.core.ReadWorktree(rel)
+	fs, err := d.r.ReadWorktree(rel)
 	switch {
-	case err != nil && CodeOf(err) != CodeIOError:
+	case err != nil && spec.CodeOf(err) != spec.CodeIOError:
 		return nil, st, false, nil
 	case err != nil:
 		return nil, st, false, err

@@ -1,25 +1,26 @@
-package gitedit
+package recipe
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 	"github.com/gitedit/gitedit/gitedit/internal/wildmatch"
 )
 
-func TestLoadRecipesFiles(t *testing.T) {
+func TestLoadReadsOneOrSeveralRecipesFromYAMLOrJSON(t *testing.T) {
 	tests := []struct {
 		file  string
 		names []string
 		edits []int
 	}{
-		{"testdata/recipe/rename.yaml", []string{"rename-fetch-user"}, []int{2}},
-		{"testdata/recipe/several.yaml", []string{"rename-fetch-user", "load-user-ctx"}, []int{1, 1}},
-		{"testdata/recipe/several.json", []string{"rename-fetch-user", "load-user-ctx"}, []int{1, 1}},
+		{"../../testdata/recipe/rename.yaml", []string{"rename-fetch-user"}, []int{2}},
+		{"../../testdata/recipe/several.yaml", []string{"rename-fetch-user", "load-user-ctx"}, []int{1, 1}},
+		{"../../testdata/recipe/several.json", []string{"rename-fetch-user", "load-user-ctx"}, []int{1, 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			rs, err := LoadRecipes(tt.file)
+			rs, err := Load(tt.file)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -35,7 +36,7 @@ func TestLoadRecipesFiles(t *testing.T) {
 	}
 }
 
-func TestParseRecipesRefuses(t *testing.T) {
+func TestParseRefusesMalformedRecipesNamingTheField(t *testing.T) {
 	tests := []struct{ name, src, want string }{
 		{"empty", "", "empty"},
 		{"not yaml", "name: [", "recipe file"},
@@ -55,8 +56,8 @@ func TestParseRecipesRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseRecipes([]byte(tt.src))
-			if CodeOf(err) != CodeInvalidInput || !strings.Contains(err.Error(), tt.want) {
+			_, err := Parse([]byte(tt.src))
+			if spec.CodeOf(err) != spec.CodeInvalidInput || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("err = %v, want invalid_input containing %q", err, tt.want)
 			}
 		})
@@ -66,7 +67,7 @@ func TestParseRecipesRefuses(t *testing.T) {
 // inScope matches globs against one path, as a recipe's scope does.
 func inScope(globs []string, rel string) bool { return compileGlobs(globs).match(rel) }
 
-func TestInScope(t *testing.T) {
+func TestGlobsSelectByTheLastMatchingGlob(t *testing.T) {
 	tests := []struct {
 		globs []string
 		path  string
@@ -119,7 +120,7 @@ func TestGlobShortcutsAgreeWithWildmatch(t *testing.T) {
 	}
 }
 
-func TestLongestLine(t *testing.T) {
+func TestNeedleIsTheLongestLineWithoutItsCR(t *testing.T) {
 	tests := map[string]string{"FetchUser(": "FetchUser(", "a\r\nlonger\nb": "longer", "": ""}
 	for in, want := range tests {
 		if got := longestLine(in); got != want {

@@ -1,6 +1,6 @@
 //go:build linux
 
-package gitedit
+package recipe
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/scancache"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
@@ -21,10 +22,10 @@ const haveScanStat = true
 type scanDir int
 
 // openScanDir opens the working tree for a scan.
-func (r *Repo) openScanDir() (scanDir, error) {
-	fd, err := openNoFollow(r.core.WorkTree(), syscall.O_DIRECTORY)
+func openScanDir(r *repo.Repo) (scanDir, error) {
+	fd, err := openNoFollow(r.WorkTree(), syscall.O_DIRECTORY)
 	if err != nil {
-		return -1, spec.IOError("open "+r.core.WorkTree(), err)
+		return -1, spec.IOError("open "+r.WorkTree(), err)
 	}
 	return scanDir(fd), nil
 }

@@ -1,4 +1,4 @@
-package gitedit
+package recipe
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // progressEvery is how many scanned files pass between progress reports.
@@ -15,14 +16,14 @@ const progressEvery = 512
 // scanResult is one worker's verdict on one file.
 type scanResult struct {
 	outcome *fileOutcome // non-nil when the recipes change the file
-	skip    func(*Skipped)
+	skip    func(*spec.Skipped)
 	err     error
 	cached  bool // decided from the scan cache without reading
 }
 
 // scanTally is what a scan found besides the changing files.
 type scanTally struct {
-	skipped Skipped
+	skipped spec.Skipped
 	cached  int // files decided from the scan cache
 }
 
@@ -32,8 +33,8 @@ type scanTally struct {
 // vouches for are decided without being read, and what reading taught is
 // recorded. It returns the outcomes of the files that would change,
 // sorted by path. The first error stops the scan.
-func (r *Repo) scan(ctx context.Context, rs recipeSet, memo *scanMemo, files []string, progress func(RunProgress)) ([]*fileOutcome, scanTally, error) {
-	dir, err := r.openScanDir()
+func scan(ctx context.Context, r *repo.Repo, rs recipeSet, memo *scanMemo, files []string, progress func(spec.RunProgress)) ([]*fileOutcome, scanTally, error) {
+	dir, err := openScanDir(r)
 	if err != nil {
 		return nil, scanTally{}, err
 	}
@@ -51,7 +52,7 @@ func (r *Repo) scan(ctx context.Context, rs recipeSet, memo *scanMemo, files []s
 			for job := range jobs {
 				out := make([]scanResult, len(job.files))
 				for i, rel := range job.files {
-					out[i] = r.scanFile(dir, rs, memo, job.start+i, rel)
+					out[i] = scanFile(r, dir, rs, memo, job.start+i, rel)
 				}
 				results <- out
 			}
@@ -91,7 +92,7 @@ func feed(ctx context.Context, jobs chan<- scanJob, files []string) {
 
 // collect gathers the workers' results, reporting progress; on the first
 // error it cancels the scan and drains the rest.
-func collect(results <-chan []scanResult, total int, progress func(RunProgress), cancel func()) ([]*fileOutcome, scanTally, error) {
+func collect(results <-chan []scanResult, total int, progress func(spec.RunProgress), cancel func()) ([]*fileOutcome, scanTally, error) {
 	var outs []*fileOutcome
 	var tally scanTally
 	var firstErr error
@@ -105,7 +106,7 @@ func collect(results <-chan []scanResult, total int, progress func(RunProgress),
 		}
 		done += len(chunk)
 		if progress != nil && (done-reported >= progressEvery || done == total) {
-			progress(RunProgress{Done: done, Total: total})
+			progress(spec.RunProgress{Done: done, Total: total})
 			reported = done
 		}
 	}
@@ -132,7 +133,7 @@ func (t *scanTally) add(res scanResult, outs *[]*fileOutcome) error {
 
 // scanFile decides one file (files[i] of the scan) from the scan cache, or reads it (recording
 // what it holds) and applies the recipes to it in memory.
-func (r *Repo) scanFile(dir scanDir, rs recipeSet, memo *scanMemo, i int, rel string) scanResult {
+func scanFile(r *repo.Repo, dir scanDir, rs recipeSet, memo *scanMemo, i int, rel string) scanResult {
 	if res, ok := memo.known(dir, rs, i, rel); ok {
 		return res
 	}
@@ -141,25 +142,25 @@ func (r *Repo) scanFile(dir scanDir, rs recipeSet, memo *scanMemo, i int, rel st
 	case err != nil:
 		return scanResult{err: err}
 	case !ok:
-		return scanResult{skip: func(s *Skipped) { s.Missing++ }}
+		return scanResult{skip: func(s *spec.Skipped) { s.Missing++ }}
 	}
 	binary := repo.IsBinary(content)
 	memo.record(rel, st, content, binary)
 	switch {
 	case binary:
-		return scanResult{skip: func(s *Skipped) { s.Binary++ }}
+		return scanResult{skip: func(s *spec.Skipped) { s.Binary++ }}
 	case !rs.mayMatch(rel, content):
 		return scanResult{}
 	}
-	return r.applyScanned(rs, rel, content)
+	return applyScanned(r, rs, rel, content)
 }
 
 // applyScanned applies the recipes to a file that passed the prefilter,
 // skipping it when it is under a filter gitedit does not apply.
-func (r *Repo) applyScanned(rs recipeSet, rel string, content []byte) scanResult {
-	if err := r.core.CheckConvertible(rel); err != nil {
-		if CodeOf(err) == CodeUnsupported {
-			return scanResult{skip: func(s *Skipped) { s.Filtered++ }}
+func applyScanned(r *repo.Repo, rs recipeSet, rel string, content []byte) scanResult {
+	if err := r.CheckConvertible(rel); err != nil {
+		if spec.CodeOf(err) == spec.CodeUnsupported {
+			return scanResult{skip: func(s *spec.Skipped) { s.Filtered++ }}
 		}
 		return scanResult{err: err}
 	}

@@ -1,4 +1,4 @@
-package gitedit
+package recipe
 
 import (
 	"context"
@@ -12,10 +12,10 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
-// recipeTrailerLimit is the number of touched files above which a recipe
+// TrailerLimit is the number of touched files above which a recipe
 // commit carries one Edit-Files count instead of three trailers per file
 // (the body still lists every file).
-const recipeTrailerLimit = 100
+const TrailerLimit = 100
 
 // Run applies recipes to the tracked files they select as one atomic
 // batch (one commit with opt.Commit, Edit-Tool: recipe and an
@@ -24,30 +24,32 @@ const recipeTrailerLimit = 100
 // missing files are skipped and counted. An item that finds nothing in a
 // file is skipped there; any other item failure (ambiguous,
 // count_mismatch), a recipe's expected_replacements total not met, or a
-// refused batch (dirty, conflict, locked) changes nothing.
-func (r *Repo) Run(ctx context.Context, req RunRequest, opt Options) (*RunResult, error) {
-	r = r.forOperation()
-	rs, err := r.runRecipes(req)
+// refused batch (dirty, conflict, locked) changes nothing. r is the
+// opened repository; Run works on its per-operation copy
+// (repo.Repo.ForOperation).
+func Run(ctx context.Context, r *repo.Repo, req spec.RunRequest, opt spec.Options) (*spec.RunResult, error) {
+	r = r.ForOperation()
+	rs, err := runRecipes(r, req)
 	if err != nil {
 		return nil, err
 	}
-	memo := r.loadScanMemo(rs) // read while the index is
-	sc, err := batch.Traced("scope", func() (*runFiles, error) { return r.runScope(rs, req.Paths) })
+	memo := loadScanMemo(r, rs) // read while the index is
+	sc, err := batch.Traced("scope", func() (*runFiles, error) { return runScope(r, rs, req.Paths) })
 	if err != nil {
 		<-memo
 		return nil, err
 	}
 	var tally scanTally
 	outs, err := batch.Traced("scan", func() (outs []*fileOutcome, err error) {
-		outs, tally, err = r.scanScope(ctx, rs, sc, <-memo, req.Progress)
+		outs, tally, err = scanScope(ctx, r, rs, sc, <-memo, req.Progress)
 		return outs, err
 	})
 	if err != nil {
 		return nil, err
 	}
 	opt = opt.ForRequest(req.Check, "")
-	rb := &recipeBatch{r: r, rs: rs, outs: outs, opt: opt}
-	out, err := batch.RunOver(ctx, r.core, opt, sc.idx, rb.fn)
+	rb := &recipeBatch{rs: rs, outs: outs, opt: opt}
+	out, err := batch.RunOver(ctx, r, opt, sc.idx, rb.fn)
 	if err != nil {
 		return nil, err
 	}
@@ -58,12 +60,12 @@ func (r *Repo) Run(ctx context.Context, req RunRequest, opt Options) (*RunResult
 // when the scan taught it something (in check mode too: the cache is not
 // part of the repository, as git status refreshing the index is not a
 // change).
-func (r *Repo) scanScope(ctx context.Context, rs recipeSet, sc *runFiles, loaded memoLoad, progress func(RunProgress)) ([]*fileOutcome, scanTally, error) {
+func scanScope(ctx context.Context, r *repo.Repo, rs recipeSet, sc *runFiles, loaded memoLoad, progress func(spec.RunProgress)) ([]*fileOutcome, scanTally, error) {
 	memo, err := loaded.memo, loaded.err
 	if err != nil {
 		return nil, scanTally{}, err
 	}
-	outs, tally, err := r.scan(ctx, rs, memo, sc.files, progress)
+	outs, tally, err := scan(ctx, r, rs, memo, sc.files, progress)
 	if err != nil {
 		return nil, scanTally{}, err
 	}
@@ -73,15 +75,15 @@ func (r *Repo) scanScope(ctx context.Context, rs recipeSet, sc *runFiles, loaded
 }
 
 // runRecipes returns the compiled recipes of req.
-func (r *Repo) runRecipes(req RunRequest) (recipeSet, error) {
+func runRecipes(r *repo.Repo, req spec.RunRequest) (recipeSet, error) {
 	recipes := req.Recipes
 	if len(recipes) == 0 {
-		path := filepath.Join(r.core.WorkTree(), DefaultRecipeFile)
+		path := filepath.Join(r.WorkTree(), DefaultFile)
 		if req.RecipeFile != "" {
-			path = repo.AbsFrom(r.core.Dir(), req.RecipeFile)
+			path = repo.AbsFrom(r.Dir(), req.RecipeFile)
 		}
 		var err error
-		if recipes, err = LoadRecipes(path); err != nil {
+		if recipes, err = Load(path); err != nil {
 			return nil, err
 		}
 	}
@@ -103,15 +105,15 @@ type runFiles struct {
 }
 
 // runScope lists the files to scan.
-func (r *Repo) runScope(rs recipeSet, paths []string) (*runFiles, error) {
-	idx, err := batch.ReadIndex(r.core)
+func runScope(r *repo.Repo, rs recipeSet, paths []string) (*runFiles, error) {
+	idx, err := batch.ReadIndex(r)
 	if err != nil {
 		return nil, err
 	}
 	sc := &runFiles{tracked: trackedFiles(idx), idx: idx}
 	candidates := sc.tracked
 	if len(paths) > 0 {
-		if candidates, sc.untracked, err = r.explicitFiles(sc.tracked, paths); err != nil {
+		if candidates, sc.untracked, err = explicitFiles(r, sc.tracked, paths); err != nil {
 			return nil, err
 		}
 	}
@@ -127,12 +129,12 @@ func (r *Repo) runScope(rs recipeSet, paths []string) (*runFiles, error) {
 // files (each once, sorted); a folder stands for the tracked files below
 // it. It counts the paths that select no tracked file. A path outside the
 // working tree is outside_repo, as for every other command.
-func (r *Repo) explicitFiles(all []string, paths []string) ([]string, int, error) {
+func explicitFiles(r *repo.Repo, all []string, paths []string) ([]string, int, error) {
 	seen := map[string]bool{}
 	var files []string
 	untracked := 0
 	for _, p := range paths {
-		rel, err := r.explicitRel(p)
+		rel, err := explicitRel(r, p)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -152,9 +154,9 @@ func (r *Repo) explicitFiles(all []string, paths []string) ([]string, int, error
 }
 
 // explicitRel resolves a command-line path; the top folder is "".
-func (r *Repo) explicitRel(p string) (string, error) {
-	rel, _, err := r.core.ResolvePath(p)
-	if CodeOf(err) == CodeIsDirectory { // resolvePath's verdict on the top folder
+func explicitRel(r *repo.Repo, p string) (string, error) {
+	rel, _, err := r.ResolvePath(p)
+	if spec.CodeOf(err) == spec.CodeIsDirectory { // resolvePath's verdict on the top folder
 		return "", nil
 	}
 	if err != nil {

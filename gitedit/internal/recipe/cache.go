@@ -1,11 +1,13 @@
-package gitedit
+package recipe
 
 import (
 	"bytes"
 	"path/filepath"
 	"time"
 
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/scancache"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // scanMemo is a run's use of the scan cache (.git/gitedit/scan-cache, see
@@ -40,8 +42,8 @@ var scanClock = time.Now
 
 // scanCachePath is the worktree's scan cache file: the stat data it
 // trusts belongs to this working tree, so linked worktrees have their own.
-func (r *Repo) scanCachePath() string {
-	return filepath.Join(r.core.GitDir(), "gitedit", "scan-cache")
+func scanCachePath(r *repo.Repo) string {
+	return filepath.Join(r.GitDir(), "gitedit", "scan-cache")
 }
 
 // memoLoad is the outcome of openScanMemo.
@@ -52,11 +54,11 @@ type memoLoad struct {
 
 // loadScanMemo opens the scan cache in the background (its file is read
 // and checked while the index is parsed); the scan starts now.
-func (r *Repo) loadScanMemo(rs recipeSet) <-chan memoLoad {
+func loadScanMemo(r *repo.Repo, rs recipeSet) <-chan memoLoad {
 	out := make(chan memoLoad, 1)
 	start := scanClock()
 	go func() {
-		m, err := r.openScanMemo(rs, start)
+		m, err := openScanMemo(r, rs, start)
 		out <- memoLoad{m, err}
 	}()
 	return out
@@ -64,12 +66,12 @@ func (r *Repo) loadScanMemo(rs recipeSet) <-chan memoLoad {
 
 // openScanMemo loads the scan cache for a scan of rs starting at start,
 // unless gitedit.scanCache is false or the system gives no stat data.
-func (r *Repo) openScanMemo(rs recipeSet, start time.Time) (*scanMemo, error) {
-	on, set, err := r.core.ConfigBool("gitedit.scanCache")
+func openScanMemo(r *repo.Repo, rs recipeSet, start time.Time) (*scanMemo, error) {
+	on, set, err := r.ConfigBool("gitedit.scanCache")
 	if err != nil || (set && !on) || !haveScanStat {
 		return nil, err
 	}
-	c := scancache.Load(r.scanCachePath(), start)
+	c := scancache.Load(scanCachePath(r), start)
 	m := &scanMemo{cache: c, lookup: c.Len() > 0}
 	var texts []string
 	for _, rc := range rs {
@@ -123,14 +125,14 @@ func (m *scanMemo) known(dir scanDir, rs recipeSet, i int, rel string) (res scan
 	case err != nil:
 		return res, false // reading the file reports the error
 	case !regular:
-		return scanResult{skip: func(s *Skipped) { s.Missing++ }}, true
+		return scanResult{skip: func(s *spec.Skipped) { s.Missing++ }}, true
 	}
 	facts, hit := m.cache.LookupAt(m.positions[i], st)
 	switch {
 	case !hit:
 		return res, false
 	case facts.Binary():
-		return scanResult{skip: func(s *Skipped) { s.Binary++ }, cached: true}, true
+		return scanResult{skip: func(s *spec.Skipped) { s.Binary++ }, cached: true}, true
 	case m.mayMatch(rs, rel, facts):
 		return res, false
 	}
@@ -173,7 +175,7 @@ func (m *scanMemo) record(rel string, st scancache.Stat, content []byte, binary 
 // save writes the cache back when the scan learned something, keeping
 // the facts of every tracked file. The cache is advisory: a failure to
 // write it is ignored.
-func (m *scanMemo) save(r *Repo, tracked []string) {
+func (m *scanMemo) save(r *repo.Repo, tracked []string) {
 	if m == nil || !m.cache.Dirty() {
 		return
 	}
@@ -181,5 +183,5 @@ func (m *scanMemo) save(r *Repo, tracked []string) {
 	for _, rel := range tracked {
 		live[scancache.Key(rel)] = true
 	}
-	_ = m.cache.Save(r.scanCachePath(), func(k uint64) bool { return live[k] })
+	_ = m.cache.Save(scanCachePath(r), func(k uint64) bool { return live[k] })
 }

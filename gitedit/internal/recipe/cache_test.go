@@ -1,7 +1,6 @@
-package gitedit
+package recipe
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // settleFiles makes the scans of this test start an hour from now, so
@@ -40,12 +40,12 @@ func cacheRepo(t *testing.T) string {
 }
 
 // fetchRecipe renames FetchUser( to LoadUser( in every file.
-var fetchRecipe = Recipe{Name: "rename", Edits: []RecipeEdit{{OldString: "FetchUser(", NewString: "LoadUser(", ReplaceAll: true}}}
+var fetchRecipe = spec.Recipe{Name: "rename", Edits: []spec.RecipeEdit{{OldString: "FetchUser(", NewString: "LoadUser(", ReplaceAll: true}}}
 
 // checkRun runs recipes in check mode on a freshly opened repository.
-func checkRun(t *testing.T, dir string, rs ...Recipe) *RunResult {
+func checkRun(t *testing.T, dir string, rs ...spec.Recipe) *spec.RunResult {
 	t.Helper()
-	res, err := openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: rs, Check: true}, Options{})
+	res, err := runIn(t, dir, spec.RunRequest{Recipes: rs, Check: true})
 	require.NoError(t, err)
 	return res
 }
@@ -87,8 +87,8 @@ func TestScanCacheSeesEveryChange(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "img.bin"), []byte("now text FetchUser(1)\n"), 0o644))
 
 	res := checkRun(t, dir, fetchRecipe)
-	require.Contains(t, changedPaths(res), "p/b/f01.go", "a same-size change with its mtime put back is seen")
-	require.Contains(t, changedPaths(res), "img.bin", "a binary file turned text is seen")
+	require.True(t, touched(res, "p/b/f01.go"), "a same-size change with its mtime put back is seen")
+	require.True(t, touched(res, "img.bin"), "a binary file turned text is seen")
 	require.Equal(t, 1, res.Skipped.Missing, "a deleted file is counted missing")
 	require.Zero(t, res.Skipped.Binary)
 }
@@ -97,14 +97,14 @@ func TestScanCacheLearnsNewNeedles(t *testing.T) {
 	settleFiles(t)
 	dir := cacheRepo(t)
 	checkRun(t, dir, fetchRecipe)
-	other := Recipe{Name: "other", Edits: []RecipeEdit{{OldString: "func F() {}", NewString: "func G() {}"}}}
+	other := spec.Recipe{Name: "other", Edits: []spec.RecipeEdit{{OldString: "func F() {}", NewString: "func G() {}"}}}
 	first := checkRun(t, dir, other)
 	require.Equal(t, 1, first.FromCache, "only the binary file is known; the new needle must be looked for")
 	require.Len(t, first.Files, 37)
 	second := checkRun(t, dir, other, fetchRecipe)
 	require.Equal(t, 1, second.FromCache, "the 37 files hold the first needle, the 3 others the second one")
 	require.Len(t, second.Files, 41, "the 40 Go files and docs/a.md")
-	docsOnly := Recipe{Name: "docs", Files: []string{"**/*.md"}, Edits: fetchRecipe.Edits}
+	docsOnly := spec.Recipe{Name: "docs", Files: []string{"**/*.md"}, Edits: fetchRecipe.Edits}
 	third := checkRun(t, dir, other, docsOnly)
 	require.Equal(t, 4, third.FromCache, "the 3 FetchUser( files lack the other needle and are out of the docs recipe's scope")
 }
@@ -115,7 +115,7 @@ func TestScanCacheKeepsOtherFilesOnExplicitPaths(t *testing.T) {
 	settleFiles(t)
 	dir := cacheRepo(t)
 	checkRun(t, dir, fetchRecipe)
-	res, err := openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: []Recipe{fetchRecipe}, Paths: []string{"p/a/f05.go"}, Check: true}, Options{})
+	res, err := runIn(t, dir, spec.RunRequest{Recipes: []spec.Recipe{fetchRecipe}, Paths: []string{"p/a/f05.go"}, Check: true})
 	require.NoError(t, err)
 	require.Equal(t, 1, res.Scanned)
 	require.Equal(t, 38, checkRun(t, dir, fetchRecipe).FromCache)
@@ -129,8 +129,8 @@ func TestScanCacheOffByConfig(t *testing.T) {
 	require.NoFileExists(t, filepath.Join(dir, ".git", "gitedit", "scan-cache"))
 	require.Zero(t, checkRun(t, dir, fetchRecipe).FromCache)
 	fixtures.Git(t, dir, "config", "gitedit.scanCache", "maybe")
-	_, err := openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: []Recipe{fetchRecipe}, Check: true}, Options{})
-	require.Equal(t, CodeInvalidInput, CodeOf(err), "a bad boolean is refused, naming the key: %v", err)
+	_, err := runIn(t, dir, spec.RunRequest{Recipes: []spec.Recipe{fetchRecipe}, Check: true})
+	require.Equal(t, spec.CodeInvalidInput, spec.CodeOf(err), "a bad boolean is refused, naming the key: %v", err)
 }
 
 // TestScanCacheCorruptFileIsIgnored damages the cache: the run reads

@@ -1,4 +1,4 @@
-package gitedit
+package recipe
 
 import (
 	"bytes"
@@ -13,10 +13,9 @@ import (
 
 // recipeBatch carries a run's scanned outcomes into the atomic batch.
 type recipeBatch struct {
-	r    *Repo
 	rs   recipeSet
 	outs []*fileOutcome
-	opt  Options
+	opt  spec.Options
 	// done are the outcomes the batch applied (recomputed for files that
 	// changed between the scan and the lock).
 	done []*fileOutcome
@@ -60,8 +59,8 @@ func (b *recipeBatch) refresh(t *batch.Txn, o *fileOutcome) (*fileOutcome, error
 }
 
 // stats sums the applied outcomes per recipe.
-func (b *recipeBatch) stats() []RecipeStat {
-	stats := make([]RecipeStat, len(b.rs))
+func (b *recipeBatch) stats() []spec.RecipeStat {
+	stats := make([]spec.RecipeStat, len(b.rs))
 	for i, rc := range b.rs {
 		stats[i].Name = rc.Name
 	}
@@ -81,9 +80,9 @@ func (b *recipeBatch) checkTotals() error {
 	for i, st := range b.stats() {
 		x := b.rs[i].ExpectedReplacements
 		if x != nil && *x != st.Replacements {
-			return &Error{Code: CodeCountMismatch, Message: fmt.Sprintf(
+			return &spec.Error{Code: spec.CodeCountMismatch, Message: fmt.Sprintf(
 				"recipe %s: expected %s in total but it would make %d (in %s); nothing was changed",
-				st.Name, plural(*x, "replacement"), st.Replacements, plural(st.Files, "file"))}
+				st.Name, commitmsg.Plural(*x, "replacement"), st.Replacements, commitmsg.Plural(st.Files, "file"))}
 		}
 	}
 	return nil
@@ -91,7 +90,7 @@ func (b *recipeBatch) checkTotals() error {
 
 // meta describes the batch for its commit message.
 func (b *recipeBatch) meta() (*batch.CommitMeta, error) {
-	recipes := make([]Recipe, len(b.rs))
+	recipes := make([]spec.Recipe, len(b.rs))
 	for i, rc := range b.rs {
 		recipes[i] = rc.Recipe
 	}
@@ -99,7 +98,7 @@ func (b *recipeBatch) meta() (*batch.CommitMeta, error) {
 	if err != nil {
 		return nil, spec.IOError("encode recipes", err)
 	}
-	m := &batch.CommitMeta{Tool: ToolRecipe, Request: canonical, FileTrailerLimit: recipeTrailerLimit}
+	m := &batch.CommitMeta{Tool: spec.ToolRecipe, Request: canonical, FileTrailerLimit: TrailerLimit}
 	for _, o := range b.done {
 		m.Count += o.applied
 		m.Match = commitmsg.AppendNew(m.Match, o.modes...)
@@ -108,7 +107,7 @@ func (b *recipeBatch) meta() (*batch.CommitMeta, error) {
 	stats := b.stats()
 	for _, st := range stats {
 		if st.Files > 0 {
-			m.Extra = append(m.Extra, Trailer{Key: "Edit-Recipe", Value: st.Name})
+			m.Extra = append(m.Extra, commitmsg.Trailer{Key: "Edit-Recipe", Value: st.Name})
 		}
 	}
 	m.Subject = b.subject(stats)
@@ -118,7 +117,7 @@ func (b *recipeBatch) meta() (*batch.CommitMeta, error) {
 // bodyLine describes one file: "src/a.go: 3 replacements", with the
 // share of each recipe when several ran.
 func (b *recipeBatch) bodyLine(o *fileOutcome) string {
-	line := trailerPath(o.rel) + ": " + plural(o.replacements(), "replacement")
+	line := commitmsg.Path(o.rel) + ": " + commitmsg.Plural(o.replacements(), "replacement")
 	if len(b.rs) == 1 {
 		return line
 	}
@@ -133,7 +132,7 @@ func (b *recipeBatch) bodyLine(o *fileOutcome) string {
 
 // subject is -m, else the message of the one recipe that changed files,
 // else a generated line with the recipes' messages below it.
-func (b *recipeBatch) subject(stats []RecipeStat) string {
+func (b *recipeBatch) subject(stats []spec.RecipeStat) string {
 	if b.opt.Message != "" {
 		return b.opt.Message
 	}
@@ -151,17 +150,17 @@ func (b *recipeBatch) subject(stats []RecipeStat) string {
 
 // generatedSubject is "recipe a, b: 12 replacements in 3 files", then a
 // line per recipe with its message.
-func (b *recipeBatch) generatedSubject(stats []RecipeStat, used []int) string {
+func (b *recipeBatch) generatedSubject(stats []spec.RecipeStat, used []int) string {
 	var names, lines []string
 	total := 0
 	for _, i := range used {
 		names = append(names, stats[i].Name)
 		total += stats[i].Replacements
-		if msg, _ := splitSubject(b.rs[i].Message); msg != "" {
+		if msg, _ := commitmsg.SplitSubject(b.rs[i].Message); msg != "" {
 			lines = append(lines, stats[i].Name+": "+msg)
 		}
 	}
-	s := fmt.Sprintf("recipe %s: %s in %s", strings.Join(names, ", "), plural(total, "replacement"), plural(len(b.done), "file"))
+	s := fmt.Sprintf("recipe %s: %s in %s", strings.Join(names, ", "), commitmsg.Plural(total, "replacement"), commitmsg.Plural(len(b.done), "file"))
 	if len(lines) > 0 {
 		s += "\n\n" + strings.Join(lines, "\n")
 	}
@@ -169,10 +168,10 @@ func (b *recipeBatch) generatedSubject(stats []RecipeStat, used []int) string {
 }
 
 // result builds the run's result.
-func (b *recipeBatch) result(out *batch.Outcome, req RunRequest, scanned int, tally scanTally) *RunResult {
-	res := &RunResult{Check: req.Check, Recipes: b.stats(), Scanned: scanned, FromCache: tally.cached, Skipped: tally.skipped}
-	res.Result = Result{OK: true, Tool: ToolRecipe, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
-		DryRun: b.opt.DryRun, Staged: out.Staged, EditsFailed: []EditFailure{}}
+func (b *recipeBatch) result(out *batch.Outcome, req spec.RunRequest, scanned int, tally scanTally) *spec.RunResult {
+	res := &spec.RunResult{Check: req.Check, Recipes: b.stats(), Scanned: scanned, FromCache: tally.cached, Skipped: tally.skipped}
+	res.Result = spec.Result{OK: true, Tool: spec.ToolRecipe, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
+		DryRun: b.opt.DryRun, Staged: out.Staged, EditsFailed: []spec.EditFailure{}}
 	byPath := map[string]*fileOutcome{}
 	for _, o := range b.done {
 		byPath[o.rel] = o
@@ -190,7 +189,7 @@ func (b *recipeBatch) result(out *batch.Outcome, req RunRequest, scanned int, ta
 }
 
 // runSummary is the one-line human summary of a run.
-func runSummary(res *RunResult) string {
+func runSummary(res *spec.RunResult) string {
 	names := make([]string, len(res.Recipes))
 	for i, st := range res.Recipes {
 		names[i] = st.Name
@@ -200,7 +199,7 @@ func runSummary(res *RunResult) string {
 		word = "recipes"
 	}
 	s := fmt.Sprintf("%s %s: %s in %s (%s scanned%s)", word, strings.Join(names, ", "),
-		plural(res.Replacements, "replacement"), plural(len(res.Files), "file"), plural(res.Scanned, "file"), skippedText(res.Skipped))
+		commitmsg.Plural(res.Replacements, "replacement"), commitmsg.Plural(len(res.Files), "file"), commitmsg.Plural(res.Scanned, "file"), skippedText(res.Skipped))
 	switch {
 	case res.Check && res.Changed:
 		return "Would change: " + s
@@ -213,7 +212,7 @@ func runSummary(res *RunResult) string {
 }
 
 // skippedText lists the non-zero skip counts: ", 2 binary skipped".
-func skippedText(s Skipped) string {
+func skippedText(s spec.Skipped) string {
 	var parts []string
 	for _, p := range []struct {
 		n    int

@@ -1,4 +1,4 @@
-package gitedit
+package recipe
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 
 // compiledRecipe is a validated recipe with its globs and items prepared.
 type compiledRecipe struct {
-	Recipe
+	spec.Recipe
 	scope globSet
 	items []*compiledEdit
 }
@@ -22,9 +22,9 @@ type compiledRecipe struct {
 type recipeSet []*compiledRecipe
 
 // compileRecipes validates and prepares recipes.
-func compileRecipes(recipes []Recipe) (recipeSet, error) {
+func compileRecipes(recipes []spec.Recipe) (recipeSet, error) {
 	if len(recipes) == 0 {
-		return nil, spec.Errorf(CodeInvalidInput, "recipes: at least one recipe is required")
+		return nil, spec.Errorf(spec.CodeInvalidInput, "recipes: at least one recipe is required")
 	}
 	set := make(recipeSet, len(recipes))
 	for i, rc := range recipes {
@@ -144,7 +144,7 @@ func (it *compiledEdit) applyTo(content string) (string, engine.Applied, error) 
 
 // recipeItemError names the file, recipe and item of an item's failure.
 func recipeItemError(err error, rel, recipe string, item int) error {
-	e := AsError(err)
-	return &Error{Code: e.Code, FilePath: rel, EditIndex: intPtr(item), Lines: e.Lines, Err: err,
+	e := spec.AsError(err)
+	return &spec.Error{Code: e.Code, FilePath: rel, EditIndex: &item, Lines: e.Lines, Err: err,
 		Message: fmt.Sprintf("recipe %s: %s", recipe, e.Message)}
 }
