@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gitedit/gitedit/gitedit/internal/batch"
+	"github.com/gitedit/gitedit/gitedit/internal/patch"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -63,7 +64,7 @@ func (r *Repo) operationFunc(i int, op Operation, opt Options) (batch.StepFunc, 
 	case op.MultiEdit != nil:
 		return r.editFunc(ToolMultiEdit, *op.MultiEdit, opt), op.MultiEdit.DryRun, nil
 	case op.Patch != nil:
-		return r.patchFunc(*op.Patch), op.Patch.DryRun, nil
+		return patch.Step(r.core, *op.Patch), op.Patch.DryRun, nil
 	}
 	return nil, false, spec.Errorf(CodeInvalidInput, "operations[%d]: expected an edit, multiedit or patch operation", i)
 }
@@ -72,7 +73,7 @@ func (r *Repo) operationFunc(i int, op Operation, opt Options) (batch.StepFunc, 
 // unified diff, an mbox of format-patch mails or a "*** Begin Patch"
 // envelope. A dry run is `gitedit patch --check`.
 func (r *Repo) Patch(ctx context.Context, req PatchRequest, opt Options) (*Result, error) {
-	return r.applyPatch(ctx, req, opt)
+	return patch.Apply(ctx, r.core, req, opt)
 }
 
 // Apply runs any operation.

@@ -27,7 +27,7 @@ func applyBoth(t *testing.T, content, patch string, gitArgs ...string) (gitOut s
 	}
 	ourDir := fixtures.NewRepo(t, map[string]string{"f": content})
 	before := gitState(t, ourDir)
-	res, err := openRepo(t, ourDir).applyPatch(context.Background(), PatchRequest{Patch: patch}, Options{})
+	res, err := openRepo(t, ourDir).Patch(context.Background(), PatchRequest{Patch: patch}, Options{})
 	if err != nil {
 		if gitState(t, ourDir) != before || readFile(t, ourDir, "f") != content {
 			t.Fatalf("refused patch (%v) changed the repository", err)
@@ -62,7 +62,7 @@ func TestHunkOffsetsAgainstGit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			patch := gitDiff(t, tt.before, tt.after, tt.U)
+			patch := fixtures.GitDiff(t, tt.before, tt.after, tt.U)
 			var args []string
 			if tt.U == "-U0" {
 				args = []string{"--unidiff-zero"}
@@ -106,7 +106,7 @@ func TestHunkStartAndEndAgainstGit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			patch := gitDiff(t, tt.made, tt.madeAfter)
+			patch := fixtures.GitDiff(t, tt.made, tt.madeAfter)
 			gitOut, gitOK, ours, ourOK, _ := applyBoth(t, tt.applyTo, patch)
 			if gitOK != (tt.want != "") || gitOut != tt.want {
 				t.Fatalf("git apply: ok=%v %q (the test's premise)", gitOK, gitOut)
@@ -125,8 +125,8 @@ func TestHunkStartAndEndAgainstGit(t *testing.T) {
 // version of the file (one already patched, say) is refused.
 func TestZeroContextHunksTrustLineNumbers(t *testing.T) {
 	base := numbered("l", 10)
-	change := gitDiff(t, base, strings.Replace(base, "l5\n", "L5\n", 1), "-U0")
-	insert := gitDiff(t, base, strings.Replace(base, "l5\n", "l5\nnew\n", 1), "-U0")
+	change := fixtures.GitDiff(t, base, strings.Replace(base, "l5\n", "L5\n", 1), "-U0")
+	insert := fixtures.GitDiff(t, base, strings.Replace(base, "l5\n", "l5\nnew\n", 1), "-U0")
 	// The same changes written without index lines, as diff -U0 would.
 	plainChange := "--- a/f\n+++ b/f\n@@ -5 +5 @@\n-l5\n+L5\n"
 	tests := []struct {
@@ -159,7 +159,7 @@ func TestZeroContextHunksTrustLineNumbers(t *testing.T) {
 func TestPatchAppliedTwiceIsRefused(t *testing.T) {
 	base := repeated("a\n", 12)
 	after := fixtures.EditLines(base, map[int]string{6: "a\na\n"})
-	patch := gitDiff(t, base, after)
+	patch := fixtures.GitDiff(t, base, after)
 	gitOut, gitOK, _, ourOK, _ := applyBoth(t, after, patch)
 	if !gitOK || gitOut != after+"a\n" {
 		t.Fatalf("git apply: ok=%v %q (the test's premise: git applies it again)", gitOK, gitOut)
@@ -168,7 +168,7 @@ func TestPatchAppliedTwiceIsRefused(t *testing.T) {
 		t.Fatal("gitedit applied the patch a second time")
 	}
 	dir := fixtures.NewRepo(t, map[string]string{"f": after})
-	_, err := openRepo(t, dir).applyPatch(context.Background(), PatchRequest{Patch: patch}, Options{})
+	_, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch}, Options{})
 	if CodeOf(err) != CodeNotFound || !strings.Contains(err.Error(), "already applied") {
 		t.Fatalf("error = %v", err)
 	}
@@ -186,14 +186,14 @@ func TestBinaryPatchChecksBlobIDs(t *testing.T) {
 		if i == 1 {
 			fixtures.WriteFiles(t, dir, map[string]string{"b.bin": "\x00two and more"})
 		}
-		_, err := openRepo(t, dir).applyPatch(context.Background(), PatchRequest{Patch: patch}, Options{})
+		_, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch}, Options{})
 		if CodeOf(err) != want {
 			t.Fatalf("application %d: error = %v, want %q", i+1, err, want)
 		}
 	}
 	fixtures.Git(t, dir, "checkout", "-q", "b.bin")
 	short := regexp.MustCompile(`index ([0-9a-f]{7})[0-9a-f]+\.\.([0-9a-f]{7})[0-9a-f]+`).ReplaceAllString(patch, "index $1..$2")
-	if _, err := openRepo(t, dir).applyPatch(context.Background(), PatchRequest{Patch: short}, Options{}); CodeOf(err) != CodeInvalidInput {
+	if _, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: short}, Options{}); CodeOf(err) != CodeInvalidInput {
 		t.Fatalf("abbreviated index line: error = %v, want invalid_input", err)
 	}
 }
@@ -210,7 +210,7 @@ func TestPatchCreatesEmptyFile(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, "empty")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := openRepo(t, dir).applyPatch(context.Background(), PatchRequest{Patch: patch}, Options{}); err != nil {
+	if _, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch}, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := fixtures.Git(t, dir, "ls-files", "-s", "empty"); !strings.HasPrefix(got, "100644 e69de29bb2d1d6434b8b29ae775ad8c2e48c5391") {
@@ -247,13 +247,13 @@ func TestPatchCRLFCheckoutAsGitApply(t *testing.T) {
 			if got := readFile(t, dirs[0], "f"); !strings.HasPrefix(got, "line 1\r\n") {
 				t.Fatalf("the checkout is not CRLF: %q", got[:10])
 			}
-			patch := gitDiff(t, base, after)
+			patch := fixtures.GitDiff(t, base, after)
 			pf := filepath.Join(t.TempDir(), "p.diff")
 			if err := os.WriteFile(pf, []byte(patch), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			fixtures.Git(t, dirs[0], "apply", "--index", pf)
-			if _, err := openRepo(t, dirs[1]).applyPatch(context.Background(), PatchRequest{Patch: patch}, Options{}); err != nil {
+			if _, err := openRepo(t, dirs[1]).Patch(context.Background(), PatchRequest{Patch: patch}, Options{}); err != nil {
 				t.Fatal(err)
 			}
 			for _, cmd := range [][]string{{"ls-files", "-s"}, {"status", "--porcelain"}} {

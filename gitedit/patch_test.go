@@ -24,6 +24,10 @@ func patchRepo(t *testing.T) string {
 	})
 }
 
+// numbered returns the lines "<prefix>1" to "<prefix>n", newline-ended
+// (fixtures.Numbered).
+var numbered = fixtures.Numbered
+
 // openRepo opens dir with the package's own Open.
 func openRepo(t *testing.T, dir string) *Repo {
 	t.Helper()
@@ -60,7 +64,7 @@ func TestPatchGitDiffMatchesGit(t *testing.T) {
 	fixtures.Git(t, dir, "reset", "-q", "--hard")
 	fixtures.Git(t, dir, "clean", "-qfd")
 
-	res, err := openRepo(t, dir).applyPatch(context.Background(), PatchRequest{Patch: patch}, Options{Commit: true})
+	res, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch}, Options{Commit: true})
 	if err != nil {
 		t.Fatalf("apply: %v\n%s", err, patch)
 	}
@@ -87,7 +91,7 @@ func TestPatchFailingSecondFileChangesNothing(t *testing.T) {
 	patch := "--- a/b.txt\n+++ b/b.txt\n@@ -1 +1 @@\n-b\n+B\n--- a/a.txt\n+++ b/a.txt\n@@ -3,2 +3,2 @@\n a3\n-nothere\n+x\n"
 	before := gitState(t, dir)
 	for _, opt := range []Options{{}, {Commit: true}} {
-		_, err := openRepo(t, dir).applyPatch(context.Background(), PatchRequest{Patch: patch}, opt)
+		_, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch}, opt)
 		e := AsError(err)
 		if e == nil || e.Code != CodeNotFound || e.FilePath != "a.txt" {
 			t.Fatalf("error = %v, want not_found in a.txt", err)
@@ -120,7 +124,7 @@ func TestPatchEnvelopeEndToEnd(t *testing.T) {
 		"+B",
 		"*** End Patch",
 	}, "\n")
-	res, err := openRepo(t, dir).applyPatch(context.Background(), PatchRequest{Patch: patch}, Options{Commit: true, Session: "s9"})
+	res, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch}, Options{Commit: true, Session: "s9"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +166,7 @@ func TestPatchRefusals(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := patchRepo(t)
 			before := gitState(t, dir)
-			_, err := openRepo(t, dir).applyPatch(context.Background(), PatchRequest{Patch: tt.patch}, Options{Commit: true})
+			_, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: tt.patch}, Options{Commit: true})
 			e := AsError(err)
 			if e == nil || e.Code != tt.code || (tt.path != "" && e.FilePath != tt.path) {
 				t.Fatalf("error = %#v, want %s on %q", e, tt.code, tt.path)
@@ -178,7 +182,7 @@ func TestPatchCheckWritesNothing(t *testing.T) {
 	dir := patchRepo(t)
 	before := gitState(t, dir)
 	patch := "--- b.txt\n+++ b.txt\n@@ -1 +1 @@\n-b\n+B\n"
-	res, err := openRepo(t, dir).applyPatch(context.Background(), PatchRequest{Patch: patch, DryRun: true}, Options{Commit: true})
+	res, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch, DryRun: true}, Options{Commit: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +202,7 @@ func TestPatchPlainDiffRelocatedHunk(t *testing.T) {
 		t.Fatal(err)
 	}
 	patch := "--- a/a.txt\n+++ b/a.txt\n@@ -8,3 +8,3 @@\n a10\n-a11\n+ELEVEN\n a12\n"
-	res, err := openRepo(t, dir).applyPatch(context.Background(), PatchRequest{Patch: patch}, Options{})
+	res, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package gitedit
+package patch
 
 import (
 	"fmt"
@@ -180,13 +180,13 @@ type envParser struct {
 func parseEnvelope(text string) ([]envOp, error) {
 	lines := envSplit(text)
 	if len(lines) == 0 {
-		return nil, spec.Errorf(CodeInvalidInput, "the patch is empty")
+		return nil, spec.Errorf(spec.CodeInvalidInput, "the patch is empty")
 	}
 	if key, _, _ := envMarker(lines[0]); key != mkBegin {
-		return nil, spec.Errorf(CodeInvalidInput, "the first line of the patch must be '*** Begin Patch', got %q", lines[0])
+		return nil, spec.Errorf(spec.CodeInvalidInput, "the first line of the patch must be '*** Begin Patch', got %q", lines[0])
 	}
 	if key, _, _ := envMarker(lines[len(lines)-1]); len(lines) < 2 || key != mkEnd {
-		return nil, spec.Errorf(CodeInvalidInput, "the last line of the patch must be '*** End Patch'")
+		return nil, spec.Errorf(spec.CodeInvalidInput, "the last line of the patch must be '*** End Patch'")
 	}
 	p := &envParser{lines: lines[1 : len(lines)-1], base: 2}
 	var ops []envOp
@@ -198,7 +198,7 @@ func parseEnvelope(text string) ([]envOp, error) {
 		ops = append(ops, op)
 	}
 	if len(ops) == 0 {
-		return nil, spec.Errorf(CodeInvalidInput, "the patch holds no file operation (expected '*** Add File:', '*** Update File:' or '*** Delete File:')")
+		return nil, spec.Errorf(spec.CodeInvalidInput, "the patch holds no file operation (expected '*** Add File:', '*** Update File:' or '*** Delete File:')")
 	}
 	return ops, nil
 }
@@ -219,7 +219,7 @@ func (p *envParser) op() (envOp, error) {
 	key, arg, _ := envMarker(line)
 	op := envOp{Path: arg, Line: p.lineNo(p.pos)}
 	if (key == mkAdd || key == mkUpdate || key == mkDelete) && arg == "" {
-		return op, spec.Errorf(CodeInvalidInput, "line %d: %q names no path", op.Line, line)
+		return op, spec.Errorf(spec.CodeInvalidInput, "line %d: %q names no path", op.Line, line)
 	}
 	p.pos++
 	switch key {
@@ -233,7 +233,7 @@ func (p *envParser) op() (envOp, error) {
 		op.Kind = envUpdate
 		return op, p.updateBody(&op)
 	}
-	return op, spec.Errorf(CodeInvalidInput,
+	return op, spec.Errorf(spec.CodeInvalidInput,
 		"line %d: %q is not a valid hunk header; valid hunk headers are '*** Add File: {path}', '*** Update File: {path}' and '*** Delete File: {path}'",
 		op.Line, line)
 }
@@ -243,7 +243,7 @@ func (p *envParser) addBody(op *envOp) error {
 	for p.pos < len(p.lines) && !isFileMarker(p.lines[p.pos]) {
 		line := p.lines[p.pos]
 		if !strings.HasPrefix(line, "+") {
-			return spec.Errorf(CodeInvalidInput, "line %d: every line of '*** Add File: %s' must start with '+', got %q", p.lineNo(p.pos), op.Path, line)
+			return spec.Errorf(spec.CodeInvalidInput, "line %d: every line of '*** Add File: %s' must start with '+', got %q", p.lineNo(p.pos), op.Path, line)
 		}
 		op.Add = append(op.Add, line[1:])
 		p.pos++
@@ -257,7 +257,7 @@ func (p *envParser) updateBody(op *envOp) error {
 	if p.pos < len(p.lines) && chunkMarker(p.lines[p.pos]) == mkMove {
 		_, arg, _ := envMarker(p.lines[p.pos])
 		if arg == "" {
-			return spec.Errorf(CodeInvalidInput, "line %d: '*** Move to:' names no path", p.lineNo(p.pos))
+			return spec.Errorf(spec.CodeInvalidInput, "line %d: '*** Move to:' names no path", p.lineNo(p.pos))
 		}
 		op.MoveTo = arg
 		p.pos++
@@ -271,7 +271,7 @@ func (p *envParser) updateBody(op *envOp) error {
 		op.Chunks = append(op.Chunks, c)
 	}
 	if len(op.Chunks) == 0 && op.MoveTo == "" {
-		return spec.Errorf(CodeInvalidInput, "line %d: the update of %s is empty (it needs at least one chunk of changes, or a '*** Move to:')", op.Line, op.Path)
+		return spec.Errorf(spec.CodeInvalidInput, "line %d: the update of %s is empty (it needs at least one chunk of changes, or a '*** Move to:')", op.Line, op.Path)
 	}
 	return nil
 }
@@ -302,13 +302,13 @@ func (p *envParser) chunk(first bool) (envChunk, error) {
 		p.pos++
 	}
 	if c.Line == p.lineNo(p.pos) && !first {
-		return c, spec.Errorf(CodeInvalidInput, "line %d: expected an '@@' line to start the next chunk, got %q", c.Line, p.lines[p.pos])
+		return c, spec.Errorf(spec.CodeInvalidInput, "line %d: expected an '@@' line to start the next chunk, got %q", c.Line, p.lines[p.pos])
 	}
 	if err := p.chunkBody(&c); err != nil {
 		return c, err
 	}
 	if len(c.Lines) == 0 {
-		return c, spec.Errorf(CodeInvalidInput, "line %d: the chunk has no lines (expected lines starting with ' ', '-' or '+')", c.Line)
+		return c, spec.Errorf(spec.CodeInvalidInput, "line %d: the chunk has no lines (expected lines starting with ' ', '-' or '+')", c.Line)
 	}
 	return c, nil
 }
@@ -339,7 +339,7 @@ func (p *envParser) chunkBody(c *envChunk) error {
 		case ' ', '-', '+':
 			c.Lines = append(c.Lines, engine.LineChange{Op: line[0], Text: line[1:]})
 		default:
-			return spec.Errorf(CodeInvalidInput,
+			return spec.Errorf(spec.CodeInvalidInput,
 				"line %d: unexpected line in an update chunk: %q; every line must start with ' ' (context), '-' (removed) or '+' (added)",
 				p.lineNo(p.pos), line)
 		}
@@ -381,7 +381,7 @@ func applyChunks(path, content string, chunks []envChunk) (string, []string, err
 
 // chunkError names the file and the chunk in err.
 func chunkError(err error, path string, i, n int) error {
-	e := AsError(err)
+	e := spec.AsError(err)
 	e.FilePath = path
 	if n > 1 {
 		e.Message = fmt.Sprintf("chunk %d: %s", i+1, e.Message)
@@ -485,7 +485,7 @@ func seekAnchors(lines, anchors []string, cursor int) (int, error) {
 
 // anchorError says which @@ line failed.
 func anchorError(err error, anchor string) error {
-	e := AsError(err)
+	e := spec.AsError(err)
 	e.Message = fmt.Sprintf("@@ %s: %s", anchor, e.Message)
 	return e
 }
@@ -570,26 +570,26 @@ func seekUnique(lines, pattern []string, from int, eof bool) (int, int, error) {
 }
 
 // ambiguousLines is the ambiguous error for matches at the given starts.
-func ambiguousLines(starts []int) *Error {
+func ambiguousLines(starts []int) *spec.Error {
 	lines := make([]int, len(starts))
 	for i, s := range starts {
 		lines[i] = s + 1
 	}
-	return &Error{Code: CodeAmbiguous, Lines: lines,
+	return &spec.Error{Code: spec.CodeAmbiguous, Lines: lines,
 		Message: fmt.Sprintf("the chunk's context matches %d places (lines %s); add context lines or an @@ line to make it unique", len(starts), batch.JoinInts(lines))}
 }
 
 // notFoundLines is the not_found error for pattern: it names the closest
 // region (the window sharing the most lines, compared trimmed) and shows
 // it.
-func notFoundLines(lines, pattern []string, from int, eof bool) *Error {
+func notFoundLines(lines, pattern []string, from int, eof bool) *spec.Error {
 	where := "in the file"
 	if eof {
 		where = "at the end of the file"
 	} else if from > 0 {
 		where = fmt.Sprintf("after line %d", from)
 	}
-	e := &Error{Code: CodeNotFound, Message: fmt.Sprintf("the chunk's context lines were not found %s", where)}
+	e := &spec.Error{Code: spec.CodeNotFound, Message: fmt.Sprintf("the chunk's context lines were not found %s", where)}
 	first, last, ok := engine.ClosestLines(lines, pattern)
 	if !ok {
 		return e

@@ -1,4 +1,4 @@
-package gitedit
+package patch
 
 import (
 	"fmt"
@@ -9,12 +9,13 @@ import (
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/batch"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
-// TestEnvelopeGolden applies each testdata/patch/env-*.patch (an update of
+// TestEnvelopesGiveTheirGoldenOutput applies each testdata/patch/env-*.patch (an update of
 // file "f") to the matching .in file and compares with .out, or checks
 // the error code in .err.
-func TestEnvelopeGolden(t *testing.T) {
+func TestEnvelopesGiveTheirGoldenOutput(t *testing.T) {
 	patches, err := filepath.Glob("testdata/patch/env-*.patch")
 	if err != nil || len(patches) == 0 {
 		t.Fatalf("no golden envelopes: %v", err)
@@ -24,7 +25,7 @@ func TestEnvelopeGolden(t *testing.T) {
 		t.Run(filepath.Base(name), func(t *testing.T) {
 			got, err := applyGoldenEnvelope(t, name)
 			if want, ok := readOptional(t, name+".err"); ok {
-				if CodeOf(err) != Code(strings.TrimSpace(want)) {
+				if spec.CodeOf(err) != spec.Code(strings.TrimSpace(want)) {
 					t.Fatalf("error = %v, want code %s", err, want)
 				}
 				return
@@ -70,7 +71,7 @@ func readOptional(t *testing.T, path string) (string, bool) {
 	return string(b), true
 }
 
-func TestParseEnvelopeErrors(t *testing.T) {
+func TestMalformedEnvelopesAreInvalidInputNamingTheLine(t *testing.T) {
 	tests := []struct {
 		name, patch, want string
 	}{
@@ -90,14 +91,14 @@ func TestParseEnvelopeErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := parseEnvelope(tt.patch)
-			if CodeOf(err) != CodeInvalidInput || !strings.Contains(err.Error(), tt.want) {
+			if spec.CodeOf(err) != spec.CodeInvalidInput || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error = %v, want invalid_input containing %q", err, tt.want)
 			}
 		})
 	}
 }
 
-func TestParseEnvelopeOps(t *testing.T) {
+func TestParseEnvelopeReadsAddsUpdatesMovesAndDeletes(t *testing.T) {
 	patch := strings.Join([]string{
 		"*** Begin Patch",
 		"*** Add File: dir/new.txt",
@@ -147,13 +148,13 @@ func TestApplyChunksNotFoundNamesClosestLines(t *testing.T) {
 	in := "package a\n\nfunc f() {\n\treturn 1\n}\n"
 	chunks := []envChunk{{Lines: []engine.LineChange{{Op: ' ', Text: "func f() {"}, {Op: '-', Text: "\treturn 2"}, {Op: '+', Text: "\treturn 3"}}}}
 	_, _, err := applyChunks("a.go", in, chunks)
-	e := AsError(err)
-	if e.Code != CodeNotFound || e.FilePath != "a.go" || batch.JoinInts(e.Lines) != "3, 4" || !strings.Contains(e.Message, "3\tfunc f() {") {
+	e := spec.AsError(err)
+	if e.Code != spec.CodeNotFound || e.FilePath != "a.go" || batch.JoinInts(e.Lines) != "3, 4" || !strings.Contains(e.Message, "3\tfunc f() {") {
 		t.Fatalf("error = %#v", e)
 	}
 }
 
-func TestApplyChunksModes(t *testing.T) {
+func TestApplyChunksReportsTheMatchModeEachChunkNeeded(t *testing.T) {
 	tests := []struct{ in, old, want string }{
 		{"x\n", "x", "exact"},
 		{"x  \n", "x", "line_trimmed"},

@@ -1,4 +1,4 @@
-package gitedit
+package patch
 
 import (
 	"context"
@@ -71,16 +71,16 @@ func (p *patchPlan) modes() []string {
 	return out
 }
 
-// applyPatch applies a patch (docs/reference.md#patch) as one atomic batch: every file
-// applies or nothing is written. opt.DryRun (or req.DryRun) is
+// Apply applies a patch (docs/reference.md#patch) to r as one atomic batch:
+// every file applies or nothing is written. opt.DryRun (or req.DryRun) is
 // `gitedit patch --check`: everything is computed and reported, nothing is
 // written. In commit mode the commit has Edit-Tool: patch; a single
 // format-patch email keeps its subject unless -m is given.
-func (r *Repo) applyPatch(ctx context.Context, req PatchRequest, opt Options) (*Result, error) {
+func Apply(ctx context.Context, r *repo.Repo, req spec.PatchRequest, opt spec.Options) (*spec.Result, error) {
 	opt = opt.ForRequest(req.DryRun, "")
 	var plan *patchPlan
-	out, err := batch.RunRequest(ctx, r.core, opt, req, func(t *batch.Txn, canonical []byte) (*batch.CommitMeta, error) {
-		p, err := r.planPatch(t, req)
+	out, err := batch.RunRequest(ctx, r, opt, req, func(t *batch.Txn, canonical []byte) (*batch.CommitMeta, error) {
+		p, err := planPatch(r, t, req)
 		plan = p
 		if err != nil {
 			return nil, err
@@ -93,28 +93,34 @@ func (r *Repo) applyPatch(ctx context.Context, req PatchRequest, opt Options) (*
 	return plan.result(out, opt), nil
 }
 
-// patchStep applies a patch inside a larger batch (a "patch" operation of
-// a batch request) and describes it as one step: rel is the first file
-// touched, and there is one EditResult per file with its hunk count.
-func (r *Repo) patchStep(t *batch.Txn, req PatchRequest) (*batch.Step, error) {
-	plan, err := r.planPatch(t, req)
+// Step returns the step that applies a patch to r inside a larger batch (a
+// "patch" operation of a batch request, docs/reference.md#batch). The step
+// describes the patch as one step: its Rel is the first file touched, and
+// there is one EditResult per file with its hunk count.
+func Step(r *repo.Repo, req spec.PatchRequest) batch.StepFunc {
+	return func(t *batch.Txn) (*batch.Step, error) { return step(r, t, req) }
+}
+
+// step applies a patch inside a larger batch and describes it (see Step).
+func step(r *repo.Repo, t *batch.Txn, req spec.PatchRequest) (*batch.Step, error) {
+	plan, err := planPatch(r, t, req)
 	if err != nil {
 		return nil, err
 	}
-	s := &batch.Step{Tool: ToolPatch, Rel: plan.files[0].rel, Changed: true, Replacements: plan.count(),
+	s := &batch.Step{Tool: spec.ToolPatch, Rel: plan.files[0].rel, Changed: true, Replacements: plan.count(),
 		Modes: plan.modes(), Notes: plan.notes, Created: len(plan.files) == 1 && plan.files[0].created}
 	for i, f := range plan.files {
 		s.Body = append(s.Body, f.bodyLine())
-		s.Edits = append(s.Edits, EditResult{Index: i, FilePath: f.rel, Replacements: f.hunks, MatchMode: strings.Join(f.modes, ",")})
+		s.Edits = append(s.Edits, spec.EditResult{Index: i, FilePath: f.rel, Replacements: f.hunks, MatchMode: strings.Join(f.modes, ",")})
 	}
 	return s, nil
 }
 
 // planPatch parses req.Patch (envelope, git diff, unified diff or mbox)
 // and plans its changes in t.
-func (r *Repo) planPatch(t *batch.Txn, req PatchRequest) (*patchPlan, error) {
+func planPatch(r *repo.Repo, t *batch.Txn, req spec.PatchRequest) (*patchPlan, error) {
 	if strings.TrimSpace(req.Patch) == "" {
-		return nil, spec.Errorf(CodeInvalidInput, "patch: the patch is empty")
+		return nil, spec.Errorf(spec.CodeInvalidInput, "patch: the patch is empty")
 	}
 	plan := &patchPlan{}
 	if isEnvelope(req.Patch) {
@@ -122,7 +128,7 @@ func (r *Repo) planPatch(t *batch.Txn, req PatchRequest) (*patchPlan, error) {
 		if err != nil {
 			return nil, err
 		}
-		return plan, r.applyEnvelope(t, ops, plan)
+		return plan, applyEnvelope(r, t, ops, plan)
 	}
 	patches, err := parseGitPatches(req.Patch)
 	if err != nil {
@@ -134,12 +140,12 @@ func (r *Repo) planPatch(t *batch.Txn, req PatchRequest) (*patchPlan, error) {
 	prev := t.AllowBinary
 	t.AllowBinary = true
 	defer func() { t.AllowBinary = prev }()
-	return plan, r.applyGitPatches(t, patches, plan)
+	return plan, applyGitPatches(r, t, patches, plan)
 }
 
 // meta describes the patch for its commit message.
 func (p *patchPlan) meta(canonical []byte, message string) *batch.CommitMeta {
-	m := &batch.CommitMeta{Tool: ToolPatch, Subject: message, Count: p.count(), Match: p.modes(), Request: canonical}
+	m := &batch.CommitMeta{Tool: spec.ToolPatch, Subject: message, Count: p.count(), Match: p.modes(), Request: canonical}
 	if m.Subject == "" {
 		m.Subject = p.subject
 	}
@@ -151,24 +157,24 @@ func (p *patchPlan) meta(canonical []byte, message string) *batch.CommitMeta {
 
 // bodyLine describes the file for the commit body.
 func (f *patchFile) bodyLine() string {
-	p := trailerPath(f.rel)
+	p := commitmsg.Path(f.rel)
 	switch {
 	case f.deleted:
 		return p + ": deleted"
 	case f.created && !f.renamed && !f.copied:
 		return p + ": created"
 	case f.renamed:
-		return fmt.Sprintf("%s: renamed from %s (%s)", p, trailerPath(f.from), plural(f.hunks, "hunk"))
+		return fmt.Sprintf("%s: renamed from %s (%s)", p, commitmsg.Path(f.from), commitmsg.Plural(f.hunks, "hunk"))
 	case f.copied:
-		return fmt.Sprintf("%s: copied from %s (%s)", p, trailerPath(f.from), plural(f.hunks, "hunk"))
+		return fmt.Sprintf("%s: copied from %s (%s)", p, commitmsg.Path(f.from), commitmsg.Plural(f.hunks, "hunk"))
 	}
-	return fmt.Sprintf("%s: %s applied", p, plural(f.hunks, "hunk"))
+	return fmt.Sprintf("%s: %s applied", p, commitmsg.Plural(f.hunks, "hunk"))
 }
 
 // result builds the docs/reference.md#results result of an applied (or checked) patch.
-func (p *patchPlan) result(out *batch.Outcome, opt Options) *Result {
-	res := &Result{OK: true, Tool: ToolPatch, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
-		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []EditFailure{}, Notes: p.notes,
+func (p *patchPlan) result(out *batch.Outcome, opt spec.Options) *spec.Result {
+	res := &spec.Result{OK: true, Tool: spec.ToolPatch, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
+		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []spec.EditFailure{}, Notes: p.notes,
 		Replacements: p.count(), EditsApplied: p.count(), MatchMode: strings.Join(p.modes(), ",")}
 	for i := range res.Files {
 		if f := p.byRel[res.Files[i].FilePath]; f != nil {
@@ -188,27 +194,27 @@ func (p *patchPlan) result(out *batch.Outcome, opt Options) *Result {
 }
 
 // patchSummary is the one-line summary before decoration.
-func patchSummary(res *Result) string {
+func patchSummary(res *spec.Result) string {
 	if !res.Changed {
 		return "Patch applied with no change"
 	}
-	return fmt.Sprintf("Applied %s to %s", plural(res.Replacements, "hunk"), plural(len(res.Files), "file"))
+	return fmt.Sprintf("Applied %s to %s", commitmsg.Plural(res.Replacements, "hunk"), commitmsg.Plural(len(res.Files), "file"))
 }
 
 // applyEnvelope plans the operations of an envelope.
-func (r *Repo) applyEnvelope(t *batch.Txn, ops []envOp, plan *patchPlan) error {
+func applyEnvelope(r *repo.Repo, t *batch.Txn, ops []envOp, plan *patchPlan) error {
 	for _, op := range ops {
-		if err := r.checkEnvelopePaths(op); err != nil {
+		if err := checkEnvelopePaths(r, op); err != nil {
 			return err
 		}
 		var err error
 		switch op.Kind {
 		case envAdd:
-			err = r.envAdd(t, op, plan)
+			err = planAdd(t, op, plan)
 		case envDelete:
-			err = r.envDelete(t, op, plan)
+			err = planDelete(t, op, plan)
 		default:
-			err = r.envUpdate(t, op, plan)
+			err = planUpdate(r, t, op, plan)
 		}
 		if err != nil {
 			return spec.WithPath(err, op.Path)
@@ -220,26 +226,26 @@ func (r *Repo) applyEnvelope(t *batch.Txn, ops []envOp, plan *patchPlan) error {
 // checkEnvelopePaths refuses an operation whose path or move target lies
 // beyond a symbolic link, as the git-diff path refuses it (see
 // checkBeyondLink): both kinds of patch name entries, not what links reach.
-func (r *Repo) checkEnvelopePaths(op envOp) error {
+func checkEnvelopePaths(r *repo.Repo, op envOp) error {
 	for _, p := range []string{op.Path, op.MoveTo} {
 		if p == "" {
 			continue
 		}
-		if err := r.core.CheckBeyondLink(p); err != nil {
+		if err := r.CheckBeyondLink(p); err != nil {
 			return spec.WithPath(err, p)
 		}
 	}
 	return nil
 }
 
-// envAdd creates a file; an existing one is file_exists.
-func (r *Repo) envAdd(t *batch.Txn, op envOp, plan *patchPlan) error {
+// planAdd creates a file; an existing one is file_exists.
+func planAdd(t *batch.Txn, op envOp, plan *patchPlan) error {
 	st, err := t.Read(op.Path)
 	if err != nil {
 		return err
 	}
 	if st.Exists {
-		return &Error{Code: CodeFileExists, FilePath: st.Rel, Message: "'*** Add File' names a file that already exists; use '*** Update File' to change it"}
+		return &spec.Error{Code: spec.CodeFileExists, FilePath: st.Rel, Message: "'*** Add File' names a file that already exists; use '*** Update File' to change it"}
 	}
 	t.Write(st.Rel, []byte(addedContent(op.Add)), 0)
 	f := plan.file(st.Rel)
@@ -247,15 +253,15 @@ func (r *Repo) envAdd(t *batch.Txn, op envOp, plan *patchPlan) error {
 	return nil
 }
 
-// envDelete deletes a file (a binary one too), or a symbolic link itself
+// planDelete deletes a file (a binary one too), or a symbolic link itself
 // (never its target, as git rm); a missing one is file_missing.
-func (r *Repo) envDelete(t *batch.Txn, op envOp, plan *patchPlan) error {
+func planDelete(t *batch.Txn, op envOp, plan *patchPlan) error {
 	st, err := t.ReadEntry(op.Path)
 	if err != nil {
 		return err
 	}
 	if !st.Exists {
-		return &Error{Code: CodeFileMissing, FilePath: st.Rel, Message: "'*** Delete File' names a file that does not exist"}
+		return &spec.Error{Code: spec.CodeFileMissing, FilePath: st.Rel, Message: "'*** Delete File' names a file that does not exist"}
 	}
 	t.Remove(st.Rel)
 	f := plan.file(st.Rel)
@@ -263,15 +269,15 @@ func (r *Repo) envDelete(t *batch.Txn, op envOp, plan *patchPlan) error {
 	return nil
 }
 
-// envUpdate applies an update's chunks and its move, if any; moving onto
+// planUpdate applies an update's chunks and its move, if any; moving onto
 // an existing file is file_exists.
-func (r *Repo) envUpdate(t *batch.Txn, op envOp, plan *patchPlan) error {
-	st, err := r.envSource(t, op)
+func planUpdate(r *repo.Repo, t *batch.Txn, op envOp, plan *patchPlan) error {
+	st, err := envSource(r, t, op)
 	if err != nil {
 		return err
 	}
 	if !st.Exists {
-		return &Error{Code: CodeFileMissing, FilePath: st.Rel, Message: "'*** Update File' names a file that does not exist; use '*** Add File' to create it"}
+		return &spec.Error{Code: spec.CodeFileMissing, FilePath: st.Rel, Message: "'*** Update File' names a file that does not exist; use '*** Add File' to create it"}
 	}
 	content, modes, err := applyChunks(st.Rel, string(st.Content), op.Chunks)
 	if err != nil {
@@ -290,13 +296,13 @@ func (r *Repo) envUpdate(t *batch.Txn, op envOp, plan *patchPlan) error {
 // itself: a binary file, or a symbolic link, which moves as git mv moves
 // it. With chunks the content is edited, through a link as edit does, so
 // moving a link while editing its target is refused (unsupported).
-func (r *Repo) envSource(t *batch.Txn, op envOp) (*repo.FileState, error) {
+func envSource(r *repo.Repo, t *batch.Txn, op envOp) (*repo.FileState, error) {
 	if len(op.Chunks) == 0 {
 		return t.ReadEntry(op.Path)
 	}
 	if op.MoveTo != "" {
-		if _, link, err := r.core.ResolveEntry(op.Path); err == nil && link {
-			return nil, &Error{Code: CodeUnsupported, FilePath: op.Path, Message: "'*** Move to:' of a symbolic link with chunks: the chunks would edit the link's target while the link moves; move the link and edit its target in separate operations"}
+		if _, link, err := r.ResolveEntry(op.Path); err == nil && link {
+			return nil, &spec.Error{Code: spec.CodeUnsupported, FilePath: op.Path, Message: "'*** Move to:' of a symbolic link with chunks: the chunks would edit the link's target while the link moves; move the link and edit its target in separate operations"}
 		}
 	}
 	return t.Read(op.Path)
@@ -313,7 +319,7 @@ type fileRecord struct {
 // from src) and removes src for a rename.
 func planWrite(t *batch.Txn, plan *patchPlan, src, dst *repo.FileState, content []byte, mode os.FileMode, rec fileRecord) error {
 	if dst.Rel != src.Rel && dst.Exists {
-		return &Error{Code: CodeFileExists, FilePath: dst.Rel, Message: fmt.Sprintf("cannot move or copy %s here: the file already exists", engine.QuotePath(src.Rel))}
+		return &spec.Error{Code: spec.CodeFileExists, FilePath: dst.Rel, Message: fmt.Sprintf("cannot move or copy %s here: the file already exists", engine.QuotePath(src.Rel))}
 	}
 	t.Write(dst.Rel, content, mode)
 	if rec.renamed {
@@ -330,10 +336,10 @@ func planWrite(t *batch.Txn, plan *patchPlan, src, dst *repo.FileState, content 
 }
 
 // applyGitPatches plans every file of every patch, in order.
-func (r *Repo) applyGitPatches(t *batch.Txn, patches []gitPatch, plan *patchPlan) error {
+func applyGitPatches(r *repo.Repo, t *batch.Txn, patches []gitPatch, plan *patchPlan) error {
 	for _, p := range patches {
 		for _, f := range p.Files {
-			if err := r.applyGitFile(t, p, f, plan); err != nil {
+			if err := applyGitFile(r, t, p, f, plan); err != nil {
 				return err
 			}
 		}
@@ -342,25 +348,25 @@ func (r *Repo) applyGitPatches(t *batch.Txn, patches []gitPatch, plan *patchPlan
 }
 
 // applyGitFile plans one file of a git or unified diff.
-func (r *Repo) applyGitFile(t *batch.Txn, p gitPatch, f *gitdiff.File, plan *patchPlan) error {
-	oldName, newName := r.patchNames(p, f)
+func applyGitFile(r *repo.Repo, t *batch.Txn, p gitPatch, f *gitdiff.File, plan *patchPlan) error {
+	oldName, newName := patchNames(r, p, f)
 	if err := checkPatchModes(f, newName); err != nil {
 		return err
 	}
 	switch {
 	case f.IsNew:
-		return r.gitCreate(t, newName, f, plan)
+		return gitCreate(r, t, newName, f, plan)
 	case f.IsDelete:
-		return r.gitDelete(t, oldName, f, plan)
+		return gitDelete(r, t, oldName, f, plan)
 	}
-	return r.gitModify(t, oldName, newName, f, plan)
+	return gitModify(r, t, oldName, newName, f, plan)
 }
 
 // readTop reads a path given relative to the top of the working tree, as
 // git apply reads it: a symbolic link is the link (its target text), never
 // what it points to.
-func (r *Repo) readTop(t *batch.Txn, name string) (*repo.FileState, error) {
-	st, err := t.ReadEntry(filepath.Join(r.core.WorkTree(), filepath.FromSlash(name)))
+func readTop(r *repo.Repo, t *batch.Txn, name string) (*repo.FileState, error) {
+	st, err := t.ReadEntry(filepath.Join(r.WorkTree(), filepath.FromSlash(name)))
 	if err != nil {
 		return nil, spec.WithPath(err, name)
 	}
@@ -368,15 +374,15 @@ func (r *Repo) readTop(t *batch.Txn, name string) (*repo.FileState, error) {
 }
 
 // gitCreate plans a file the patch creates.
-func (r *Repo) gitCreate(t *batch.Txn, name string, f *gitdiff.File, plan *patchPlan) error {
-	st, err := r.readTop(t, name)
+func gitCreate(r *repo.Repo, t *batch.Txn, name string, f *gitdiff.File, plan *patchPlan) error {
+	st, err := readTop(r, t, name)
 	if err != nil {
 		return err
 	}
 	if st.Exists {
-		return &Error{Code: CodeFileExists, FilePath: st.Rel, Message: "the patch creates this file, but it already exists"}
+		return &spec.Error{Code: spec.CodeFileExists, FilePath: st.Rel, Message: "the patch creates this file, but it already exists"}
 	}
-	if err := r.checkPatchBlob(st, f); err != nil {
+	if err := checkPatchBlob(r, st, f); err != nil {
 		return err
 	}
 	res, err := applyFileChange(st.Rel, nil, f)
@@ -392,26 +398,26 @@ func (r *Repo) gitCreate(t *batch.Txn, name string, f *gitdiff.File, plan *patch
 
 // gitDelete plans a file the patch deletes: its content must be exactly
 // what the patch removes.
-func (r *Repo) gitDelete(t *batch.Txn, name string, f *gitdiff.File, plan *patchPlan) error {
-	st, err := r.readTop(t, name)
+func gitDelete(r *repo.Repo, t *batch.Txn, name string, f *gitdiff.File, plan *patchPlan) error {
+	st, err := readTop(r, t, name)
 	if err != nil {
 		return err
 	}
 	if !st.Exists {
-		return &Error{Code: CodeFileMissing, FilePath: st.Rel, Message: "the patch deletes this file, but it does not exist"}
+		return &spec.Error{Code: spec.CodeFileMissing, FilePath: st.Rel, Message: "the patch deletes this file, but it does not exist"}
 	}
 	if err := checkEntryType(st, f); err != nil {
 		return err
 	}
-	if err := r.checkPatchBlob(st, f); err != nil {
+	if err := checkPatchBlob(r, st, f); err != nil {
 		return err
 	}
-	res, err := r.applyChange(st, f)
+	res, err := applyChange(r, st, f)
 	if err != nil {
 		return err
 	}
 	if len(res.Content) > 0 {
-		return &Error{Code: CodeNotFound, FilePath: st.Rel, Message: "the patch deletes this file, but the file holds content the patch does not remove"}
+		return &spec.Error{Code: spec.CodeNotFound, FilePath: st.Rel, Message: "the patch deletes this file, but the file holds content the patch does not remove"}
 	}
 	t.Remove(st.Rel)
 	pf := plan.file(st.Rel)
@@ -421,27 +427,27 @@ func (r *Repo) gitDelete(t *batch.Txn, name string, f *gitdiff.File, plan *patch
 }
 
 // gitModify plans a modification, rename, copy or mode change.
-func (r *Repo) gitModify(t *batch.Txn, oldName, newName string, f *gitdiff.File, plan *patchPlan) error {
-	src, err := r.readTop(t, oldName)
+func gitModify(r *repo.Repo, t *batch.Txn, oldName, newName string, f *gitdiff.File, plan *patchPlan) error {
+	src, err := readTop(r, t, oldName)
 	if err != nil {
 		return err
 	}
 	if !src.Exists {
-		return &Error{Code: CodeFileMissing, FilePath: src.Rel, Message: "the patch changes this file, but it does not exist"}
+		return &spec.Error{Code: spec.CodeFileMissing, FilePath: src.Rel, Message: "the patch changes this file, but it does not exist"}
 	}
 	if err := checkEntryType(src, f); err != nil {
 		return err
 	}
-	if err := r.checkPatchBlob(src, f); err != nil {
+	if err := checkPatchBlob(r, src, f); err != nil {
 		return err
 	}
-	res, err := r.applyChange(src, f)
+	res, err := applyChange(r, src, f)
 	if err != nil {
 		return err
 	}
 	dst := src
 	if (f.IsRename || f.IsCopy) && newName != oldName {
-		if dst, err = r.readTop(t, newName); err != nil {
+		if dst, err = readTop(r, t, newName); err != nil {
 			return err
 		}
 	}
@@ -461,22 +467,22 @@ func checkEntryType(st *repo.FileState, f *gitdiff.File) error {
 	if st.IsLink() {
 		what = "a symbolic link"
 	}
-	return &Error{Code: CodeNotFound, FilePath: st.Rel, Message: fmt.Sprintf("the patch expects mode %o, but the working tree has %s here", f.OldMode, what)}
+	return &spec.Error{Code: spec.CodeNotFound, FilePath: st.Rel, Message: fmt.Sprintf("the patch expects mode %o, but the working tree has %s here", f.OldMode, what)}
 }
 
 // patchNames returns the repository-relative old and new names of f. Git
 // diffs name them already; for a plain unified diff a leading folder is
 // dropped (as -p1 does) when the name as given does not exist but the
 // shorter one does, or, for a new file, when it is "a/" or "b/".
-func (r *Repo) patchNames(p gitPatch, f *gitdiff.File) (string, string) {
+func patchNames(r *repo.Repo, p gitPatch, f *gitdiff.File) (string, string) {
 	if p.Git {
 		return f.OldName, f.NewName
 	}
-	return r.plainName(f.OldName, false), r.plainName(f.NewName, f.IsNew)
+	return plainName(r, f.OldName, false), plainName(r, f.NewName, f.IsNew)
 }
 
 // plainName applies the -p1 guess to one name of a unified diff.
-func (r *Repo) plainName(name string, isNew bool) string {
+func plainName(r *repo.Repo, name string, isNew bool) string {
 	_, short, found := strings.Cut(path.Clean(name), "/")
 	if name == "" || !found || path.IsAbs(name) {
 		return name
@@ -487,10 +493,10 @@ func (r *Repo) plainName(name string, isNew bool) string {
 		}
 		return name
 	}
-	if _, err := os.Lstat(r.core.Abs(name)); err == nil {
+	if _, err := os.Lstat(r.Abs(name)); err == nil {
 		return name
 	}
-	if _, err := os.Lstat(r.core.Abs(short)); err == nil {
+	if _, err := os.Lstat(r.Abs(short)); err == nil {
 		return short
 	}
 	return name
@@ -503,11 +509,11 @@ func checkPatchModes(f *gitdiff.File, name string) error {
 		switch m & 0o170000 {
 		case 0, 0o100000, 0o120000:
 		default:
-			return &Error{Code: CodeUnsupported, FilePath: name, Message: fmt.Sprintf("the patch changes an entry of mode %o (a submodule?); gitedit patches files and symbolic links only", m)}
+			return &spec.Error{Code: spec.CodeUnsupported, FilePath: name, Message: fmt.Sprintf("the patch changes an entry of mode %o (a submodule?); gitedit patches files and symbolic links only", m)}
 		}
 	}
 	if f.OldMode != 0 && f.NewMode != 0 && (f.OldMode&0o170000 == 0o120000) != (f.NewMode&0o170000 == 0o120000) {
-		return &Error{Code: CodeUnsupported, FilePath: name, Message: "the patch turns a file into a symbolic link or the reverse; gitedit does not change an entry's type"}
+		return &spec.Error{Code: spec.CodeUnsupported, FilePath: name, Message: "the patch turns a file into a symbolic link or the reverse; gitedit does not change an entry's type"}
 	}
 	return nil
 }

@@ -1,7 +1,9 @@
-package gitedit
+package patch
 
 import (
 	"testing"
+
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // FuzzEnvelope checks that the envelope parser and chunk applier never
@@ -12,8 +14,8 @@ func FuzzEnvelope(f *testing.F) {
 	f.Fuzz(func(t *testing.T, patch, content string) {
 		ops, err := parseEnvelope(patch)
 		if err != nil {
-			if CodeOf(err) != CodeInvalidInput {
-				t.Fatalf("parse error with code %s: %v", CodeOf(err), err)
+			if spec.CodeOf(err) != spec.CodeInvalidInput {
+				t.Fatalf("parse error with code %s: %v", spec.CodeOf(err), err)
 			}
 			return
 		}
@@ -22,7 +24,7 @@ func FuzzEnvelope(f *testing.F) {
 				continue
 			}
 			out, _, err := applyChunks(op.Path, content, op.Chunks)
-			if c := CodeOf(err); err != nil && c != CodeNotFound && c != CodeAmbiguous {
+			if c := spec.CodeOf(err); err != nil && c != spec.CodeNotFound && c != spec.CodeAmbiguous {
 				t.Fatalf("apply error with code %s: %v", c, err)
 			}
 			if err == nil && len(op.Chunks) > 0 && onlyContext(op.Chunks) && out != content {
@@ -54,8 +56,8 @@ func FuzzGitPatch(f *testing.F) {
 	f.Fuzz(func(t *testing.T, patch, content string) {
 		patches, err := parseGitPatches(patch)
 		if err != nil {
-			if CodeOf(err) != CodeInvalidInput {
-				t.Fatalf("parse error with code %s: %v", CodeOf(err), err)
+			if spec.CodeOf(err) != spec.CodeInvalidInput {
+				t.Fatalf("parse error with code %s: %v", spec.CodeOf(err), err)
 			}
 			return
 		}
@@ -65,7 +67,7 @@ func FuzzGitPatch(f *testing.F) {
 					continue
 				}
 				_, err := applyTextHunks("f", []byte(content), file.TextFragments)
-				if c := CodeOf(err); err != nil && c != CodeNotFound && c != CodeAmbiguous {
+				if c := spec.CodeOf(err); err != nil && c != spec.CodeNotFound && c != spec.CodeAmbiguous {
 					t.Fatalf("apply error with code %s: %v", c, err)
 				}
 			}

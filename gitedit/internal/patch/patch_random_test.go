@@ -1,4 +1,4 @@
-package gitedit
+package patch
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gitedit/gitedit/fixtures"
 )
 
 // TestHunkPlacementMatchesGitApplyRandomized is a differential test of hunk
@@ -94,6 +96,7 @@ func unifiedDiff(t *testing.T, dir, before, after string, u int) (string, bool) 
 	writeScratch(t, dir, "new", after)
 	cmd := exec.Command("git", "diff", "--no-index", fmt.Sprintf("-U%d", u), "old", "new")
 	cmd.Dir = dir
+	cmd.Env = fixtures.Env(fixtures.Home(dir))
 	out, _ := cmd.Output()
 	i := strings.Index(string(out), "\n@@ ")
 	if i < 0 {
@@ -103,7 +106,8 @@ func unifiedDiff(t *testing.T, dir, before, after string, u int) (string, bool) 
 }
 
 // gitApplyFile applies patch to a file f holding content with git apply
-// outside any repository.
+// outside any repository. Both git commands run isolated from the
+// machine's configuration (fixtures.Env).
 func gitApplyFile(t *testing.T, dir, content, patch string, zero bool) (string, bool) {
 	writeScratch(t, dir, "f", content)
 	writeScratch(t, dir, "p.diff", patch)
@@ -113,7 +117,7 @@ func gitApplyFile(t *testing.T, dir, content, patch string, zero bool) (string, 
 	}
 	cmd := exec.Command("git", append(args, "p.diff")...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CEILING_DIRECTORIES="+filepath.Dir(dir))
+	cmd.Env = append(fixtures.Env(fixtures.Home(dir)), "GIT_CEILING_DIRECTORIES="+filepath.Dir(dir))
 	if cmd.Run() != nil {
 		return "", false
 	}

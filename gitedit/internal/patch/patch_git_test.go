@@ -1,38 +1,18 @@
-package gitedit
+package patch
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gitedit/gitedit/fixtures"
 	"github.com/gitedit/gitedit/gitedit/internal/batch"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
-// gitDiff commits before as path f in a fresh repository, writes after,
-// and returns `git diff` of the change: git is the oracle for the format.
-func gitDiff(t *testing.T, before, after string, args ...string) string {
-	t.Helper()
-	dir := fixtures.NewRepo(t, map[string]string{"f": before})
-	if err := os.WriteFile(filepath.Join(dir, "f"), []byte(after), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return fixtures.Git(t, dir, append([]string{"diff"}, args...)...)
-}
-
-// numbered returns lines "<prefix>1".."<prefix>n", newline-ended.
-func numbered(prefix string, n int) string {
-	var b strings.Builder
-	for i := 1; i <= n; i++ {
-		fmt.Fprintf(&b, "%s%d\n", prefix, i)
-	}
-	return b.String()
-}
-
-func TestApplyTextHunksAgainstGit(t *testing.T) {
-	base := numbered("line ", 40)
+func TestTextHunksApplyAsGitApplyAppliesThem(t *testing.T) {
+	base := fixtures.Numbered("line ", 40)
 	tests := []struct {
 		name, before, after string
 		shift               string // prepended to the file the patch is applied to
@@ -49,7 +29,7 @@ func TestApplyTextHunksAgainstGit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			patches, err := parseGitPatches(gitDiff(t, tt.before, tt.after))
+			patches, err := parseGitPatches(fixtures.GitDiff(t, tt.before, tt.after))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,10 +48,10 @@ func TestApplyTextHunksAgainstGit(t *testing.T) {
 	}
 }
 
-// TestGitPatchGolden applies each testdata/patch/git-*.patch (one file)
+// TestGitPatchesGiveTheirGoldenOutput applies each testdata/patch/git-*.patch (one file)
 // to the matching .in file and compares with .out, or checks the error
 // code in .err.
-func TestGitPatchGolden(t *testing.T) {
+func TestGitPatchesGiveTheirGoldenOutput(t *testing.T) {
 	patches, _ := filepath.Glob("testdata/patch/git-*.patch")
 	if len(patches) == 0 {
 		t.Fatal("no golden git patches")
@@ -83,7 +63,7 @@ func TestGitPatchGolden(t *testing.T) {
 			in, _ := readOptional(t, name+".in")
 			res, err := applyTextHunks("f", []byte(in), mustParse(t, text).Files[0].TextFragments)
 			if want, ok := readOptional(t, name+".err"); ok {
-				if CodeOf(err) != Code(strings.TrimSpace(want)) {
+				if spec.CodeOf(err) != spec.Code(strings.TrimSpace(want)) {
 					t.Fatalf("error = %v, want code %s", err, want)
 				}
 				return
@@ -96,22 +76,22 @@ func TestGitPatchGolden(t *testing.T) {
 	}
 }
 
-func TestApplyTextHunksRefusals(t *testing.T) {
-	base := numbered("line ", 20)
-	patch := gitDiff(t, base, strings.Replace(base, "line 5\n", "E\n", 1))
+func TestHunksThatDoNotApplyAreNotFoundNamingTheClosestLines(t *testing.T) {
+	base := fixtures.Numbered("line ", 20)
+	patch := fixtures.GitDiff(t, base, strings.Replace(base, "line 5\n", "E\n", 1))
 	f := mustParse(t, patch).Files[0]
 	tests := []struct {
 		name, content string
-		code          Code
+		code          spec.Code
 		lines         string
 	}{
-		{"changed line", strings.Replace(base, "line 5\n", "line changed\n", 1), CodeNotFound, "2, 8"},
-		{"empty file", "", CodeNotFound, ""},
+		{"changed line", strings.Replace(base, "line 5\n", "line changed\n", 1), spec.CodeNotFound, "2, 8"},
+		{"empty file", "", spec.CodeNotFound, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := applyTextHunks("f", []byte(tt.content), f.TextFragments)
-			e := AsError(err)
+			e := spec.AsError(err)
 			if e == nil || e.Code != tt.code || batch.JoinInts(e.Lines) != tt.lines || e.FilePath != "f" {
 				t.Fatalf("error = %#v, want %s at lines %q", e, tt.code, tt.lines)
 			}
@@ -152,14 +132,14 @@ func TestParseGitPatchesSplitsMbox(t *testing.T) {
 	}
 }
 
-func TestParseGitPatchesErrors(t *testing.T) {
+func TestPatchesWithoutAFileChangeOrThatDoNotParseAreInvalidInput(t *testing.T) {
 	tests := []struct{ name, patch, want string }{
 		{"prose", "hello world\n", "holds no file change"},
 		{"bad hunk", "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n-a\n+b\n", "does not parse"},
 	}
 	for _, tt := range tests {
 		_, err := parseGitPatches(tt.patch)
-		if CodeOf(err) != CodeInvalidInput || !strings.Contains(err.Error(), tt.want) {
+		if spec.CodeOf(err) != spec.CodeInvalidInput || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error = %v, want invalid_input with %q", tt.name, err, tt.want)
 		}
 	}

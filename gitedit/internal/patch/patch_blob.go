@@ -1,4 +1,4 @@
-package gitedit
+package patch
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // checkPatchBlob compares a file the patch changes or deletes with the
@@ -22,15 +23,15 @@ import (
 //     only good for the version the patch was made from.
 //
 // A patch without an index line (diff -u) is not checked.
-func (r *Repo) checkPatchBlob(st *repo.FileState, f *gitdiff.File) error {
+func checkPatchBlob(r *repo.Repo, st *repo.FileState, f *gitdiff.File) error {
 	if f.IsBinary {
-		return r.checkBinaryBlob(st, f)
+		return checkBinaryBlob(r, st, f)
 	}
 	oldID, newID := f.OldOIDPrefix, f.NewOIDPrefix
 	if f.IsNew || oldID == "" || newID == "" || oldID == newID {
 		return nil // a new file has no blob to compare
 	}
-	blob, err := r.patchBlobOf(st)
+	blob, err := patchBlobOf(r, st)
 	if err != nil {
 		return err
 	}
@@ -40,7 +41,7 @@ func (r *Repo) checkPatchBlob(st *repo.FileState, f *gitdiff.File) error {
 	case strings.HasPrefix(blob, newID):
 		return alreadyApplied(st.Rel, blob)
 	case hasZeroContextHunk(f):
-		return &Error{Code: CodeNotFound, FilePath: st.Rel, Message: fmt.Sprintf(
+		return &spec.Error{Code: spec.CodeNotFound, FilePath: st.Rel, Message: fmt.Sprintf(
 			"the patch has hunks without context lines (diff -U0), which apply by line number only, and it was made for blob %s while the file is blob %s: regenerate the patch with context lines (diff -U3) or against the current file", oldID, blob)}
 	}
 	return nil
@@ -49,16 +50,16 @@ func (r *Repo) checkPatchBlob(st *repo.FileState, f *gitdiff.File) error {
 // patchBlobOf is the blob id of st as git apply computes it: a symbolic
 // link's target text as it is, a file's content as git hash-object
 // converts it.
-func (r *Repo) patchBlobOf(st *repo.FileState) (string, error) {
+func patchBlobOf(r *repo.Repo, st *repo.FileState) (string, error) {
 	if st.IsLink() {
 		return objects.HashBlob(st.Content).String(), nil
 	}
-	return r.core.BlobOf(st)
+	return r.BlobOf(st)
 }
 
 // alreadyApplied is the refusal of a patch whose result the file holds.
-func alreadyApplied(rel, blob string) *Error {
-	return &Error{Code: CodeNotFound, FilePath: rel, Message: fmt.Sprintf(
+func alreadyApplied(rel, blob string) *spec.Error {
+	return &spec.Error{Code: spec.CodeNotFound, FilePath: rel, Message: fmt.Sprintf(
 		"the patch is already applied: the file is blob %s, the patch's result", blob)}
 }
 
@@ -76,17 +77,17 @@ func hasZeroContextHunk(f *gitdiff.File) bool {
 // checkBinaryBlob is git's apply_binary check: full blob ids on the index
 // line, and the file is the old one. A binary patch without data is left
 // to applyBinary, which refuses it.
-func (r *Repo) checkBinaryBlob(st *repo.FileState, f *gitdiff.File) error {
+func checkBinaryBlob(r *repo.Repo, st *repo.FileState, f *gitdiff.File) error {
 	if f.BinaryFragment == nil {
 		return nil // applyBinary refuses it: no data
 	}
 	if !fullOID(f.OldOIDPrefix) || !fullOID(f.NewOIDPrefix) {
-		return &Error{Code: CodeInvalidInput, FilePath: st.Rel, Message: "a binary patch needs the full blob ids on its index line (make it with git diff --binary, or --full-index)"}
+		return &spec.Error{Code: spec.CodeInvalidInput, FilePath: st.Rel, Message: "a binary patch needs the full blob ids on its index line (make it with git diff --binary, or --full-index)"}
 	}
 	if f.IsNew {
 		return nil
 	}
-	blob, err := r.patchBlobOf(st)
+	blob, err := patchBlobOf(r, st)
 	if err != nil {
 		return err
 	}
@@ -96,7 +97,7 @@ func (r *Repo) checkBinaryBlob(st *repo.FileState, f *gitdiff.File) error {
 	case f.NewOIDPrefix:
 		return alreadyApplied(st.Rel, blob)
 	}
-	return &Error{Code: CodeNotFound, FilePath: st.Rel, Message: fmt.Sprintf(
+	return &spec.Error{Code: spec.CodeNotFound, FilePath: st.Rel, Message: fmt.Sprintf(
 		"the binary patch applies to blob %s, but the file is blob %s", f.OldOIDPrefix, blob)}
 }
 
@@ -107,7 +108,7 @@ func checkBinaryResult(rel string, content []byte, f *gitdiff.File) error {
 		return nil
 	}
 	if got := objects.HashBlob(content).String(); got != f.NewOIDPrefix {
-		return &Error{Code: CodeNotFound, FilePath: rel, Message: fmt.Sprintf(
+		return &spec.Error{Code: spec.CodeNotFound, FilePath: rel, Message: fmt.Sprintf(
 			"the binary patch creates blob %s, not the blob %s its index line names", got, f.NewOIDPrefix)}
 	}
 	return nil

@@ -1,4 +1,4 @@
-package gitedit
+package patch
 
 import (
 	"bytes"
@@ -15,11 +15,11 @@ import (
 // patch to a file whose line endings git converts (core.autocrlf, the
 // text and eol attributes: a CRLF checkout of LF content) is matched, as
 // git apply matches it, against the converted content.
-func (r *Repo) applyChange(st *repo.FileState, f *gitdiff.File) (*hunkResult, error) {
+func applyChange(r *repo.Repo, st *repo.FileState, f *gitdiff.File) (*hunkResult, error) {
 	if f.IsBinary || !st.Exists || st.IsLink() {
 		return applyFileChange(st.Rel, st.Content, f)
 	}
-	clean, err := r.core.ToGit(st.Rel, st.Content)
+	clean, err := r.ToGit(st.Rel, st.Content)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package gitedit
+package patch
 
 import (
 	"bytes"
@@ -61,7 +61,7 @@ func parseGitPatches(text string) ([]gitPatch, error) {
 		}
 	}
 	if len(patches) == 0 {
-		return nil, spec.Errorf(CodeInvalidInput, "the patch holds no file change (expected a git diff, a unified diff or a '*** Begin Patch' envelope)")
+		return nil, spec.Errorf(spec.CodeInvalidInput, "the patch holds no file change (expected a git diff, a unified diff or a '*** Begin Patch' envelope)")
 	}
 	return patches, nil
 }
@@ -73,7 +73,7 @@ func patchParseError(err error, i int, text string) error {
 	if len(splitMbox(text)) > 1 {
 		msg = fmt.Sprintf("email %d: %s", i+1, msg)
 	}
-	return &Error{Code: CodeInvalidInput, Message: msg, Err: err}
+	return &spec.Error{Code: spec.CodeInvalidInput, Message: msg, Err: err}
 }
 
 // parseOnePatch parses one patch and, for an email, its subject.
@@ -142,7 +142,7 @@ func placeHunks(path string, src []string, frags []*gitdiff.TextFragment) ([]str
 
 // hunkError names the file and hunk in err.
 func hunkError(err error, path string, i int) error {
-	e := AsError(err)
+	e := spec.AsError(err)
 	e.FilePath = path
 	e.Message = fmt.Sprintf("hunk %d: %s", i+1, e.Message)
 	return e
@@ -178,7 +178,7 @@ var anchorWhy = map[engine.Anchor]string{
 
 // hunkFailure is the not_found error of a hunk that does not apply: why,
 // whether its result is already in the file, and the closest region.
-func hunkFailure(src []string, h engine.Hunk, he *engine.HunkError) *Error {
+func hunkFailure(src []string, h engine.Hunk, he *engine.HunkError) *spec.Error {
 	e := notFoundLines(trimEnds(src), trimEnds(h.Old), 0, false)
 	hint := strings.TrimPrefix(e.Message, "the chunk's context lines were not found in the file")
 	e.Message = fmt.Sprintf("the hunk does not apply at line %d: %s", he.Want+1, anchorWhy[he.Anchor])
@@ -216,11 +216,11 @@ func trimEnds(lines []string) []string {
 // --binary writes it) to content.
 func applyBinary(path string, content []byte, f *gitdiff.File) ([]byte, error) {
 	if f.BinaryFragment == nil {
-		return nil, &Error{Code: CodeUnsupported, FilePath: path, Message: "the patch says the binary file differs but carries no data (make it with git diff --binary)"}
+		return nil, &spec.Error{Code: spec.CodeUnsupported, FilePath: path, Message: "the patch says the binary file differs but carries no data (make it with git diff --binary)"}
 	}
 	var out bytes.Buffer
 	if err := gitdiff.Apply(&out, bytes.NewReader(content), f); err != nil {
-		return nil, &Error{Code: CodeNotFound, FilePath: path, Message: "the binary patch does not apply to the file's content: " + err.Error(), Err: err}
+		return nil, &spec.Error{Code: spec.CodeNotFound, FilePath: path, Message: "the binary patch does not apply to the file's content: " + err.Error(), Err: err}
 	}
 	return out.Bytes(), nil
 }
