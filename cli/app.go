@@ -70,14 +70,15 @@ func newApp(e *env) *cli.App {
 			schemaCommand(e), demoCommand(e), versionCommand(e),
 			completionCommand(e), manCommand(e),
 		},
-		Flags: []cli.Flag{
+		Flags: cacheNames([]cli.Flag{
 			&cli.BoolFlag{Name: "version", Usage: "print the version (the version command)"},
-		},
+		}),
 	}
 	for _, c := range app.Commands {
 		// No "help" subcommand: "gitedit hash help" hashes a file named help.
 		c.OnUsageError, c.HideHelpCommand = onUsageError, true
 		c.Before = e.parsed
+		c.Flags = cacheNames(c.Flags) // see flagnames.go
 	}
 	return app
 }

@@ -15,16 +15,28 @@ import (
 // repoFlags are the flags of every command that reads a repository and
 // prints for people.
 func repoFlags() []cli.Flag {
-	return append([]cli.Flag{
+	return append(baseFlags(), colorFlags()...)
+}
+
+// baseFlags are -C and --json, the flags of every command that reads a
+// repository.
+func baseFlags() []cli.Flag {
+	return []cli.Flag{
 		&cli.StringFlag{Name: "C", Value: ".", Usage: "run as if gitedit was started in `DIR`"},
 		&cli.BoolFlag{Name: "json", Usage: "print one JSON object per request: {\"ok\": true, …} or {\"ok\": false, \"error\": {\"code\", \"message\", …}}"},
-	}, colorFlags()...)
+	}
 }
 
 // writeFlags are the common flags of docs/reference.md#commands, for every command that
 // writes; extra are the command's own flags.
 func writeFlags(extra ...cli.Flag) []cli.Flag {
-	return append(append(repoFlags(),
+	return append(append(repoFlags(), commitFlags()...), extra...)
+}
+
+// commitFlags are the flags of every command that writes, after the
+// repoFlags (the MCP server's, after the baseFlags: it prints no diffs).
+func commitFlags() []cli.Flag {
+	return []cli.Flag{
 		&cli.BoolFlag{Name: "commit", Usage: "make one commit per atomic batch (--commit=false turns off git config gitedit.commit)", DefaultText: "git config gitedit.commit, else false"},
 		&cli.StringFlag{Name: "message", Aliases: []string{"m"}, Usage: "commit `MESSAGE` (subject, blank line, body); default: generated"},
 		&cli.StringFlag{Name: "session", EnvVars: []string{"GITEDIT_SESSION"}, Usage: "Edit-Session trailer `ID`"},
@@ -37,7 +49,7 @@ func writeFlags(extra ...cli.Flag) []cli.Flag {
 		&cli.StringFlag{Name: "gpg-sign", Aliases: []string{"S"}, Usage: "sign the commits, as git commit -S does (`KEY` optional: --gpg-sign=KEY; default user.signingKey)", DefaultText: "git config commit.gpgSign"},
 		&cli.BoolFlag{Name: "no-gpg-sign", Usage: "do not sign the commits, whatever commit.gpgSign says"},
 		&cli.BoolFlag{Name: "no-verify", Usage: "skip the pre-commit and commit-msg hooks, as git commit --no-verify does"},
-	), extra...)
+	}
 }
 
 // writeArgs is the first check of every command that writes: the

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"slices"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/gitedit/gitedit/mcp"
@@ -13,7 +11,7 @@ func mcpCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:   "mcp",
 		Usage:  "serve the tools read, edit, multiedit, apply_patch, undo and log over MCP on stdio",
-		Flags:  without(writeFlags(), "color", "no-color"),
+		Flags:  append(baseFlags(), commitFlags()...),
 		Action: e.mcp,
 	}
 }
@@ -29,15 +27,4 @@ func (e *env) mcp(c *cli.Context) error {
 		return err
 	}
 	return mcp.Serve(c.Context, mcp.Config{Repo: repo, Options: opt}, e.stdin, e.out.stdout)
-}
-
-// without returns flags less those named in names.
-func without(flags []cli.Flag, names ...string) []cli.Flag {
-	var out []cli.Flag
-	for _, f := range flags {
-		if !slices.Contains(names, f.Names()[0]) {
-			out = append(out, f)
-		}
-	}
-	return out
 }

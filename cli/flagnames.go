@@ -1,0 +1,122 @@
+package cli
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// urfave/cli/v2 asks a flag for its names (Names) every time it looks one
+// up: Context.IsSet walks the command's flags asking each, and the flag
+// actions pass that runs before every command calls IsSet for every name
+// of every flag, so one command line asks about n² times. Each answer
+// runs a regular expression (cli.FlagNames cuts a v1-style ", alias" tail
+// off each name), which made these lookups about a tenth of an edit's
+// processor time. The flag types below are urfave's own, embedded, with
+// their names computed on the first call (cachedNames), so the commands
+// not run pay nothing for theirs: every other method (Apply, IsSet,
+// String, the documentation and action methods) is urfave's, so parsing,
+// help and IsSet answer as before (TestCachedFlagNames,
+// TestCachedFlagsIsSet).
+
+// boolFlag is a cli.BoolFlag whose names are computed once.
+type boolFlag struct {
+	*cli.BoolFlag
+	names []string
+}
+
+// Names returns the flag's name and aliases, as cli.BoolFlag does.
+func (f *boolFlag) Names() []string {
+	return cachedNames(&f.names, f.Name, f.Aliases)
+}
+
+// stringFlag is a cli.StringFlag whose names are computed once.
+type stringFlag struct {
+	*cli.StringFlag
+	names []string
+}
+
+// Names returns the flag's name and aliases, as cli.StringFlag does.
+func (f *stringFlag) Names() []string {
+	return cachedNames(&f.names, f.Name, f.Aliases)
+}
+
+// intFlag is a cli.IntFlag whose names are computed once.
+type intFlag struct {
+	*cli.IntFlag
+	names []string
+}
+
+// Names returns the flag's name and aliases, as cli.IntFlag does.
+func (f *intFlag) Names() []string {
+	return cachedNames(&f.names, f.Name, f.Aliases)
+}
+
+// durationFlag is a cli.DurationFlag whose names are computed once.
+type durationFlag struct {
+	*cli.DurationFlag
+	names []string
+}
+
+// Names returns the flag's name and aliases, as cli.DurationFlag does.
+func (f *durationFlag) Names() []string {
+	return cachedNames(&f.names, f.Name, f.Aliases)
+}
+
+// cacheNames returns flags with each flag of a type above replaced by its
+// name-caching form; other flags, and flags already cached, are kept.
+// Only flags whose urfave type nothing asserts are replaced: a hidden
+// bool flag or one with DisableDefaultText (urfave's help checks for
+// *cli.BoolFlag) and a TakesFile string flag (its fish completion checks
+// for *cli.StringFlag) stay as they are.
+func cacheNames(flags []cli.Flag) []cli.Flag {
+	out := make([]cli.Flag, len(flags))
+	for i, f := range flags {
+		out[i] = cacheFlagNames(f)
+	}
+	return out
+}
+
+// cacheFlagNames returns f's name-caching form, or f (see cacheNames).
+func cacheFlagNames(f cli.Flag) cli.Flag {
+	switch f := f.(type) {
+	case *cli.BoolFlag:
+		if !f.Hidden && !f.DisableDefaultText {
+			return &boolFlag{BoolFlag: f}
+		}
+	case *cli.StringFlag:
+		if !f.TakesFile {
+			return &stringFlag{StringFlag: f}
+		}
+	case *cli.IntFlag:
+		return &intFlag{IntFlag: f}
+	case *cli.DurationFlag:
+		return &durationFlag{DurationFlag: f}
+	}
+	return f
+}
+
+// cachedNames returns *cache, set to flagNames(name, aliases) on the
+// first call. Like urfave's flags (Apply sets their HasBeenSet), the
+// cache belongs to one run of one application: newApp builds new flags
+// for every Main.
+func cachedNames(cache *[]string, name string, aliases []string) []string {
+	if *cache == nil {
+		*cache = flagNames(name, aliases)
+	}
+	return *cache
+}
+
+// flagNames returns cli.FlagNames(name, aliases) without its regular
+// expression when no name holds a comma or a space: the expression
+// ("[, ]+.*") matches only from one of those, so the names are then
+// returned unchanged. The slice is capped at its length, so that a caller
+// appending to it gets a new array instead of writing into the cache.
+func flagNames(name string, aliases []string) []string {
+	names := slices.Concat([]string{name}, aliases)
+	if slices.ContainsFunc(names, func(n string) bool { return strings.ContainsAny(n, ", ") }) {
+		names = cli.FlagNames(name, aliases)
+	}
+	return slices.Clip(names)
+}
