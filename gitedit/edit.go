@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"strings"
 
 	"github.com/gitedit/gitedit/engine"
@@ -192,7 +193,7 @@ func newStep(tool Tool, st *repo.FileState, req MultiEditRequest, out engine.Out
 			s.Modes = append(s.Modes, mode)
 		}
 		if a.MatchMode.Tolerant() {
-			s.Notes = append(s.Notes, fmt.Sprintf("%s: edit %d matched with the tolerant strategy %s, not exactly", trailerPath(st.Rel), a.Index+1, mode))
+			s.Notes = append(s.Notes, fmt.Sprintf("%s: edit %d matched with the tolerant strategy %s, not exactly", commitmsg.Path(st.Rel), a.Index+1, mode))
 		}
 	}
 	for _, f := range out.Failed {

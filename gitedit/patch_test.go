@@ -38,13 +38,8 @@ func openRepo(t *testing.T, dir string) *Repo {
 	return r
 }
 
-// gitState is HEAD, the index and the status: what a refused request must
-// leave as it was.
-func gitState(t *testing.T, dir string) string {
-	t.Helper()
-	return fixtures.Git(t, dir, "rev-parse", "HEAD") + fixtures.Git(t, dir, "ls-files", "-s", "--debug") +
-		fixtures.Git(t, dir, "status", "--porcelain", "--untracked-files=all")
-}
+// gitState is fixtures.GitState: what a refused request must leave as it was.
+var gitState = fixtures.GitState
 
 func TestPatchGitDiffMatchesGit(t *testing.T) {
 	dir := patchRepo(t)

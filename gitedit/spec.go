@@ -1,6 +1,9 @@
 package gitedit
 
-import "github.com/gitedit/gitedit/gitedit/internal/spec"
+import (
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
+)
 
 // The contract's shapes live in package spec (gitedit/internal/spec) so
 // that every internal package can use them; gitedit re-exports each one
@@ -199,3 +202,7 @@ func CodeOf(err error) Code { return spec.CodeOf(err) }
 // as is, an engine error keeps its code, message and lines, and anything
 // else becomes io_error.
 func AsError(err error) *Error { return spec.AsError(err) }
+
+// Trailer is one "Key: value" trailer line of a commit message
+// (commitmsg.Trailer).
+type Trailer = commitmsg.Trailer

@@ -204,11 +204,11 @@ func textUndo(t *testing.T, dir, content string) string {
 		t.Fatal(err)
 	}
 	cur := readText(t, dir, "f.txt")
-	plainCommit(t, dir, "later", map[string]string{"f.txt": strings.Replace(cur, "four", "FOUR", 1) + "tail\n"})
+	fixtures.Commit(t, dir, "later", map[string]string{"f.txt": strings.Replace(cur, "four", "FOUR", 1) + "tail\n"})
 	target := strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD~1"))
 	want, gitErr := "", error(nil)
 	if !testing.Short() {
-		want, gitErr = gitRevertTree(t, dir, target)
+		want, gitErr = fixtures.RevertTree(t, dir, target)
 	}
 	_, err := openRepo(t, dir).Undo(ctx, UndoRequest{}, Options{})
 	got := outcome(t, dir, "f.txt", err)
@@ -264,10 +264,5 @@ func seriesDiff(mail string) string {
 	return d + "\n"
 }
 
-// cloneOf clones dir into a temporary folder.
-func cloneOf(t *testing.T, dir string) string {
-	t.Helper()
-	clone := filepath.Join(t.TempDir(), "clone")
-	fixtures.Git(t, filepath.Dir(clone), "clone", "-q", dir, clone)
-	return clone
-}
+// cloneOf is fixtures.Clone.
+var cloneOf = fixtures.Clone

@@ -1,7 +1,8 @@
-package gitedit
+package history
 
 import (
 	"context"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,7 +45,7 @@ func TestSeriesAppliesWithGitAm(t *testing.T) {
 		t.Skip("heavy: real git as the oracle")
 	}
 	dir, base := seriesRepo(t)
-	res, err := openHistory(t, dir).series(context.Background(), SeriesRequest{})
+	res, err := openTestHistory(t, dir).series(context.Background(), spec.SeriesRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +80,7 @@ func TestSeriesMatchesGitFormatPatch(t *testing.T) {
 		t.Skip("heavy: real git as the oracle")
 	}
 	dir, base := seriesRepo(t)
-	res, err := openHistory(t, dir).series(context.Background(), SeriesRequest{Range: base + "..HEAD", Signature: "2.x"})
+	res, err := openTestHistory(t, dir).series(context.Background(), spec.SeriesRequest{Range: base + "..HEAD", Signature: "2.x"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,27 +117,27 @@ func stat(mail string) string {
 	return s
 }
 
-func TestSeriesSelection(t *testing.T) {
+func TestSeriesSelectsBySessionRangeAndCount(t *testing.T) {
 	dir, base := seriesRepo(t)
-	h := openHistory(t, dir)
+	h := openTestHistory(t, dir)
 	tests := []struct {
 		name string
-		req  SeriesRequest
+		req  spec.SeriesRequest
 		want []string // subjects
-		code Code
+		code spec.Code
 	}{
-		{"default run at tip", SeriesRequest{}, []string{"edit a.txt: replace 2 occurrences", "batch: crée run.sh — et img.bin", "edit a.txt: one more"}, ""},
-		{"session", SeriesRequest{Session: "s1"}, []string{"edit a.txt: replace 2 occurrences", "batch: crée run.sh — et img.bin"}, ""},
-		{"range from", SeriesRequest{Range: "HEAD~1"}, []string{"edit a.txt: one more"}, ""},
-		{"range both", SeriesRequest{Range: base + "~1..HEAD~2"}, []string{"plain", "edit a.txt: replace 2 occurrences"}, ""},
-		{"empty range", SeriesRequest{Range: "HEAD..HEAD"}, nil, CodeNotFound},
-		{"unknown session", SeriesRequest{Session: "zz"}, nil, CodeNotFound},
-		{"bad range", SeriesRequest{Range: "nope..HEAD"}, nil, CodeInvalidInput},
+		{"default run at tip", spec.SeriesRequest{}, []string{"edit a.txt: replace 2 occurrences", "batch: crée run.sh — et img.bin", "edit a.txt: one more"}, ""},
+		{"session", spec.SeriesRequest{Session: "s1"}, []string{"edit a.txt: replace 2 occurrences", "batch: crée run.sh — et img.bin"}, ""},
+		{"range from", spec.SeriesRequest{Range: "HEAD~1"}, []string{"edit a.txt: one more"}, ""},
+		{"range both", spec.SeriesRequest{Range: base + "~1..HEAD~2"}, []string{"plain", "edit a.txt: replace 2 occurrences"}, ""},
+		{"empty range", spec.SeriesRequest{Range: "HEAD..HEAD"}, nil, spec.CodeNotFound},
+		{"unknown session", spec.SeriesRequest{Session: "zz"}, nil, spec.CodeNotFound},
+		{"bad range", spec.SeriesRequest{Range: "nope..HEAD"}, nil, spec.CodeInvalidInput},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res, err := h.series(context.Background(), tt.req)
-			if CodeOf(err) != tt.code {
+			if spec.CodeOf(err) != tt.code {
 				t.Fatalf("error = %v, want code %q", err, tt.code)
 			}
 			if err != nil {
@@ -153,9 +154,9 @@ func TestSeriesSelection(t *testing.T) {
 	}
 }
 
-func TestSeriesCoverLetter(t *testing.T) {
+func TestSeriesCoverLetterListsThePatches(t *testing.T) {
 	dir, _ := seriesRepo(t)
-	res, err := openHistory(t, dir).series(context.Background(), SeriesRequest{Session: "s1", CoverLetter: true})
+	res, err := openTestHistory(t, dir).series(context.Background(), spec.SeriesRequest{Session: "s1", CoverLetter: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +229,7 @@ func TestSeriesBinaryLiteralsApplyLikeGitFormatPatch(t *testing.T) {
 	fixtures.WriteFiles(t, dir, map[string]string{"old.bin": noise(4000, 3), "new.bin": noise(1, 4)})
 	fixtures.Git(t, dir, "add", "old.bin", "new.bin")
 	gitEditCommit(t, dir, "binaries", "s", "claude", map[string]string{"old.bin": noise(4000, 3)})
-	res, err := openHistory(t, dir).series(context.Background(), SeriesRequest{Range: base + "..HEAD"})
+	res, err := openTestHistory(t, dir).series(context.Background(), spec.SeriesRequest{Range: base + "..HEAD"})
 	if err != nil {
 		t.Fatal(err)
 	}

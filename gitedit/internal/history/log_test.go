@@ -1,7 +1,8 @@
-package gitedit
+package history
 
 import (
 	"context"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +17,7 @@ import (
 
 // openHistory reads dir's history with refs resolved by go-git, so these
 // tests do not depend on the rest of the package.
-func openHistory(t *testing.T, dir string) *history {
+func openTestHistory(t *testing.T, dir string) *history {
 	t.Helper()
 	repo, err := git.PlainOpen(dir)
 	if err != nil {
@@ -80,33 +81,28 @@ func keysInOrder(m map[string]string) []string {
 	return keys
 }
 
-// plainCommit commits files without trailers.
-func plainCommit(t *testing.T, dir, subject string, files map[string]string) {
-	t.Helper()
-	fixtures.WriteFiles(t, dir, files)
-	fixtures.Git(t, dir, "add", "-A")
-	fixtures.Git(t, dir, "commit", "-q", "-m", subject)
-}
+// plainCommit commits files without trailers (fixtures.Commit).
+var plainCommit = fixtures.Commit
 
-func TestLogFilters(t *testing.T) {
+func TestLogFiltersBySessionAgentAndFile(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
 	c1 := gitEditCommit(t, dir, "edit a", "s1", "claude", map[string]string{"a.txt": "a1\n"})
 	plainCommit(t, dir, "human change", map[string]string{"h.txt": "h\n"})
 	c2 := gitEditCommit(t, dir, "edit b", "s2", "codex", map[string]string{"b.txt": "b\n"})
 	c3 := gitEditCommit(t, dir, "edit a and b", "s1", "codex", map[string]string{"a.txt": "a2\n", "b.txt": "b2\n"})
-	h := openHistory(t, dir)
+	h := openTestHistory(t, dir)
 	tests := []struct {
 		name string
-		req  LogRequest
+		req  spec.LogRequest
 		want []string
 	}{
-		{"all", LogRequest{}, []string{c3, c2, c1}},
-		{"n", LogRequest{N: 2}, []string{c3, c2}},
-		{"session", LogRequest{Session: "s1"}, []string{c3, c1}},
-		{"agent", LogRequest{Agent: "codex"}, []string{c3, c2}},
-		{"file", LogRequest{File: "a.txt"}, []string{c3, c1}},
-		{"session and agent", LogRequest{Session: "s1", Agent: "claude"}, []string{c1}},
-		{"no match", LogRequest{Agent: "nobody"}, []string{}},
+		{"all", spec.LogRequest{}, []string{c3, c2, c1}},
+		{"n", spec.LogRequest{N: 2}, []string{c3, c2}},
+		{"session", spec.LogRequest{Session: "s1"}, []string{c3, c1}},
+		{"agent", spec.LogRequest{Agent: "codex"}, []string{c3, c2}},
+		{"file", spec.LogRequest{File: "a.txt"}, []string{c3, c1}},
+		{"session and agent", spec.LogRequest{Session: "s1", Agent: "claude"}, []string{c1}},
+		{"no match", spec.LogRequest{Agent: "nobody"}, []string{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -125,10 +121,10 @@ func TestLogFilters(t *testing.T) {
 	}
 }
 
-func TestLogEntryFields(t *testing.T) {
+func TestLogEntryCarriesTheTrailersOfItsCommit(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
 	c := gitEditCommit(t, dir, "edit a", "s1", "claude", map[string]string{"a.txt": "x\n", "dir/b c.txt": "y\n"})
-	entries, err := openHistory(t, dir).log(context.Background(), LogRequest{})
+	entries, err := openTestHistory(t, dir).log(context.Background(), spec.LogRequest{})
 	if err != nil || len(entries) != 1 {
 		t.Fatalf("entries = %v, %v", entries, err)
 	}
@@ -155,21 +151,21 @@ func TestLogEntryFields(t *testing.T) {
 	}
 }
 
-func TestLogUnbornBranch(t *testing.T) {
+func TestLogOfAnUnbornBranchIsEmpty(t *testing.T) {
 	dir := fixtures.NewRepo(t, nil)
-	entries, err := openHistory(t, dir).log(context.Background(), LogRequest{})
+	entries, err := openTestHistory(t, dir).log(context.Background(), spec.LogRequest{})
 	if err != nil || entries == nil || len(entries) != 0 {
 		t.Fatalf("entries = %#v, %v", entries, err)
 	}
 }
 
-func TestResolveRevisions(t *testing.T) {
+func TestResolveReadsRevisionsAsGitRevParse(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a": "1\n"})
 	first := strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD"))
 	plainCommit(t, dir, "two", map[string]string{"a": "2\n"})
 	fixtures.Git(t, dir, "tag", "-a", "-m", "v1", "v1", "HEAD")
 	plainCommit(t, dir, "three", map[string]string{"a": "3\n"})
-	h := openHistory(t, dir)
+	h := openTestHistory(t, dir)
 	for _, rev := range []string{"HEAD", "HEAD~1", "HEAD^", "main~2", "v1", "v1~1", first, first[:7], "refs/heads/main"} {
 		want, err := fixtures.RunGit(dir, "rev-parse", rev+"^{commit}")
 		if err != nil {
@@ -181,7 +177,7 @@ func TestResolveRevisions(t *testing.T) {
 		}
 	}
 	for _, rev := range []string{"nope", "HEAD~5", "deadbeef"} {
-		if _, err := h.resolve(rev); CodeOf(err) != CodeInvalidInput {
+		if _, err := h.resolve(rev); spec.CodeOf(err) != spec.CodeInvalidInput {
 			t.Errorf("resolve(%q) error = %v, want invalid_input", rev, err)
 		}
 	}
@@ -191,11 +187,11 @@ func TestRepoLogAndSeriesThroughOpen(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"sub/a.txt": "a\n"})
 	c := gitEditCommit(t, dir, "edit a", "s1", "claude", map[string]string{"sub/a.txt": "b\n"})
 	r := openRepo(t, filepath.Join(dir, "sub"))
-	entries, err := r.Log(context.Background(), LogRequest{File: "a.txt"})
+	entries, err := r.Log(context.Background(), spec.LogRequest{File: "a.txt"})
 	if err != nil || len(entries) != 1 || entries[0].Commit != c {
 		t.Fatalf("log --file a.txt from sub/: %+v, %v", entries, err)
 	}
-	res, err := r.Series(context.Background(), SeriesRequest{OutputDir: "out"})
+	res, err := r.Series(context.Background(), spec.SeriesRequest{OutputDir: "out"})
 	if err != nil {
 		t.Fatal(err)
 	}

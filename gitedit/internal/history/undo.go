@@ -1,9 +1,10 @@
-package gitedit
+package history
 
 import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"os"
 	"strings"
 
@@ -25,12 +26,12 @@ import (
 // later change to the same lines is conflict and nothing changes. A
 // touched file with uncommitted changes is dirty. Without a commit to
 // revert: nothing_to_undo. Reverting an undo commit re-applies the change.
-func (r *Repo) Undo(ctx context.Context, req UndoRequest, opt Options) (*Result, error) {
+func Undo(ctx context.Context, r *repo.Repo, req spec.UndoRequest, opt spec.Options) (*spec.Result, error) {
 	opt = opt.ForRequest(req.DryRun, "")
-	opt.Commit, opt.NoStage, opt.Dirty = true, false, DirtyRefuse
+	opt.Commit, opt.NoStage, opt.Dirty = true, false, spec.DirtyRefuse
 	var plan *undoPlan
-	out, err := batch.RunRequest(ctx, r.core, opt, req, func(t *batch.Txn, canonical []byte) (*batch.CommitMeta, error) {
-		p, err := r.planUndo(t, req.Commit)
+	out, err := batch.RunRequest(ctx, r, opt, req, func(t *batch.Txn, canonical []byte) (*batch.CommitMeta, error) {
+		p, err := planUndo(r, t, req.Commit)
 		plan = p
 		if err != nil {
 			return nil, err
@@ -51,8 +52,8 @@ type undoPlan struct {
 
 // planUndo picks the commit to revert (under the lock, from the current
 // HEAD) and plans the inverse of its changes in t.
-func (r *Repo) planUndo(t *batch.Txn, rev string) (*undoPlan, error) {
-	h, err := r.history()
+func planUndo(r *repo.Repo, t *batch.Txn, rev string) (*undoPlan, error) {
+	h, err := openHistory(r)
 	if err != nil {
 		return nil, err
 	}
@@ -68,11 +69,11 @@ func (r *Repo) planUndo(t *batch.Txn, rev string) (*undoPlan, error) {
 	prev := t.AllowBinary
 	t.AllowBinary = true
 	defer func() { t.AllowBinary = prev }()
-	if err := r.checkUndoClean(t, sides); err != nil {
+	if err := checkUndoClean(r, t, sides); err != nil {
 		return nil, err
 	}
 	plan := &undoPlan{target: target}
-	return plan, r.applyRevert(t, h, sides, plan)
+	return plan, applyRevert(r, t, h, sides, plan)
 }
 
 // undoTarget resolves the commit to revert: rev, or the newest gitedit
@@ -82,7 +83,7 @@ func (r *Repo) planUndo(t *batch.Txn, rev string) (*undoPlan, error) {
 // stack does.
 func (h *history) undoTarget(rev string) (*objects.CommitInfo, error) {
 	if h.head.IsZero() {
-		return nil, spec.Errorf(CodeNothingToUndo, "the branch has no commit yet")
+		return nil, spec.Errorf(spec.CodeNothingToUndo, "the branch has no commit yet")
 	}
 	var want plumbing.Hash
 	if rev != "" {
@@ -97,7 +98,7 @@ func (h *history) undoTarget(rev string) (*objects.CommitInfo, error) {
 		return nil, err
 	}
 	if found != nil && h.shallow[found.Hash] {
-		return nil, spec.Errorf(CodeUnsupported, "%s is a shallow commit of this clone (its parent is not here, so its changes are unknown); fetch more history first (git fetch --deepen=1)", describeCommit(found))
+		return nil, spec.Errorf(spec.CodeUnsupported, "%s is a shallow commit of this clone (its parent is not here, so its changes are unknown); fetch more history first (git fetch --deepen=1)", describeCommit(found))
 	}
 	return checkUndoTarget(found, rev, reverted)
 }
@@ -112,7 +113,7 @@ func (h *history) walkForUndo(want plumbing.Hash) (*objects.CommitInfo, map[stri
 	err := h.firstParents(h.head, func(c *objects.CommitInfo) bool {
 		e, ok := entryOf(c)
 		live := ok && reverted[e.Commit] == ""
-		if c.Hash == want || want.IsZero() && live && (e.Tool != string(ToolUndo) || h.isRedo(e)) {
+		if c.Hash == want || want.IsZero() && live && (e.Tool != string(spec.ToolUndo) || h.isRedo(e)) {
 			found = c
 			return false
 		}
@@ -125,8 +126,8 @@ func (h *history) walkForUndo(want plumbing.Hash) (*objects.CommitInfo, map[stri
 }
 
 // isRedo reports whether e is an undo of an undo commit.
-func (h *history) isRedo(e LogEntry) bool {
-	if e.Tool != string(ToolUndo) || e.Reverts == "" {
+func (h *history) isRedo(e spec.LogEntry) bool {
+	if e.Tool != string(spec.ToolUndo) || e.Reverts == "" {
 		return false
 	}
 	c, err := h.commit(plumbing.NewHash(e.Reverts))
@@ -134,7 +135,7 @@ func (h *history) isRedo(e LogEntry) bool {
 		return false
 	}
 	target, ok := entryOf(c)
-	return ok && target.Tool == string(ToolUndo)
+	return ok && target.Tool == string(spec.ToolUndo)
 }
 
 // checkUndoTarget refuses a target that is missing, not a gitedit commit,
@@ -142,17 +143,17 @@ func (h *history) isRedo(e LogEntry) bool {
 func checkUndoTarget(c *objects.CommitInfo, rev string, reverted map[string]string) (*objects.CommitInfo, error) {
 	switch {
 	case c == nil && rev == "":
-		return nil, spec.Errorf(CodeNothingToUndo, "no gitedit commit left to undo on this branch")
+		return nil, spec.Errorf(spec.CodeNothingToUndo, "no gitedit commit left to undo on this branch")
 	case c == nil:
-		return nil, spec.Errorf(CodeInvalidInput, "%s is not on the current branch (HEAD's first-parent history)", rev)
+		return nil, spec.Errorf(spec.CodeInvalidInput, "%s is not on the current branch (HEAD's first-parent history)", rev)
 	case len(c.Parents) > 1:
-		return nil, spec.Errorf(CodeUnsupported, "%s is a merge commit; gitedit undoes single-parent commits only", describeCommit(c))
+		return nil, spec.Errorf(spec.CodeUnsupported, "%s is a merge commit; gitedit undoes single-parent commits only", describeCommit(c))
 	}
 	if _, ok := entryOf(c); !ok {
-		return nil, spec.Errorf(CodeInvalidInput, "%s is not a gitedit commit (it has no Edit-Tool trailer); use git revert", describeCommit(c))
+		return nil, spec.Errorf(spec.CodeInvalidInput, "%s is not a gitedit commit (it has no Edit-Tool trailer); use git revert", describeCommit(c))
 	}
 	if by := reverted[c.Hash.String()]; by != "" {
-		return nil, spec.Errorf(CodeNothingToUndo, "%s is already undone by %s", describeCommit(c), shortID(by))
+		return nil, spec.Errorf(spec.CodeNothingToUndo, "%s is already undone by %s", describeCommit(c), shortID(by))
 	}
 	return c, nil
 }
@@ -216,10 +217,10 @@ func sideOf(l *batch.TreeLookup, rel string) treeSide {
 
 // checkUndoClean refuses (dirty) when a touched file's working-tree or
 // index content differs from HEAD: the revert is computed from HEAD.
-func (r *Repo) checkUndoClean(t *batch.Txn, sides []revertSide) error {
+func checkUndoClean(r *repo.Repo, t *batch.Txn, sides []revertSide) error {
 	var dirty []string
 	for _, s := range sides {
-		clean, err := r.matchesHead(t, s)
+		clean, err := matchesHead(r, t, s)
 		if err != nil {
 			return err
 		}
@@ -230,13 +231,13 @@ func (r *Repo) checkUndoClean(t *batch.Txn, sides []revertSide) error {
 	if len(dirty) == 0 {
 		return nil
 	}
-	return &Error{Code: CodeDirty, FilePath: dirty[0], Message: fmt.Sprintf(
+	return &spec.Error{Code: spec.CodeDirty, FilePath: dirty[0], Message: fmt.Sprintf(
 		"%s differ(s) from HEAD (uncommitted changes); commit or discard them before undoing", spec.QuotePaths(dirty))}
 }
 
 // matchesHead reports whether rel's working-tree file and index entry
 // are as in HEAD.
-func (r *Repo) matchesHead(t *batch.Txn, s revertSide) (bool, error) {
+func matchesHead(r *repo.Repo, t *batch.Txn, s revertSide) (bool, error) {
 	st, err := t.ReadRelEntry(s.rel)
 	if err != nil {
 		return false, err
@@ -251,7 +252,7 @@ func (r *Repo) matchesHead(t *batch.Txn, s revertSide) (bool, error) {
 	if st.IsLink() {
 		return objects.HashBlob(st.Content) == s.ours.hash, nil
 	}
-	h, err := r.core.HashFile(s.rel, st.Content)
+	h, err := r.HashFile(s.rel, st.Content)
 	return h == s.ours.hash, err
 }
 
@@ -259,14 +260,14 @@ func (r *Repo) matchesHead(t *batch.Txn, s revertSide) (bool, error) {
 // still has the target's version, a three-way merge where HEAD changed
 // since, nothing where HEAD already has the old side. Conflicting paths
 // are collected into one conflict error.
-func (r *Repo) applyRevert(t *batch.Txn, h *history, sides []revertSide, plan *undoPlan) error {
+func applyRevert(r *repo.Repo, t *batch.Txn, h *history, sides []revertSide, plan *undoPlan) error {
 	var conflicts []string
 	first := ""
 	for _, s := range sides {
 		if s.ours.same(s.theirs) {
 			continue
 		}
-		msg, err := r.revertPath(t, h, s)
+		msg, err := revertPath(r, t, h, s)
 		if err != nil {
 			return err
 		}
@@ -280,19 +281,19 @@ func (r *Repo) applyRevert(t *batch.Txn, h *history, sides []revertSide, plan *u
 		plan.files = append(plan.files, s.rel)
 	}
 	if len(conflicts) > 0 {
-		return &Error{Code: CodeConflict, Message: fmt.Sprintf("%s cannot be undone: later changes touch the same lines:\n%s",
+		return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("%s cannot be undone: later changes touch the same lines:\n%s",
 			describeCommit(plan.target), strings.Join(conflicts, "\n")), FilePath: first}
 	}
 	if len(plan.files) == 0 {
-		return spec.Errorf(CodeNothingToUndo, "the changes of %s are already undone in HEAD", describeCommit(plan.target))
+		return spec.Errorf(spec.CodeNothingToUndo, "the changes of %s are already undone in HEAD", describeCommit(plan.target))
 	}
 	return nil
 }
 
 // revertPath plans one path, or returns a conflict description.
-func (r *Repo) revertPath(t *batch.Txn, h *history, s revertSide) (string, error) {
+func revertPath(r *repo.Repo, t *batch.Txn, h *history, s revertSide) (string, error) {
 	if s.ours.same(s.base) {
-		return "", r.restoreSide(t, h, s.rel, s.theirs)
+		return "", restoreSide(r, t, h, s.rel, s.theirs)
 	}
 	if !s.ours.exists || !s.base.exists || !s.theirs.exists {
 		return fmt.Sprintf("%s: created or deleted by one side and changed by the other", engine.QuotePath(s.rel)), nil
@@ -316,7 +317,7 @@ func (r *Repo) revertPath(t *batch.Txn, h *history, s revertSide) (string, error
 		}
 		return fmt.Sprintf("%s: %s %s", engine.QuotePath(s.rel), word, batch.JoinInts(lines)), nil
 	}
-	return "", r.writeReverted(t, s.rel, []byte(merged), mode)
+	return "", writeReverted(r, t, s.rel, []byte(merged), mode)
 }
 
 // mergeMode merges the file modes: the revert's mode change applies
@@ -332,7 +333,7 @@ func mergeMode(s revertSide) (filemode.FileMode, bool) {
 }
 
 // restoreSide plans rel to become side (deleted when it does not exist).
-func (r *Repo) restoreSide(t *batch.Txn, h *history, rel string, side treeSide) error {
+func restoreSide(r *repo.Repo, t *batch.Txn, h *history, rel string, side treeSide) error {
 	if !side.exists {
 		t.Remove(rel)
 		return nil
@@ -341,14 +342,14 @@ func (r *Repo) restoreSide(t *batch.Txn, h *history, rel string, side treeSide) 
 	if err != nil {
 		return err
 	}
-	return r.writeReverted(t, rel, []byte(texts[0]), side.mode)
+	return writeReverted(r, t, rel, []byte(texts[0]), side.mode)
 }
 
 // writeReverted plans git-form content for rel in the working tree's
 // form: when the current file is CRLF while the content is LF and git
 // would store the CRLF form as this content (core.autocrlf, eol=crlf),
 // the file gets CRLF.
-func (r *Repo) writeReverted(t *batch.Txn, rel string, content []byte, mode filemode.FileMode) error {
+func writeReverted(r *repo.Repo, t *batch.Txn, rel string, content []byte, mode filemode.FileMode) error {
 	cur, err := t.ReadRelEntry(rel)
 	if err != nil {
 		return err
@@ -358,7 +359,7 @@ func (r *Repo) writeReverted(t *batch.Txn, rel string, content []byte, mode file
 		return nil
 	}
 	if cur.Exists && bytes.Contains(cur.Content, []byte("\r\n")) && !bytes.Contains(content, []byte("\r\n")) {
-		if conv := bytes.ReplaceAll(content, []byte("\n"), []byte("\r\n")); r.sameBlob(rel, conv, content) {
+		if conv := bytes.ReplaceAll(content, []byte("\n"), []byte("\r\n")); sameBlob(r, rel, conv, content) {
 			content = conv
 		}
 	}
@@ -372,8 +373,8 @@ func (r *Repo) writeReverted(t *batch.Txn, rel string, content []byte, mode file
 
 // sameBlob reports whether working-tree content conv is stored by git as
 // gitForm (so writing conv is faithful).
-func (r *Repo) sameBlob(rel string, conv, gitForm []byte) bool {
-	h, err := r.core.HashFile(rel, conv)
+func sameBlob(r *repo.Repo, rel string, conv, gitForm []byte) bool {
+	h, err := r.HashFile(rel, conv)
 	return err == nil && h == plumbing.ComputeHash(plumbing.BlobObject, gitForm)
 }
 
@@ -394,26 +395,26 @@ func (h *history) blobTexts(ids ...plumbing.Hash) ([]string, error) {
 func (p *undoPlan) meta(canonical []byte, message string) *batch.CommitMeta {
 	subject, _ := splitMessage(p.target.Message)
 	id := p.target.Hash.String()
-	m := &batch.CommitMeta{Tool: ToolUndo, Subject: message, Count: len(p.files), Request: canonical,
-		Extra: []Trailer{{Key: trReverts, Value: id}}}
+	m := &batch.CommitMeta{Tool: spec.ToolUndo, Subject: message, Count: len(p.files), Request: canonical,
+		Extra: []commitmsg.Trailer{{Key: trReverts, Value: id}}}
 	if m.Subject == "" {
 		m.Subject = "Revert \"" + subject + "\""
 	}
 	m.Body = []string{"This reverts commit " + id + ".", ""}
 	for _, rel := range p.files {
-		m.Body = append(m.Body, trailerPath(rel)+": reverted")
+		m.Body = append(m.Body, commitmsg.Path(rel)+": reverted")
 	}
 	return m
 }
 
 // result builds the docs/reference.md#results result of an undo.
-func (p *undoPlan) result(out *batch.Outcome, opt Options) *Result {
-	res := &Result{OK: true, Tool: ToolUndo, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
-		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []EditFailure{}, EditsApplied: len(p.files)}
+func (p *undoPlan) result(out *batch.Outcome, opt spec.Options) *spec.Result {
+	res := &spec.Result{OK: true, Tool: spec.ToolUndo, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
+		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []spec.EditFailure{}, EditsApplied: len(p.files)}
 	if len(res.Files) == 1 {
 		res.FilePath = res.Files[0].FilePath
 	}
 	batch.SetCommits(res, out.Commits)
-	res.Summary = batch.Decorate(fmt.Sprintf("Reverted %s (%s)", describeCommit(p.target), plural(len(p.files), "file")), res)
+	res.Summary = batch.Decorate(fmt.Sprintf("Reverted %s (%s)", describeCommit(p.target), commitmsg.Plural(len(p.files), "file")), res)
 	return res
 }

@@ -1,4 +1,4 @@
-package gitedit
+package history
 
 import (
 	"strings"

@@ -1,7 +1,8 @@
-package gitedit
+package history
 
 import (
 	"context"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,16 +29,8 @@ func undoRepo(t *testing.T) (dir string, c1, c2, c3 string) {
 	return dir, c1, c2, c3
 }
 
-// gitRevertTree is the tree git revert makes for commit in a clone of dir.
-func gitRevertTree(t *testing.T, dir, commit string) (string, error) {
-	t.Helper()
-	clone := filepath.Join(t.TempDir(), "clone")
-	fixtures.Git(t, filepath.Dir(clone), "clone", "-q", dir, clone)
-	if _, err := fixtures.RunGit(clone, "revert", "--no-edit", commit); err != nil {
-		return "", err
-	}
-	return fixtures.Git(t, clone, "rev-parse", "HEAD^{tree}"), nil
-}
+// gitRevertTree is the tree git revert makes (fixtures.RevertTree).
+var gitRevertTree = fixtures.RevertTree
 
 func TestUndoMatchesGitRevert(t *testing.T) {
 	if testing.Short() {
@@ -61,7 +54,7 @@ func TestUndoMatchesGitRevert(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := openRepo(t, dir).Undo(context.Background(), UndoRequest{Commit: rev}, Options{})
+			res, err := openRepo(t, dir).Undo(context.Background(), spec.UndoRequest{Commit: rev}, spec.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,9 +95,9 @@ func TestUndoConflictChangesNothing(t *testing.T) {
 		t.Fatal("oracle: git revert should conflict too")
 	}
 	before := gitState(t, dir)
-	_, err := openRepo(t, dir).Undo(context.Background(), UndoRequest{Commit: c1}, Options{})
-	e := AsError(err)
-	if e == nil || e.Code != CodeConflict || e.FilePath != "a.txt" || !strings.Contains(e.Message, "a.txt: line 3") {
+	_, err := openRepo(t, dir).Undo(context.Background(), spec.UndoRequest{Commit: c1}, spec.Options{})
+	e := spec.AsError(err)
+	if e == nil || e.Code != spec.CodeConflict || e.FilePath != "a.txt" || !strings.Contains(e.Message, "a.txt: line 3") {
 		t.Fatalf("error = %#v", e)
 	}
 	if gitState(t, dir) != before {
@@ -112,7 +105,7 @@ func TestUndoConflictChangesNothing(t *testing.T) {
 	}
 }
 
-func TestUndoRefusals(t *testing.T) {
+func TestUndoRefusesWithoutChangingAnything(t *testing.T) {
 	dir, _, _, c3 := undoRepo(t)
 	plainDir := fixtures.NewRepo(t, map[string]string{"x": "x\n"})
 	tests := []struct {
@@ -120,20 +113,20 @@ func TestUndoRefusals(t *testing.T) {
 		dir   string
 		setup func()
 		rev   string
-		code  Code
+		code  spec.Code
 	}{
-		{"no gitedit commit", plainDir, func() {}, "", CodeNothingToUndo},
-		{"not a gitedit commit", plainDir, func() {}, "HEAD", CodeInvalidInput},
-		{"unknown revision", dir, func() {}, "nope", CodeInvalidInput},
-		{"dirty touched file", dir, func() { fixtures.WriteFiles(t, dir, map[string]string{"run.sh": "changed\n"}) }, "", CodeDirty},
-		{"staged touched file", dir, func() { fixtures.Git(t, dir, "add", "run.sh") }, c3, CodeDirty},
+		{"no gitedit commit", plainDir, func() {}, "", spec.CodeNothingToUndo},
+		{"not a gitedit commit", plainDir, func() {}, "HEAD", spec.CodeInvalidInput},
+		{"unknown revision", dir, func() {}, "nope", spec.CodeInvalidInput},
+		{"dirty touched file", dir, func() { fixtures.WriteFiles(t, dir, map[string]string{"run.sh": "changed\n"}) }, "", spec.CodeDirty},
+		{"staged touched file", dir, func() { fixtures.Git(t, dir, "add", "run.sh") }, c3, spec.CodeDirty},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.setup()
 			before := gitState(t, tt.dir)
-			_, err := openRepo(t, tt.dir).Undo(context.Background(), UndoRequest{Commit: tt.rev}, Options{})
-			if CodeOf(err) != tt.code {
+			_, err := openRepo(t, tt.dir).Undo(context.Background(), spec.UndoRequest{Commit: tt.rev}, spec.Options{})
+			if spec.CodeOf(err) != tt.code {
 				t.Fatalf("error = %v, want %s", err, tt.code)
 			}
 			if gitState(t, tt.dir) != before {
@@ -143,7 +136,7 @@ func TestUndoRefusals(t *testing.T) {
 	}
 }
 
-func TestUndoStackAndRedo(t *testing.T) {
+func TestUndoRevertsTheNewestUndoneCommitAndRedoes(t *testing.T) {
 	dir, c1, c2, c3 := undoRepo(t)
 	r := openRepo(t, dir)
 	trees := map[string]string{}
@@ -153,21 +146,21 @@ func TestUndoStackAndRedo(t *testing.T) {
 	initial := fixtures.Git(t, dir, "rev-parse", c1+"~1^{tree}")
 	// Repeated undo walks back: c3, then c2, then c1, then nothing.
 	for i, wantTree := range []string{trees[c2], trees[c1], initial} {
-		if _, err := r.Undo(context.Background(), UndoRequest{}, Options{}); err != nil {
+		if _, err := r.Undo(context.Background(), spec.UndoRequest{}, spec.Options{}); err != nil {
 			t.Fatalf("undo %d: %v", i+1, err)
 		}
 		if got := fixtures.Git(t, dir, "rev-parse", "HEAD^{tree}"); got != wantTree {
 			t.Fatalf("after undo %d: tree %s, want %s", i+1, got, wantTree)
 		}
 	}
-	if _, err := r.Undo(context.Background(), UndoRequest{}, Options{}); CodeOf(err) != CodeNothingToUndo {
+	if _, err := r.Undo(context.Background(), spec.UndoRequest{}, spec.Options{}); spec.CodeOf(err) != spec.CodeNothingToUndo {
 		t.Fatalf("fourth undo: %v, want nothing_to_undo", err)
 	}
-	if _, err := r.Undo(context.Background(), UndoRequest{Commit: c3}, Options{}); CodeOf(err) != CodeNothingToUndo {
+	if _, err := r.Undo(context.Background(), spec.UndoRequest{Commit: c3}, spec.Options{}); spec.CodeOf(err) != spec.CodeNothingToUndo {
 		t.Fatalf("undo of an undone commit: %v, want nothing_to_undo", err)
 	}
 	// Undoing the last undo (which reverted c1) re-applies c1.
-	if _, err := r.Undo(context.Background(), UndoRequest{Commit: "HEAD"}, Options{}); err != nil {
+	if _, err := r.Undo(context.Background(), spec.UndoRequest{Commit: "HEAD"}, spec.Options{}); err != nil {
 		t.Fatalf("undo of an undo: %v", err)
 	}
 	if got := fixtures.Git(t, dir, "rev-parse", "HEAD^{tree}"); got != trees[c1] {
@@ -175,10 +168,10 @@ func TestUndoStackAndRedo(t *testing.T) {
 	}
 	// After the redo, plain undo takes back the redone change (not an
 	// older one), and c1 counts as not undone any more.
-	if _, err := r.Undo(context.Background(), UndoRequest{}, Options{DryRun: true}); err != nil {
+	if _, err := r.Undo(context.Background(), spec.UndoRequest{}, spec.Options{DryRun: true}); err != nil {
 		t.Fatalf("undo after redo: %v", err)
 	}
-	res, err := r.Undo(context.Background(), UndoRequest{}, Options{})
+	res, err := r.Undo(context.Background(), spec.UndoRequest{}, spec.Options{})
 	if err != nil {
 		t.Fatalf("undo after redo: %v", err)
 	}
@@ -187,10 +180,10 @@ func TestUndoStackAndRedo(t *testing.T) {
 	}
 }
 
-func TestUndoDryRun(t *testing.T) {
+func TestUndoDryRunWritesNothing(t *testing.T) {
 	dir, _, _, _ := undoRepo(t)
 	before := gitState(t, dir)
-	res, err := openRepo(t, dir).Undo(context.Background(), UndoRequest{DryRun: true}, Options{})
+	res, err := openRepo(t, dir).Undo(context.Background(), spec.UndoRequest{DryRun: true}, spec.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,11 @@
-package gitedit
+package history
 
 import (
 	"container/heap"
 	"context"
 	"fmt"
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"strconv"
 	"strings"
 
@@ -37,14 +39,14 @@ const maxWalk = 100000
 // Log lists the gitedit commits (those with an Edit-Tool trailer)
 // reachable from HEAD, newest first, filtered by req. An unborn branch
 // gives an empty list.
-func (r *Repo) Log(ctx context.Context, req LogRequest) ([]LogEntry, error) {
-	h, err := r.history()
+func Log(ctx context.Context, r *repo.Repo, req spec.LogRequest) ([]spec.LogEntry, error) {
+	h, err := openHistory(r)
 	if err != nil {
 		return nil, err
 	}
 	defer h.close()
 	if req.File != "" {
-		rel, _, err := r.core.ResolvePath(req.File)
+		rel, _, err := r.ResolvePath(req.File)
 		if err != nil {
 			return nil, err
 		}
@@ -66,17 +68,17 @@ type history struct {
 	shallow map[plumbing.Hash]bool
 }
 
-// history opens the repository's commit history at HEAD.
-func (r *Repo) history() (*history, error) {
-	head, err := r.core.Refs().ReadHead()
+// openHistory opens the repository's commit history at HEAD.
+func openHistory(r *repo.Repo) (*history, error) {
+	head, err := r.Refs().ReadHead()
 	if err != nil {
 		return nil, spec.IOError("read HEAD", err)
 	}
-	cut, err := shallow.Read(r.core.CommonDir())
+	cut, err := shallow.Read(r.CommonDir())
 	if err != nil {
 		return nil, spec.IOError("read the shallow file", err)
 	}
-	h := newHistory(objects.NewDB(r.core.Objects(), r.core.ObjectsDir()), head.Commit, r.core.Refs().Resolve)
+	h := newHistory(objects.NewDB(r.Objects(), r.ObjectsDir()), head.Commit, r.Refs().Resolve)
 	h.shallow = cut
 	return h, nil
 }
@@ -103,8 +105,8 @@ func (h *history) commit(id plumbing.Hash) (*objects.CommitInfo, error) {
 
 // log walks from HEAD by commit time and keeps the gitedit commits that
 // pass req's filters (req.File is repository-relative).
-func (h *history) log(ctx context.Context, req LogRequest) ([]LogEntry, error) {
-	entries := []LogEntry{}
+func (h *history) log(ctx context.Context, req spec.LogRequest) ([]spec.LogEntry, error) {
+	entries := []spec.LogEntry{}
 	if h.head.IsZero() {
 		return entries, nil
 	}
@@ -178,7 +180,7 @@ func (q *commitQueue) Pop() any {
 
 // listEntryFiles fills Files from the commit's changes when its message lists
 // them only as a count (an Edit-Files trailer: recipes over many files).
-func listEntryFiles(e *LogEntry, h *history, c *objects.CommitInfo) error {
+func listEntryFiles(e *spec.LogEntry, h *history, c *objects.CommitInfo) error {
 	if len(e.Files) > 0 || !entryHasTrailer(e, trFiles) {
 		return nil
 	}
@@ -191,7 +193,7 @@ func listEntryFiles(e *LogEntry, h *history, c *objects.CommitInfo) error {
 }
 
 // entryHasTrailer reports whether the entry carries a trailer named key.
-func entryHasTrailer(e *LogEntry, key string) bool {
+func entryHasTrailer(e *spec.LogEntry, key string) bool {
 	for _, t := range e.Trailers {
 		if strings.EqualFold(t.Key, key) {
 			return true
@@ -219,7 +221,7 @@ func (h *history) commitPaths(c *objects.CommitInfo) ([]string, error) {
 }
 
 // entryMatches applies the log filters.
-func entryMatches(e *LogEntry, req LogRequest) bool {
+func entryMatches(e *spec.LogEntry, req spec.LogRequest) bool {
 	if req.Session != "" && e.Session != req.Session {
 		return false
 	}
@@ -239,21 +241,21 @@ func entryMatches(e *LogEntry, req LogRequest) bool {
 
 // entryOf parses a commit's message; ok is false when it is not a gitedit
 // commit (no Edit-Tool trailer).
-func entryOf(c *objects.CommitInfo) (LogEntry, bool) {
+func entryOf(c *objects.CommitInfo) (spec.LogEntry, bool) {
 	subject, body := splitMessage(c.Message)
-	trailers := parseTrailers(c.Message)
-	e := LogEntry{Commit: c.Hash.String(), Subject: subject, Body: stripTrailerBlock(body, len(trailers) > 0),
+	trailers := commitmsg.Parse(c.Message)
+	e := spec.LogEntry{Commit: c.Hash.String(), Subject: subject, Body: stripTrailerBlock(body, len(trailers) > 0),
 		Author: c.Author.Name, AuthorEmail: c.Author.Email, Date: c.Author.When, Files: []string{},
-		Trailers: make([]LogTrailer, 0, len(trailers))}
+		Trailers: make([]spec.LogTrailer, 0, len(trailers))}
 	for _, t := range trailers {
-		e.Trailers = append(e.Trailers, LogTrailer(t))
+		e.Trailers = append(e.Trailers, spec.LogTrailer(t))
 		setEntryTrailer(&e, t.Key, t.Value)
 	}
 	return e, e.Tool != ""
 }
 
 // setEntryTrailer fills the field a known trailer maps to.
-func setEntryTrailer(e *LogEntry, key, value string) {
+func setEntryTrailer(e *spec.LogEntry, key, value string) {
 	switch {
 	case strings.EqualFold(key, trTool):
 		e.Tool = value
@@ -280,12 +282,12 @@ func setEntryTrailer(e *LogEntry, key, value string) {
 
 // fileBlobOf parses "path blob" (the blob is the last word, so paths may
 // hold spaces); a lone word is a path without blob.
-func fileBlobOf(v string) FileBlob {
+func fileBlobOf(v string) spec.FileBlob {
 	i := strings.LastIndexByte(v, ' ')
 	if i < 0 {
-		return FileBlob{FilePath: engine.UnquotePath(v)}
+		return spec.FileBlob{FilePath: engine.UnquotePath(v)}
 	}
-	return FileBlob{FilePath: engine.UnquotePath(v[:i]), Blob: v[i+1:]}
+	return spec.FileBlob{FilePath: engine.UnquotePath(v[:i]), Blob: v[i+1:]}
 }
 
 // splitList splits a comma-separated trailer value.
@@ -338,7 +340,7 @@ func (h *history) resolve(rev string) (plumbing.Hash, error) {
 	}
 	id, err := h.resolveName(rev)
 	if err == nil && id.IsZero() {
-		err = spec.Errorf(CodeInvalidInput, "unknown revision %q", rev)
+		err = spec.Errorf(spec.CodeInvalidInput, "unknown revision %q", rev)
 	}
 	return id, err
 }
@@ -359,7 +361,7 @@ func (h *history) ancestor(id plumbing.Hash, n int, rev string) (plumbing.Hash, 
 			return plumbing.ZeroHash, err
 		}
 		if len(c.Parents) == 0 {
-			return plumbing.ZeroHash, spec.Errorf(CodeInvalidInput, "revision %q goes past the first commit", rev)
+			return plumbing.ZeroHash, spec.Errorf(spec.CodeInvalidInput, "revision %q goes past the first commit", rev)
 		}
 		id = c.Parents[0]
 	}
@@ -424,7 +426,7 @@ func (h *history) byPrefix(prefix string) (plumbing.Hash, error) {
 		return plumbing.ZeroHash, err
 	}
 	if len(found) > 1 {
-		return plumbing.ZeroHash, spec.Errorf(CodeAmbiguous, "the abbreviated id %s matches %d commits; give more digits", prefix, len(found))
+		return plumbing.ZeroHash, spec.Errorf(spec.CodeAmbiguous, "the abbreviated id %s matches %d commits; give more digits", prefix, len(found))
 	}
 	return found[0], nil
 }

@@ -1,10 +1,11 @@
-package gitedit
+package history
 
 import (
 	"bytes"
 	"compress/zlib"
 	"context"
 	"fmt"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -23,8 +24,8 @@ import (
 // applies, and writes them to req.OutputDir (relative to the directory the
 // repository was opened from) when it is set. No commit to export is
 // not_found.
-func (r *Repo) Series(ctx context.Context, req SeriesRequest) (*SeriesResult, error) {
-	h, err := r.history()
+func Series(ctx context.Context, r *repo.Repo, req spec.SeriesRequest) (*spec.SeriesResult, error) {
+	h, err := openHistory(r)
 	if err != nil {
 		return nil, err
 	}
@@ -34,13 +35,13 @@ func (r *Repo) Series(ctx context.Context, req SeriesRequest) (*SeriesResult, er
 	}
 	dir := req.OutputDir
 	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(r.core.Dir(), dir)
+		dir = filepath.Join(r.Dir(), dir)
 	}
 	return res, writeSeries(res, dir)
 }
 
 // writeSeries stores each patch in dir under its name.
-func writeSeries(s *SeriesResult, dir string) error {
+func writeSeries(s *spec.SeriesResult, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return spec.IOError("create "+dir, err)
 	}
@@ -56,7 +57,7 @@ func writeSeries(s *SeriesResult, dir string) error {
 }
 
 // series selects the commits and formats them.
-func (h *history) series(ctx context.Context, req SeriesRequest) (*SeriesResult, error) {
+func (h *history) series(ctx context.Context, req spec.SeriesRequest) (*spec.SeriesResult, error) {
 	commits, err := h.seriesCommits(req)
 	if err != nil {
 		return nil, err
@@ -65,7 +66,7 @@ func (h *history) series(ctx context.Context, req SeriesRequest) (*SeriesResult,
 	if sig == "" {
 		sig = "gitedit"
 	}
-	res := &SeriesResult{Patches: []SeriesPatch{}}
+	res := &spec.SeriesResult{Patches: []spec.SeriesPatch{}}
 	if req.CoverLetter {
 		cover, err := h.coverLetter(ctx, commits, req.Session, sig)
 		if err != nil {
@@ -87,7 +88,7 @@ func (h *history) series(ctx context.Context, req SeriesRequest) (*SeriesResult,
 // else the gitedit commits of req.Session along HEAD's first parents,
 // else the run of gitedit commits at the tip. Merges are skipped, as git
 // format-patch does.
-func (h *history) seriesCommits(req SeriesRequest) ([]*objects.CommitInfo, error) {
+func (h *history) seriesCommits(req spec.SeriesRequest) ([]*objects.CommitInfo, error) {
 	var commits []*objects.CommitInfo
 	var err error
 	switch {
@@ -108,14 +109,14 @@ func (h *history) seriesCommits(req SeriesRequest) ([]*objects.CommitInfo, error
 	}
 	commits = withoutMerges(commits)
 	if len(commits) == 0 {
-		return nil, spec.Errorf(CodeNotFound, "no commit to export: %s", emptySeriesReason(req))
+		return nil, spec.Errorf(spec.CodeNotFound, "no commit to export: %s", emptySeriesReason(req))
 	}
 	reverse(commits)
 	return commits, nil
 }
 
 // emptySeriesReason explains an empty selection.
-func emptySeriesReason(req SeriesRequest) string {
+func emptySeriesReason(req spec.SeriesRequest) string {
 	switch {
 	case req.Range != "":
 		return fmt.Sprintf("the range %s holds no commit", req.Range)
@@ -150,7 +151,7 @@ func (h *history) rangeCommits(rng string) ([]*objects.CommitInfo, error) {
 		return !reached
 	})
 	if err == nil && !reached {
-		err = spec.Errorf(CodeInvalidInput, "range %s: %s is not on the first-parent history of %s", rng, from, to)
+		err = spec.Errorf(spec.CodeInvalidInput, "range %s: %s is not on the first-parent history of %s", rng, from, to)
 	}
 	return commits, err
 }
@@ -188,14 +189,14 @@ func (h *history) commitChanges(c *objects.CommitInfo) ([]fileChange, error) {
 }
 
 // formatPatch writes commit c as email n of m, as git format-patch does.
-func (h *history) formatPatch(ctx context.Context, c *objects.CommitInfo, n, m int, sig string) (SeriesPatch, error) {
+func (h *history) formatPatch(ctx context.Context, c *objects.CommitInfo, n, m int, sig string) (spec.SeriesPatch, error) {
 	changes, err := h.commitChanges(c)
 	if err != nil {
-		return SeriesPatch{}, err
+		return spec.SeriesPatch{}, err
 	}
 	diff, stat, err := h.renderDiff(changes)
 	if err != nil {
-		return SeriesPatch{}, err
+		return spec.SeriesPatch{}, err
 	}
 	subject, body := splitMessage(c.Message)
 	var b strings.Builder
@@ -204,7 +205,7 @@ func (h *history) formatPatch(ctx context.Context, c *objects.CommitInfo, n, m i
 		b.WriteString(body + "\n")
 	}
 	fmt.Fprintf(&b, "---\n%s\n%s-- \n%s\n\n", stat, diff, sig)
-	return SeriesPatch{Name: patchFileName(n, subject), Commit: c.Hash.String(), Subject: subject, Content: b.String()}, nil
+	return spec.SeriesPatch{Name: patchFileName(n, subject), Commit: c.Hash.String(), Subject: subject, Content: b.String()}, nil
 }
 
 // subjectPrefix is "[PATCH]" for a single patch, else "[PATCH n/m]" with
@@ -502,7 +503,7 @@ func statTotal(stats []fileStat) string {
 	for _, s := range stats {
 		ins, del = ins+s.added, del+s.deleted
 	}
-	line := " " + plural(len(stats), "file") + " changed"
+	line := " " + commitmsg.Plural(len(stats), "file") + " changed"
 	if len(stats) == 0 {
 		return " 0 files changed\n"
 	}
@@ -525,26 +526,26 @@ func pluralS(n int) string {
 
 // coverLetter writes email 0 of the series: a summary of the session
 // (files, edits, agents, tools), the shortlog and the overall diffstat.
-func (h *history) coverLetter(ctx context.Context, commits []*objects.CommitInfo, session, sig string) (SeriesPatch, error) {
+func (h *history) coverLetter(ctx context.Context, commits []*objects.CommitInfo, session, sig string) (spec.SeriesPatch, error) {
 	last := commits[len(commits)-1]
 	stat, err := h.seriesStat(commits)
 	if err != nil {
-		return SeriesPatch{}, err
+		return spec.SeriesPatch{}, err
 	}
 	subject := coverSubject(commits, session)
 	var b strings.Builder
 	writeMailHeader(&b, last.Hash.String(), last.Author, subjectPrefix(0, len(commits))+" ", subject, false)
 	b.WriteString(coverBlurb(commits))
 	b.WriteString("\n" + shortlog(commits) + "\n" + stat + "\n-- \n" + sig + "\n\n")
-	return SeriesPatch{Name: "0000-cover-letter.patch", Subject: subject, Content: b.String()}, nil
+	return spec.SeriesPatch{Name: "0000-cover-letter.patch", Subject: subject, Content: b.String()}, nil
 }
 
 // coverSubject names the series.
 func coverSubject(commits []*objects.CommitInfo, session string) string {
 	if session != "" {
-		return fmt.Sprintf("gitedit session %s: %s", session, plural(len(commits), "change"))
+		return fmt.Sprintf("gitedit session %s: %s", session, commitmsg.Plural(len(commits), "change"))
 	}
-	return "gitedit: " + plural(len(commits), "change")
+	return "gitedit: " + commitmsg.Plural(len(commits), "change")
 }
 
 // coverBlurb summarises the series from the commits' trailers.
@@ -558,7 +559,7 @@ func coverBlurb(commits []*objects.CommitInfo) string {
 		edits += e.Count
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, %s applied by gitedit.\n\n", plural(len(commits), "commit"), plural(edits, "edit"))
+	fmt.Fprintf(&b, "%s, %s applied by gitedit.\n\n", commitmsg.Plural(len(commits), "commit"), commitmsg.Plural(edits, "edit"))
 	for _, kv := range []struct {
 		key  string
 		list []string
