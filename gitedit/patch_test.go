@@ -137,7 +137,7 @@ func TestPatchEnvelopeEndToEnd(t *testing.T) {
 	}
 }
 
-func TestPatchRefusals(t *testing.T) {
+func TestPatchRefusalsCarryTheirCodeAndPath(t *testing.T) {
 	env := func(body ...string) string {
 		return "*** Begin Patch\n" + strings.Join(body, "\n") + "\n*** End Patch\n"
 	}

@@ -402,7 +402,7 @@ func TestRunManyFilesCompactTrailers(t *testing.T) {
 	}
 }
 
-func TestRunCRLFFile(t *testing.T) {
+func TestRunKeepsTheCRLFOfAFile(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"w.txt": "one\r\nold call\r\ntwo\r\n"})
 	rc := Recipe{Name: "r", Edits: []RecipeEdit{{Regex: `old (\w+)\n`, Replace: "new $1\nadded\n"}}}
 	if _, err := openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: []Recipe{rc}}, Options{}); err != nil {

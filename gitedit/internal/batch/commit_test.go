@@ -17,7 +17,7 @@ const (
 	blobB = "9c4d5e6f7a8b9c0d9c4d5e6f7a8b9c0d9c4d5e6f"
 )
 
-func TestMessageShape(t *testing.T) {
+func TestMessageIsSubjectBodyThenTrailers(t *testing.T) {
 	m := &CommitMeta{Tool: spec.ToolMultiEdit, Count: 3, Match: []string{"exact", "line_trimmed", "exact"},
 		Body:    []string{"src/a.go: edit 1 replaced 1 occurrence (exact)", "src/a.go: edit 2 replaced 2 occurrences (line_trimmed)"},
 		Request: []byte(`{"file_path":"src/a.go"}`)}
@@ -35,7 +35,7 @@ func TestMessageShape(t *testing.T) {
 	}
 }
 
-func TestMessageParts(t *testing.T) {
+func TestMessagePartsFollowTheToolAndTheFiles(t *testing.T) {
 	tests := []struct {
 		name    string
 		meta    CommitMeta

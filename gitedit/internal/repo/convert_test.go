@@ -250,7 +250,7 @@ func TestToGitForIndexMatchesGitAdd(t *testing.T) {
 	}
 }
 
-func TestGatherStats(t *testing.T) {
+func TestGatherStatsCountsWhatGitsTextCheckCounts(t *testing.T) {
 	tests := []struct {
 		in     string
 		want   textStats

@@ -42,7 +42,7 @@ func pathRepo(t *testing.T) (repo, outside string) {
 	return repo, outside
 }
 
-func TestResolvePath(t *testing.T) {
+func TestResolvePathRefusesEscapesAndResolvesRelativePaths(t *testing.T) {
 	repo, outside := pathRepo(t)
 	r := openTest(t, repo, repo)
 	sub := openTest(t, repo, filepath.Join(repo, "sub"))
@@ -115,7 +115,7 @@ func TestResolvePath(t *testing.T) {
 // against `git add --dry-run`, which refuses paths outside the tree,
 // beyond a symlink leading out, and inside a submodule. (git also refuses
 // a path through a symlinked folder that stays inside; gitedit resolves
-// it to its target on purpose, see TestResolvePath.)
+// it to its target on purpose, see TestResolvePathRefusesEscapesAndResolvesRelativePaths.)
 func TestResolvePathGitAgrees(t *testing.T) {
 	repo, _ := pathRepo(t)
 	r := openTest(t, repo, repo)

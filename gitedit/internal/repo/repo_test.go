@@ -121,7 +121,7 @@ func TestOpenReadsObjectsOfLinkedWorktree(t *testing.T) {
 	}
 }
 
-func TestOpenRefuses(t *testing.T) {
+func TestOpenRefusesWhatGiteditCannotHonour(t *testing.T) {
 	tests := []struct {
 		name  string
 		setup func(t *testing.T) (top, dir string)
@@ -181,7 +181,7 @@ func TestOpenRefuses(t *testing.T) {
 	}
 }
 
-func TestOpenAccepts(t *testing.T) {
+func TestOpenAcceptsFormatsAndExtensionsGitAccepts(t *testing.T) {
 	tests := []struct {
 		name   string
 		config [][2]string
