@@ -3,7 +3,6 @@ package gitconfig
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -173,28 +172,11 @@ func TestRefusedValuesAreInvalidErrors(t *testing.T) {
 	}
 }
 
-// testEnv is the environment of the fixtures' repositories (their HOME
-// below top), with extra "KEY=value" pairs.
-func testEnv(top string, extra ...string) func(string) (string, bool) {
-	m := map[string]string{}
-	for _, kv := range append(fixtures.Env(fixtures.Home(top)), extra...) {
-		k, v, _ := strings.Cut(kv, "=")
-		m[k] = v
-	}
-	return func(k string) (string, bool) {
-		v, ok := m[k]
-		return v, ok
-	}
-}
+// testEnv is fixtures.EnvLookup.
+var testEnv = fixtures.EnvLookup
 
-// gitIn runs git in dir with testEnv's variables and returns its output.
-func gitIn(top, dir string, extra []string, args ...string) (string, error) {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(fixtures.Env(fixtures.Home(top)), extra...)
-	out, err := cmd.Output()
-	return string(out), err
-}
+// gitIn is fixtures.GitEnv.
+var gitIn = fixtures.GitEnv
 
 // mustMkdir creates dir and its parents.
 func mustMkdir(t *testing.T, dir string) {

@@ -2,7 +2,6 @@ package repo
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,35 +12,16 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
-// testEnv returns the environment fixtures.Git uses for the repository at
-// top (isolated HOME, no system config), plus extra "KEY=value" entries,
-// as a lookup function.
-func testEnv(top string, extra ...string) func(string) (string, bool) {
-	m := map[string]string{"GIT_ATTR_NOSYSTEM": "1"}
-	for _, kv := range append(fixtures.Env(fixtures.Home(top)), extra...) {
-		k, v, _ := strings.Cut(kv, "=")
-		m[k] = v
-	}
-	return func(k string) (string, bool) {
-		v, ok := m[k]
-		return v, ok
-	}
-}
+// testEnv is fixtures.EnvLookup.
+var testEnv = fixtures.EnvLookup
 
 // envList renders testEnv's variables for exec.Cmd.Env.
 func envList(top string, extra ...string) []string {
 	return append(append(fixtures.Env(fixtures.Home(top)), "GIT_ATTR_NOSYSTEM=1"), extra...)
 }
 
-// gitIn runs git in dir with the environment of the repository at top
-// plus extra variables, and returns its output and error.
-func gitIn(top, dir string, extra []string, args ...string) (string, error) {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = envList(top, extra...)
-	out, err := cmd.Output()
-	return string(out), err
-}
+// gitIn is fixtures.GitEnv.
+var gitIn = fixtures.GitEnv
 
 // openTest opens dir with the environment of the repository at top.
 func openTest(t *testing.T, top, dir string, extra ...string) *Repo {
