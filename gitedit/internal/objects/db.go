@@ -36,6 +36,9 @@ type DB struct {
 	// one by one); nil leaves that to the caller, as git leaves loose
 	// objects unsynced by default.
 	SyncFile func(*os.File) error
+	// PackCache, when set, gives the packs (the repository's, kept from one
+	// batch to the next); nil opens them for this DB alone.
+	PackCache *PackCache
 
 	once       sync.Once
 	packs      *Packs // nil when the packs could not be opened
@@ -55,7 +58,11 @@ func NewDB(s storer.EncodedObjectStorer, dir string) *DB {
 // does not pay for their indexes.
 func (db *DB) open() {
 	db.once.Do(func() {
-		db.packs, _ = OpenPacks(db.dir) // unreadable packs: the store reads them
+		if db.PackCache != nil {
+			db.packs, _ = db.PackCache.Open() // unreadable packs: the store reads them
+		} else {
+			db.packs, _ = OpenPacks(db.dir)
+		}
 		_, err := os.Stat(filepath.Join(db.dir, "info", "alternates"))
 		db.alternates = err == nil
 	})

@@ -34,3 +34,7 @@ func readIndexFile(path string) (data []byte, mapped bool, err error) {
 
 // unmapIndex releases a mapping made by readIndexFile.
 func unmapIndex(data []byte) error { return syscall.Munmap(data) }
+
+// keepPacksOpen is true where a file stays readable and removable while
+// open: a PackCache keeps the packs from one batch to the next.
+const keepPacksOpen = true

@@ -68,6 +68,20 @@ type Packs struct {
 	cache *baseCache
 	// closed is set by Close: reads then fail and lookups find nothing.
 	closed bool
+	// release, for a Packs from a PackCache, gives its packs back to the
+	// cache instead of closing them.
+	release func() error
+	// fresh is what freshen found for each pack, in this Packs (one
+	// batch): the packs of a PackCache outlive it.
+	freshMu sync.Mutex
+	fresh   map[*pack]*freshness
+}
+
+// freshness is what freshen did with one pack (see freshenFile).
+type freshness struct {
+	once      sync.Once
+	cruft     bool // a cruft pack
+	freshened bool // touched
 }
 
 // pack is one packfile and its index. The index bytes are kept as read
@@ -88,10 +102,6 @@ type pack struct {
 
 	once  sync.Once // checks the pack's header and trailer on first use
 	ready error
-
-	freshenOnce sync.Once // runs freshenFile once, see Packs.freshen
-	cruft       bool      // a cruft pack (set by freshenFile)
-	freshened   bool      // touched (set by freshenFile)
 }
 
 // OpenPacks lists and opens the pack indexes under dir/pack (dir is the
@@ -333,28 +343,46 @@ func (p *Packs) find(h plumbing.Hash, first *pack) (*pack, int64, bool, error) {
 // (git's freshen_packed_object), once per pack, and reports success.
 func (p *Packs) freshen(h plumbing.Hash) bool {
 	for _, pk := range p.packs {
-		if _, ok := pk.position(h); !ok {
+		if _, ok := pk.position(h); !ok || p.closed {
 			continue
 		}
-		pk.freshenOnce.Do(pk.freshenFile)
-		if !pk.cruft {
-			return pk.freshened
+		f := p.freshness(pk)
+		f.once.Do(func() { f.cruft, f.freshened = pk.freshenFile() })
+		if !f.cruft {
+			return f.freshened
 		}
 	}
 	return false
 }
 
-// freshenFile notes whether the pack is a cruft pack (it has a .mtimes
-// file) and touches it when it is not. It runs once per pack: a pack
-// does not change its kind, and one touch lasts the whole run.
-func (pk *pack) freshenFile() {
+// freshness returns what freshen did with pk in p.
+func (p *Packs) freshness(pk *pack) *freshness {
+	p.freshMu.Lock()
+	defer p.freshMu.Unlock()
+	if p.fresh == nil {
+		p.fresh = map[*pack]*freshness{}
+	}
+	if p.fresh[pk] == nil {
+		p.fresh[pk] = &freshness{}
+	}
+	return p.fresh[pk]
+}
+
+// freshenFile reports whether the pack is a cruft pack (it has a .mtimes
+// file) and, when it is not, touches it and reports whether that worked.
+// It runs once per pack and batch (see freshness): a pack does not change
+// its kind, and one touch lasts the whole batch.
+func (pk *pack) freshenFile() (cruft, freshened bool) {
 	_, err := os.Stat(strings.TrimSuffix(pk.path, ".pack") + ".mtimes")
-	pk.cruft = err == nil
-	pk.freshened = !pk.cruft && touch(pk.path)
+	cruft = err == nil
+	return cruft, !cruft && touch(pk.path)
 }
 
 // Has reports whether some pack holds h. It only searches the indexes.
 func (p *Packs) Has(h plumbing.Hash) bool {
+	if p.closed {
+		return false
+	}
 	for _, pk := range p.packs {
 		if _, ok := pk.position(h); ok {
 			return true
@@ -387,12 +415,23 @@ func (p *Packs) Read(h plumbing.Hash) (data []byte, t plumbing.ObjectType, ok bo
 }
 
 // Close releases the files (and mappings: there are none, the indexes
-// are read into memory) and empties the delta base cache. The Packs must
-// not be used afterwards: reads then fail.
+// are read into memory) and empties the delta base cache; a Packs from a
+// PackCache gives them back to the cache instead. The Packs must not be
+// used afterwards: reads then fail and lookups find nothing.
 func (p *Packs) Close() error {
 	p.closed = true
+	if release := p.release; release != nil {
+		p.release = nil
+		return release()
+	}
+	return closePacks(p.packs, p.cache)
+}
+
+// closePacks closes the files of packs, releases their index mappings and
+// empties cache.
+func closePacks(packs []*pack, cache *baseCache) error {
 	var errs []error
-	for _, pk := range p.packs {
+	for _, pk := range packs {
 		if err := pk.f.Close(); err != nil && !errors.Is(err, os.ErrClosed) {
 			errs = append(errs, fmt.Errorf("close %s: %w", pk.path, err))
 		}
@@ -404,7 +443,7 @@ func (p *Packs) Close() error {
 			pk.idx = nil // a use after Close fails plainly, never reads unmapped memory
 		}
 	}
-	p.cache.clear()
+	cache.clear()
 	return errors.Join(errs...)
 }
 

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -19,6 +20,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/attr"
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
@@ -47,6 +49,8 @@ type Repo struct {
 	attrs *attr.Cache
 	// durable is what core.fsync asks to make durable (see durability.go).
 	durable durability.Policy
+	// packs keeps the opened packs from one batch to the next (see Packs).
+	packs *objects.PackCache
 }
 
 // Open finds the repository containing dir (walking up, as git does) and
@@ -281,8 +285,9 @@ func (loc *location) repo(cfg *gitconfig.Config, env func(string) (string, bool)
 	r := &Repo{
 		dir: loc.dir, workTree: wt, gitDir: loc.gitDir, commonDir: loc.commonDir,
 		indexFile: index, objects: storage, realGitDirs: realPaths(loc.gitDir, loc.commonDir), config: cfg, attrs: attr.NewCache(system, global),
-		durable: durable,
+		durable: durable, packs: objects.NewPackCache(filepath.Join(loc.commonDir, "objects")),
 	}
+	runtime.AddCleanup(r, func(c *objects.PackCache) { _ = c.Close() }, r.packs)
 	r.refs = &refs.Store{GitDir: loc.gitDir, CommonDir: loc.commonDir, Sync: r.SyncerFor(durability.Reference), SyncFolder: r.Flushes(durability.Reference)}
 	return r, nil
 }
@@ -393,6 +398,12 @@ func realPaths(paths ...string) []string {
 
 // ObjectsDir is the folder of the repository's own objects.
 func (r *Repo) ObjectsDir() string { return filepath.Join(r.commonDir, "objects") }
+
+// Packs returns the cache of the repository's packs, which every batch
+// over r (and its ForOperation copies) reads through: an MCP server's
+// calls list and open the packs again only when the pack folder changed.
+// The packs are closed when r is garbage collected.
+func (r *Repo) Packs() *objects.PackCache { return r.packs }
 
 // ForOperation returns a copy of r for one operation (a batch, a run):
 // it shares everything but reads each attribute file at most once, since
