@@ -17,7 +17,7 @@ import (
 // their names computed on the first call (cachedNames), so the commands
 // not run pay nothing for theirs: every other method (Apply, IsSet,
 // String, the documentation and action methods) is urfave's, so parsing,
-// help and IsSet answer as before (TestCachedFlagNames,
+// help and IsSet answer as before (TestCachedFlagNamesEqualUrfaves,
 // TestCachedFlagsIsSet).
 
 // boolFlag is a cli.BoolFlag whose names are computed once.

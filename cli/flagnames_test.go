@@ -83,7 +83,7 @@ func setArg(f cli.Flag, name string) string {
 	return arg + "=x"
 }
 
-func TestCachedFlagNames(t *testing.T) {
+func TestCachedFlagNamesEqualUrfaves(t *testing.T) {
 	app := newApp(&env{out: &printer{}})
 	for _, c := range append(app.Commands, &cli.Command{Name: "(global)", Flags: app.Flags}) {
 		for _, f := range c.Flags {
