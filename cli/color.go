@@ -10,7 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gitedit/gitedit/cli/internal/tty"
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit"
 )
 
@@ -156,7 +156,7 @@ func (t *termWriter) Write(b []byte) (int, error) {
 // line escapes, and colours when asked, one line.
 func (t *termWriter) line(s string) string {
 	if t.painter == nil {
-		return engine.Printable(s)
+		return quote.Printable(s)
 	}
 	return t.painter.Line(s)
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/cli/internal/tty"
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit"
 )
 
@@ -68,7 +68,7 @@ func (p *printer) fail(err error) {
 	}
 	msg := ge.Error()
 	if isTerminal(p.stderr) {
-		msg = engine.Printable(msg)
+		msg = quote.Printable(msg)
 	}
 	fmt.Fprintf(p.stderr, "gitedit: %s\n", msg)
 	if _, ok := err.(*usageError); ok {
@@ -118,7 +118,7 @@ func (p *printer) hashes(hs []gitedit.HashResult) {
 		return
 	}
 	for _, h := range hs {
-		fmt.Fprintf(p.stdout, "%s %s\n", h.Blob, engine.QuotePath(h.FilePath))
+		fmt.Fprintf(p.stdout, "%s %s\n", h.Blob, quote.QuotePath(h.FilePath))
 	}
 }
 
@@ -129,7 +129,7 @@ func (p *printer) read(r *gitedit.ReadResult) {
 		p.emit(r.OK())
 		return
 	}
-	fmt.Fprintf(p.stdout, "# %s blob %s lines %d-%d of %d\n", engine.QuotePath(r.FilePath), r.Blob, r.StartLine, r.EndLine, r.TotalLines)
+	fmt.Fprintf(p.stdout, "# %s blob %s lines %d-%d of %d\n", quote.QuotePath(r.FilePath), r.Blob, r.StartLine, r.EndLine, r.TotalLines)
 	fmt.Fprint(p.stdout, r.Content)
 	if r.Content != "" && !strings.HasSuffix(r.Content, "\n") {
 		fmt.Fprintln(p.stdout)

@@ -6,11 +6,12 @@ import (
 	"testing"
 )
 
-// TestEngineIsPureTextWork holds engine to its contract: standard library
-// only, and nothing that reaches the file system, processes or the network
-// (fmt counts, since it imports os).
+// TestEngineIsPureTextWork holds engine and its sub-packages (engine/diff,
+// engine/quote) to their contract: standard library only, and nothing that
+// reaches the file system, processes or the network (fmt counts, since it
+// imports os).
 func TestEngineIsPureTextWork(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	out, err := exec.Command("go", "list", "-deps", "./...").Output()
 	if err != nil {
 		t.Skipf("go list is not available: %v", err)
 	}

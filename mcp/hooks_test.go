@@ -15,7 +15,7 @@ import (
 // TestRefusingHookOutputReachesTheClientAsCatVShowsIt: a pre-commit hook
 // that prints terminal controls and refuses; the refusal the client gets
 // quotes the hook's output escaped by the product's one rule
-// (engine.Printable: ^[ for ESC, ^G for BEL), never the raw bytes.
+// (quote.Printable: ^[ for ESC, ^G for BEL), never the raw bytes.
 func TestRefusingHookOutputReachesTheClientAsCatVShowsIt(t *testing.T) {
 	repo := fixtures.NewRepo(t, map[string]string{"a.txt": "one\n"})
 	isolateGit(t, repo)

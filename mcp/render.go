@@ -6,7 +6,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit"
 )
 
@@ -44,7 +44,7 @@ func refused(err error) *sdk.CallToolResult {
 func readResult(r *gitedit.ReadResult) *sdk.CallToolResult {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s blob %s lines %d-%d of %d (pass the blob id as expected_hash)\n",
-		engine.QuotePath(r.FilePath), r.Blob, r.StartLine, r.EndLine, r.TotalLines)
+		quote.QuotePath(r.FilePath), r.Blob, r.StartLine, r.EndLine, r.TotalLines)
 	b.WriteString(withNewline(r.Content))
 	if r.TotalLines == 0 {
 		b.WriteString("# the file is empty\n")

@@ -2,7 +2,7 @@
 // colours (the colour syntax of git config, the diff colour slots and the
 // highlighting of whitespace errors, as git's color.c, diff.c and ws.c do
 // them); every piece of text it colours is escaped first with
-// engine.Printable, the product's one escaping rule. It is pure text work:
+// quote.Printable, the product's one escaping rule. It is pure text work:
 // deciding whether the output is a terminal is the caller's business.
 package tty
 

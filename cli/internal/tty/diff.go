@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 )
 
 // Palette holds the escape sequences of git's diff colour slots
@@ -124,7 +124,7 @@ var metaPrefixes = []string{"diff ", "--- ", "+++ ", "index ", "new file mode ",
 // Painter colours the lines of gitedit's text output: the unified diffs in
 // it as git colours them (hunk bodies told apart from headers by the
 // hunks' line counts, as git does) and "commit <id>" lines in the commit
-// colour. Every line is escaped first (engine.Printable).
+// colour. Every line is escaped first (quote.Printable).
 type Painter struct {
 	p        Palette
 	inDiff   bool
@@ -149,7 +149,7 @@ func (pt *Painter) Line(line string) string {
 	if isCommitLine(line) {
 		return pt.p.Commit + line + Reset
 	}
-	return engine.Printable(line)
+	return quote.Printable(line)
 }
 
 // header colours a line between hunks, reporting false when the line
@@ -160,12 +160,12 @@ func (pt *Painter) header(line string) (string, bool) {
 		return pt.frag(line, m[3]), true
 	}
 	if strings.HasPrefix(line, `\`) && pt.inDiff {
-		return pt.p.Context + engine.Printable(line) + Reset, true
+		return pt.p.Context + quote.Printable(line) + Reset, true
 	}
 	for _, prefix := range metaPrefixes {
 		if strings.HasPrefix(line, prefix) {
 			pt.inDiff = true
-			return pt.p.Meta + engine.Printable(line) + Reset, true
+			return pt.p.Meta + quote.Printable(line) + Reset, true
 		}
 	}
 	return "", false
@@ -191,7 +191,7 @@ func (pt *Painter) frag(line, tail string) string {
 	}
 	name := strings.TrimLeft(tail, " ")
 	spaces := tail[:len(tail)-len(name)]
-	return out + pt.p.Context + spaces + Reset + pt.p.Func + engine.Printable(name) + Reset
+	return out + pt.p.Context + spaces + Reset + pt.p.Func + quote.Printable(name) + Reset
 }
 
 // body colours a line of a hunk's body and counts it.
@@ -202,12 +202,12 @@ func (pt *Painter) body(line string) string {
 		return pt.p.New + "+" + Reset + pt.wsEmit(line[1:])
 	case strings.HasPrefix(line, "-"):
 		pt.old--
-		return pt.p.Old + engine.Printable(line) + Reset
+		return pt.p.Old + quote.Printable(line) + Reset
 	case strings.HasPrefix(line, `\`):
-		return pt.p.Context + engine.Printable(line) + Reset
+		return pt.p.Context + quote.Printable(line) + Reset
 	}
 	pt.old, pt.new = pt.old-1, pt.new-1
-	return pt.p.Context + engine.Printable(line) + Reset
+	return pt.p.Context + quote.Printable(line) + Reset
 }
 
 // isCommitLine reports whether line is "commit <hex id>".

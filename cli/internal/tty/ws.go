@@ -3,13 +3,13 @@ package tty
 import (
 	"strings"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 )
 
 // wsEmit colours the text of an added line (after its "+") as git's
 // ws_check_emit does: whitespace errors of the rule in the whitespace
 // colour, the rest in the new colour, an indentation without error
-// uncoloured; each piece escaped (engine.Printable).
+// uncoloured; each piece escaped (quote.Printable).
 func (pt *Painter) wsEmit(line string) string {
 	rule, set, ws := pt.p.WS, pt.p.New, pt.p.Whitespace
 	var b strings.Builder
@@ -40,10 +40,10 @@ func (pt *Painter) wsEmit(line string) string {
 		written = i
 	}
 	if trailing > written {
-		b.WriteString(set + engine.Printable(line[written:trailing]) + Reset)
+		b.WriteString(set + quote.Printable(line[written:trailing]) + Reset)
 	}
 	if trailing < len(line) {
-		b.WriteString(ws + engine.Printable(line[trailing:]) + Reset)
+		b.WriteString(ws + quote.Printable(line[trailing:]) + Reset)
 	}
 	return b.String()
 }

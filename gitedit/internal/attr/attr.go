@@ -23,7 +23,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/wildmatch"
 )
 
@@ -132,7 +132,7 @@ func parseLine(line string, allowMacro bool) (entry, bool) {
 // first blank) and the rest.
 func splitPattern(line string) (pattern, rest string) {
 	if line[0] == '"' {
-		if p, n, ok := engine.UnquoteC(line); ok {
+		if p, n, ok := quote.UnquoteC(line); ok {
 			return p, line[n:]
 		}
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/diff"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
@@ -322,9 +322,9 @@ func diffOf(r *repo.Repo, changes []*Change) string {
 			newPath = ""
 		}
 		if !bytes.Equal(c.before.Content, c.after.Content) && diffBinary(r, c) {
-			b.WriteString(engine.BinaryDiff(oldPath, newPath))
+			b.WriteString(diff.BinaryDiff(oldPath, newPath))
 		} else {
-			b.WriteString(engine.UnifiedDiff(oldPath, newPath, string(c.before.Content), string(c.after.Content)))
+			b.WriteString(diff.UnifiedDiff(oldPath, newPath, string(c.before.Content), string(c.after.Content)))
 		}
 		if c.before.Exists && c.after.Exists && c.before.Mode != c.after.Mode {
 			fmt.Fprintf(&b, "mode %o => %o %s\n", 0o100000|c.before.Mode, 0o100000|c.after.Mode, c.after.Rel)

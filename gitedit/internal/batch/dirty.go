@@ -6,7 +6,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
@@ -65,7 +65,7 @@ func (w *batchWriter) checkClashes() error {
 		for _, other := range w.clashes(c.after.Rel) {
 			if !touched[other] {
 				return &spec.Error{Code: spec.CodeDirty, FilePath: c.after.Rel, Message: fmt.Sprintf(
-					"creating %s displaces %s (a file where a folder is needed, or the reverse); commit its removal first", engine.QuotePath(c.after.Rel), engine.QuotePath(other))}
+					"creating %s displaces %s (a file where a folder is needed, or the reverse); commit its removal first", quote.QuotePath(c.after.Rel), quote.QuotePath(other))}
 			}
 		}
 	}

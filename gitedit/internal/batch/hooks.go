@@ -14,7 +14,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
 	"github.com/gitedit/gitedit/gitedit/internal/hooks"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
@@ -322,13 +322,13 @@ func (o *hookOutput) tail() string {
 	if len(b) > maxHookTail {
 		b = append([]byte("…"), b[len(b)-maxHookTail:]...)
 	}
-	return ":\n" + engine.Printable(string(b))
+	return ":\n" + quote.Printable(string(b))
 }
 
 // flush prints the output to standard error.
 func (o *hookOutput) flush() {
 	if o.Len() > 0 {
-		fmt.Fprint(os.Stderr, engine.Printable(o.String()))
+		fmt.Fprint(os.Stderr, quote.Printable(o.String()))
 	}
 	o.Reset()
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
@@ -137,12 +137,12 @@ func SetCommits(res *spec.Result, commits []string) {
 }
 
 // summaryOf is the one-line human summary of a result.
-// The file's name is quoted as git quotes it (engine.QuotePath), so a
+// The file's name is quoted as git quotes it (quote.QuotePath), so a
 // newline or an escape byte in it never reaches a terminal raw.
 func summaryOf(res *spec.Result, steps []*Step) string {
 	var s, name string
 	if len(steps) == 1 {
-		name = engine.QuotePath(steps[0].Rel)
+		name = quote.QuotePath(steps[0].Rel)
 	}
 	switch {
 	case !res.Changed:

@@ -5,7 +5,7 @@ import (
 	"io/fs"
 	"os"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
@@ -83,7 +83,7 @@ func (t *Txn) checkLinkPrefixes() error {
 		}
 		for dir := repo.ParentOf(rel); dir != ""; dir = repo.ParentOf(dir) {
 			if l, ok := t.cur[dir]; ok && l.IsLink() {
-				return &spec.Error{Code: spec.CodeUnsupported, FilePath: rel, Message: fmt.Sprintf("the batch writes %s beyond the symbolic link %s", engine.QuotePath(rel), engine.QuotePath(dir))}
+				return &spec.Error{Code: spec.CodeUnsupported, FilePath: rel, Message: fmt.Sprintf("the batch writes %s beyond the symbolic link %s", quote.QuotePath(rel), quote.QuotePath(dir))}
 			}
 		}
 	}

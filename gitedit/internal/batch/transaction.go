@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
@@ -93,7 +93,7 @@ func (t *Txn) ReadRel(rel string) (*repo.FileState, error) {
 // (unsupported).
 func (t *Txn) checkReadable(rel string) error {
 	if g := t.Idx.GitlinkFor(rel); g != nil {
-		return &spec.Error{Code: spec.CodeOutsideRepo, FilePath: rel, Message: fmt.Sprintf("%s is in submodule '%s' (git tracks nothing inside a submodule in this repository)", engine.QuotePath(rel), g.Name)}
+		return &spec.Error{Code: spec.CodeOutsideRepo, FilePath: rel, Message: fmt.Sprintf("%s is in submodule '%s' (git tracks nothing inside a submodule in this repository)", quote.QuotePath(rel), g.Name)}
 	}
 	if t.Idx.Conflicted(rel) {
 		return &spec.Error{Code: spec.CodeConflict, FilePath: rel, Message: "the path has unresolved merge conflicts; resolve them first"}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/fixtures"
 )
 
@@ -113,11 +113,11 @@ func TestMessageTrailersAreWhatGitReads(t *testing.T) {
 }
 
 // TestPathIsReadBackByUnquotePath reads back every path the messages
-// write (engine.UnquotePath, as log and request decoding read paths).
+// write (quote.UnquotePath, as log and request decoding read paths).
 func TestPathIsReadBackByUnquotePath(t *testing.T) {
 	for _, p := range []string{"src/a.go", "dir/a b.go", " lead", `we"ird name `, "new\nline", "tab\tname", "é.go", `back\slash`, "\x7fdel", "caf\xe9.txt"} {
-		if got := engine.UnquotePath(Path(p)); got != p {
-			t.Errorf("engine.UnquotePath(Path(%q)) = %q", p, got)
+		if got := quote.UnquotePath(Path(p)); got != p {
+			t.Errorf("quote.UnquotePath(Path(%q)) = %q", p, got)
 		}
 	}
 }

@@ -12,7 +12,7 @@ package commitmsg
 import (
 	"strings"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 )
 
 // ZeroBlob is the Edit-Blob-Before value of a created file and the
@@ -47,16 +47,16 @@ func SplitSubject(text string) (subject string, rest []string) {
 }
 
 // Path is path as commit messages and trailers write it: quoted
-// as git quotes paths by default (engine.QuotePath: control bytes, quotes,
+// as git quotes paths by default (quote.QuotePath: control bytes, quotes,
 // backslashes and non-ASCII bytes, so the message stays UTF-8 and each
 // path one line), and also when it has surrounding whitespace, which a
 // trailer would lose. The recorded text does not depend on the local
 // core.quotePath, so every clone reads the same message.
 func Path(path string) string {
 	if path != strings.TrimSpace(path) {
-		return engine.CQuote(path)
+		return quote.CQuote(path)
 	}
-	return engine.QuotePath(path)
+	return quote.QuotePath(path)
 }
 
 // OneLine folds a trailer value onto one line.

@@ -11,7 +11,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/shallow"
@@ -260,7 +260,7 @@ func setEntryTrailer(e *spec.LogEntry, key, value string) {
 	case strings.EqualFold(key, trTool):
 		e.Tool = value
 	case strings.EqualFold(key, trFile):
-		e.Files = append(e.Files, engine.UnquotePath(value))
+		e.Files = append(e.Files, quote.UnquotePath(value))
 	case strings.EqualFold(key, trBlobBefore):
 		e.BlobsBefore = append(e.BlobsBefore, fileBlobOf(value))
 	case strings.EqualFold(key, trBlobAfter):
@@ -285,9 +285,9 @@ func setEntryTrailer(e *spec.LogEntry, key, value string) {
 func fileBlobOf(v string) spec.FileBlob {
 	i := strings.LastIndexByte(v, ' ')
 	if i < 0 {
-		return spec.FileBlob{FilePath: engine.UnquotePath(v)}
+		return spec.FileBlob{FilePath: quote.UnquotePath(v)}
 	}
-	return spec.FileBlob{FilePath: engine.UnquotePath(v[:i]), Blob: v[i+1:]}
+	return spec.FileBlob{FilePath: quote.UnquotePath(v[:i]), Blob: v[i+1:]}
 }
 
 // splitList splits a comma-separated trailer value.

@@ -14,7 +14,8 @@ import (
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/diff"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
@@ -351,7 +352,7 @@ func (h *history) renderDiff(changes []fileChange) (string, string, error) {
 }
 
 // renderFile writes one file's diff and returns its stat. Headers name
-// the files as git quotes them; the hunks are engine's (engine.GitHunks).
+// the files as git quotes them; the hunks are engine's (diff.GitHunks).
 func renderFile(w *bytes.Buffer, fp *filePatch) fileStat {
 	st := statOf(fp)
 	writeHeader(w, fp.from, fp.to)
@@ -363,7 +364,7 @@ func renderFile(w *bytes.Buffer, fp *filePatch) fileStat {
 		writeBinaryPatch(w, fp.cur, fp.old)
 		return st
 	}
-	fmt.Fprintf(w, "--- %s\n+++ %s\n", engine.DiffName("a/", fp.from.Path()), engine.DiffName("b/", fp.to.Path()))
+	fmt.Fprintf(w, "--- %s\n+++ %s\n", diff.DiffName("a/", fp.from.Path()), diff.DiffName("b/", fp.to.Path()))
 	w.WriteString(fp.hunks)
 	return st
 }
@@ -379,7 +380,7 @@ func writeHeader(w *bytes.Buffer, from, to *treeFile) {
 	} else if b == nil {
 		b = from
 	}
-	fmt.Fprintf(w, "diff --git %s %s\n", engine.QuotePath("a/"+a.path), engine.QuotePath("b/"+b.path))
+	fmt.Fprintf(w, "diff --git %s %s\n", quote.QuotePath("a/"+a.path), quote.QuotePath("b/"+b.path))
 	zero := plumbing.ZeroHash
 	switch {
 	case from == nil:
@@ -432,13 +433,13 @@ func statOf(fp *filePatch) fileStat {
 	st := fileStat{}
 	switch {
 	case from == nil:
-		st.name = engine.QuotePath(to.path)
+		st.name = quote.QuotePath(to.path)
 		st.summary = fmt.Sprintf("create mode %o %s", to.mode, st.name)
 	case to == nil:
-		st.name = engine.QuotePath(from.path)
+		st.name = quote.QuotePath(from.path)
 		st.summary = fmt.Sprintf("delete mode %o %s", from.mode, st.name)
 	default:
-		st.name = engine.QuotePath(to.path)
+		st.name = quote.QuotePath(to.path)
 		if from.mode != to.mode {
 			st.summary = fmt.Sprintf("mode change %o => %o %s", from.mode, to.mode, st.name)
 		}

@@ -6,7 +6,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/diff"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
@@ -161,7 +161,7 @@ func (h *history) filePatch(c fileChange) (*filePatch, error) {
 	}
 	fp.binary = repo.IsBinary(fp.old) || repo.IsBinary(fp.cur)
 	if !fp.binary {
-		fp.hunks, fp.added, fp.deleted = engine.GitHunks(string(fp.old), string(fp.cur))
+		fp.hunks, fp.added, fp.deleted = diff.GitHunks(string(fp.old), string(fp.cur))
 	}
 	return fp, nil
 }

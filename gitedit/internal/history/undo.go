@@ -11,7 +11,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/diff"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
@@ -296,26 +297,26 @@ func revertPath(r *repo.Repo, t *batch.Txn, h *history, s revertSide) (string, e
 		return "", restoreSide(r, t, h, s.rel, s.theirs)
 	}
 	if !s.ours.exists || !s.base.exists || !s.theirs.exists {
-		return fmt.Sprintf("%s: created or deleted by one side and changed by the other", engine.QuotePath(s.rel)), nil
+		return fmt.Sprintf("%s: created or deleted by one side and changed by the other", quote.QuotePath(s.rel)), nil
 	}
 	mode, ok := mergeMode(s)
 	if !ok {
-		return fmt.Sprintf("%s: its mode changed since", engine.QuotePath(s.rel)), nil
+		return fmt.Sprintf("%s: its mode changed since", quote.QuotePath(s.rel)), nil
 	}
 	texts, err := h.blobTexts(s.base.hash, s.ours.hash, s.theirs.hash)
 	if err != nil {
 		return "", err
 	}
 	if repo.IsBinary([]byte(texts[0])) || repo.IsBinary([]byte(texts[1])) || repo.IsBinary([]byte(texts[2])) {
-		return fmt.Sprintf("%s: binary file changed since", engine.QuotePath(s.rel)), nil
+		return fmt.Sprintf("%s: binary file changed since", quote.QuotePath(s.rel)), nil
 	}
-	merged, lines := engine.Merge3(texts[0], texts[1], texts[2])
+	merged, lines := diff.Merge3(texts[0], texts[1], texts[2])
 	if lines != nil {
 		word := "lines"
 		if len(lines) == 1 {
 			word = "line"
 		}
-		return fmt.Sprintf("%s: %s %s", engine.QuotePath(s.rel), word, batch.JoinInts(lines)), nil
+		return fmt.Sprintf("%s: %s %s", quote.QuotePath(s.rel), word, batch.JoinInts(lines)), nil
 	}
 	return "", writeReverted(r, t, s.rel, []byte(merged), mode)
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/fixtures"
 )
 
@@ -51,8 +51,8 @@ func TestRunHookRunsFromTheWorkTreeWithItsArgsEnvAndInput(t *testing.T) {
 	if !ran || err != nil || out.String() != want {
 		t.Fatalf("ran %v err %v output %q, want %q", ran, err, out.String(), want)
 	}
-	if p := engine.Printable(out.String()); strings.ContainsRune(p, 0x1b) || !strings.Contains(p, "^[[31mred") {
-		t.Errorf("engine.Printable = %q", p)
+	if p := quote.Printable(out.String()); strings.ContainsRune(p, 0x1b) || !strings.Contains(p, "^[[31mred") {
+		t.Errorf("quote.Printable = %q", p)
 	}
 	var failed *Failed
 	if ran, err := r.Run("fails", nil, nil); !ran || !errors.As(err, &failed) || failed.Status != 7 {

@@ -4,7 +4,7 @@
 // (one patch per email, a single email's subject kept for the commit) or
 // an apply_patch "*** Begin Patch" envelope, and plans every file it
 // adds, changes, renames, copies or deletes in a batch.Txn: hunks are
-// placed as git apply places them (engine.ApplyHunks), binary patches and
+// placed as git apply places them (diff.ApplyHunks), binary patches and
 // zero-context hunks apply only to the blob their index line names, a
 // CRLF checkout of LF content is matched as git apply matches it, and
 // envelope chunks are matched exact, then line_trimmed, then

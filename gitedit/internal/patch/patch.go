@@ -10,7 +10,7 @@ import (
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
@@ -319,7 +319,7 @@ type fileRecord struct {
 // from src) and removes src for a rename.
 func planWrite(t *batch.Txn, plan *patchPlan, src, dst *repo.FileState, content []byte, mode os.FileMode, rec fileRecord) error {
 	if dst.Rel != src.Rel && dst.Exists {
-		return &spec.Error{Code: spec.CodeFileExists, FilePath: dst.Rel, Message: fmt.Sprintf("cannot move or copy %s here: the file already exists", engine.QuotePath(src.Rel))}
+		return &spec.Error{Code: spec.CodeFileExists, FilePath: dst.Rel, Message: fmt.Sprintf("cannot move or copy %s here: the file already exists", quote.QuotePath(src.Rel))}
 	}
 	t.Write(dst.Rel, content, mode)
 	if rec.renamed {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/diff"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 )
 
@@ -35,7 +35,7 @@ func applyChange(r *repo.Repo, st *repo.FileState, f *gitdiff.File) (*hunkResult
 // add keeps its bytes, and an added line ends in CRLF, as git's checkout
 // would write it.
 func applyTextHunksCRLF(path string, content []byte, frags []*gitdiff.TextFragment) (*hunkResult, error) {
-	src := engine.SplitLines(string(content))
+	src := diff.SplitLines(string(content))
 	keys := make([]string, len(src))
 	for i, l := range src {
 		keys[i] = l
@@ -54,7 +54,7 @@ func applyTextHunksCRLF(path string, content []byte, frags []*gitdiff.TextFragme
 // replayHunks makes on the working-tree lines src the changes the hunks
 // made where they were placed: context lines are taken from src, added
 // lines from the patch, with CRLF.
-func replayHunks(src []string, frags []*gitdiff.TextFragment, places []engine.Placement) []string {
+func replayHunks(src []string, frags []*gitdiff.TextFragment, places []diff.Placement) []string {
 	img := slices.Clone(src)
 	delta := 0
 	for i, f := range frags {

@@ -9,7 +9,8 @@ import (
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/diff"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
@@ -98,17 +99,17 @@ type hunkResult struct {
 	Notes []string
 	Hunks int
 	// places are where the text hunks applied.
-	places []engine.Placement
+	places []diff.Placement
 }
 
 // applyTextHunks applies a file's text hunks to content in order, as git
-// apply does (engine.ApplyHunks): each hunk is searched from its line in
+// apply does (diff.ApplyHunks): each hunk is searched from its line in
 // the old file and the nearest exact match wins; a hunk at the start or
 // end of the file must match there; a zero-context hunk applies at its
 // line only. A hunk applied away from its line is noted. A hunk that does
 // not apply is not_found, pointing at the closest region.
 func applyTextHunks(path string, content []byte, frags []*gitdiff.TextFragment) (*hunkResult, error) {
-	out, res, err := placeHunks(path, engine.SplitLines(string(content)), frags)
+	out, res, err := placeHunks(path, diff.SplitLines(string(content)), frags)
 	if err != nil {
 		return nil, err
 	}
@@ -119,13 +120,13 @@ func applyTextHunks(path string, content []byte, frags []*gitdiff.TextFragment) 
 // placeHunks applies frags to the lines src and returns the new lines, the
 // notes and the hunks' placements.
 func placeHunks(path string, src []string, frags []*gitdiff.TextFragment) ([]string, *hunkResult, error) {
-	hunks := make([]engine.Hunk, len(frags))
+	hunks := make([]diff.Hunk, len(frags))
 	for i, f := range frags {
 		hunks[i] = engineHunk(f)
 	}
-	out, places, err := engine.ApplyHunks(src, hunks)
+	out, places, err := diff.ApplyHunks(src, hunks)
 	if err != nil {
-		var he *engine.HunkError
+		var he *diff.HunkError
 		if errors.As(err, &he) {
 			return nil, nil, hunkError(hunkFailure(src, hunks[he.Hunk], he), path, he.Hunk)
 		}
@@ -134,7 +135,7 @@ func placeHunks(path string, src []string, frags []*gitdiff.TextFragment) ([]str
 	res := &hunkResult{Hunks: len(frags), places: places}
 	for i, p := range places {
 		if p.Offset != 0 {
-			res.Notes = append(res.Notes, fmt.Sprintf("%s: hunk %d applied at line %d instead of line %d (offset %d, as git apply finds the nearest match)", engine.QuotePath(path), i+1, p.Want+p.Offset+1, p.Want+1, p.Offset))
+			res.Notes = append(res.Notes, fmt.Sprintf("%s: hunk %d applied at line %d instead of line %d (offset %d, as git apply finds the nearest match)", quote.QuotePath(path), i+1, p.Want+p.Offset+1, p.Want+1, p.Offset))
 		}
 	}
 	return out, res, nil
@@ -150,8 +151,8 @@ func hunkError(err error, path string, i int) error {
 
 // engineHunk converts a parsed hunk: its old lines (context and removed)
 // and new lines (context and added) keep their endings as in the patch.
-func engineHunk(f *gitdiff.TextFragment) engine.Hunk {
-	h := engine.Hunk{OldPos: int(f.OldPosition), OldLines: int(f.OldLines), NewLines: int(f.NewLines),
+func engineHunk(f *gitdiff.TextFragment) diff.Hunk {
+	h := diff.Hunk{OldPos: int(f.OldPosition), OldLines: int(f.OldLines), NewLines: int(f.NewLines),
 		Leading: int(f.LeadingContext), Trailing: int(f.TrailingContext)}
 	for _, l := range f.Lines {
 		if l.Op == gitdiff.OpContext {
@@ -168,17 +169,17 @@ func engineHunk(f *gitdiff.TextFragment) engine.Hunk {
 }
 
 // anchorWhy explains, per anchor, why a hunk could only apply at one place.
-var anchorWhy = map[engine.Anchor]string{
-	engine.AnchorNone:  "its lines are found nowhere in the file",
-	engine.AnchorStart: "it starts at the top of the file (line 1), so, as with git apply, it must match there, and it does not",
-	engine.AnchorEnd:   "it has no context after its last change, so, as with git apply, it must match at the end of the file, and it does not",
-	engine.AnchorBoth:  "it has no context before or after its changes and starts at line 1, so, as with git apply, it must match the whole file, and it does not",
-	engine.AnchorLine:  "it has no context lines (a diff -U0 hunk), so it applies only at its stated line, where the file does not hold its old lines",
+var anchorWhy = map[diff.Anchor]string{
+	diff.AnchorNone:  "its lines are found nowhere in the file",
+	diff.AnchorStart: "it starts at the top of the file (line 1), so, as with git apply, it must match there, and it does not",
+	diff.AnchorEnd:   "it has no context after its last change, so, as with git apply, it must match at the end of the file, and it does not",
+	diff.AnchorBoth:  "it has no context before or after its changes and starts at line 1, so, as with git apply, it must match the whole file, and it does not",
+	diff.AnchorLine:  "it has no context lines (a diff -U0 hunk), so it applies only at its stated line, where the file does not hold its old lines",
 }
 
 // hunkFailure is the not_found error of a hunk that does not apply: why,
 // whether its result is already in the file, and the closest region.
-func hunkFailure(src []string, h engine.Hunk, he *engine.HunkError) *spec.Error {
+func hunkFailure(src []string, h diff.Hunk, he *diff.HunkError) *spec.Error {
 	e := notFoundLines(trimEnds(src), trimEnds(h.Old), 0, false)
 	hint := strings.TrimPrefix(e.Message, "the chunk's context lines were not found in the file")
 	e.Message = fmt.Sprintf("the hunk does not apply at line %d: %s", he.Want+1, anchorWhy[he.Anchor])
@@ -191,7 +192,7 @@ func hunkFailure(src []string, h engine.Hunk, he *engine.HunkError) *spec.Error 
 
 // appliedAt returns where h's new side, when it differs from its old side
 // and holds an added line, is found in src, or -1.
-func appliedAt(src []string, h engine.Hunk) int {
+func appliedAt(src []string, h diff.Hunk) int {
 	if len(h.New) == 0 || slices.Equal(h.Old, h.New) {
 		return -1
 	}

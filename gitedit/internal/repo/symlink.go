@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/gitpath"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -70,7 +70,7 @@ func (r *Repo) CheckBeyondLink(p string) error {
 		fi, err := os.Lstat(filepath.Join(r.workTree, filepath.FromSlash(dir)))
 		if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 			return &spec.Error{Code: spec.CodeUnsupported, FilePath: rel,
-				Message: fmt.Sprintf("%s is beyond the symbolic link %s (git apply refuses it too)", engine.QuotePath(rel), engine.QuotePath(dir))}
+				Message: fmt.Sprintf("%s is beyond the symbolic link %s (git apply refuses it too)", quote.QuotePath(rel), quote.QuotePath(dir))}
 		}
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -342,7 +343,7 @@ func decodeEdit(o *reqObject) (*spec.EditRequest, error) {
 		return nil, err
 	}
 	req := &spec.EditRequest{
-		FilePath:             engine.UnquotePath(o.nonEmpty(fFilePath)),
+		FilePath:             quote.UnquotePath(o.nonEmpty(fFilePath)),
 		OldString:            o.str(fOldString, true),
 		NewString:            o.str(fNewString, true),
 		ReplaceAll:           o.boolean(fReplaceAll),
@@ -368,7 +369,7 @@ func decodeItem(o *reqObject, filePath string) (spec.EditItem, error) {
 		MatchMode:            o.matchMode(fMatchMode),
 		ExpectedReplacements: o.count(fExpectedRepl),
 	}
-	if p := engine.UnquotePath(o.str(fFilePath, false)); o.err == nil && p != "" && path.Clean(p) != path.Clean(filePath) {
+	if p := quote.UnquotePath(o.str(fFilePath, false)); o.err == nil && p != "" && path.Clean(p) != path.Clean(filePath) {
 		_, name := o.value(fFilePath)
 		o.err = invalidInput(pathKey(o.path, name), "%q differs from the request's file_path %q (a multiedit edits one file; use a batch for several)", p, filePath)
 	}
@@ -396,7 +397,7 @@ func decodeMultiEdit(o *reqObject) (*spec.MultiEditRequest, error) {
 		return nil, err
 	}
 	req := &spec.MultiEditRequest{
-		FilePath:     engine.UnquotePath(o.nonEmpty(fFilePath)),
+		FilePath:     quote.UnquotePath(o.nonEmpty(fFilePath)),
 		ExpectedHash: o.str(fExpectedHash, false),
 		DryRun:       o.boolean(fDryRun),
 		Partial:      o.boolean(fPartial),

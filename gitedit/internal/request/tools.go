@@ -3,7 +3,7 @@ package request
 import (
 	"math"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -39,7 +39,7 @@ func DecodeRead(data []byte) (*spec.ReadRequest, error) {
 		return nil, firstErr(err, o)
 	}
 	req := &spec.ReadRequest{
-		FilePath: engine.UnquotePath(o.nonEmpty(fFilePath)),
+		FilePath: quote.UnquotePath(o.nonEmpty(fFilePath)),
 		Offset:   o.whole(fOffset),
 		Limit:    o.whole(fLimit),
 	}
@@ -57,7 +57,7 @@ func DecodeLog(data []byte) (*spec.LogRequest, error) {
 		N:       o.whole(fN),
 		Session: o.str(fSession, false),
 		Agent:   o.str(fAgent, false),
-		File:    engine.UnquotePath(o.str(fFile, false)),
+		File:    quote.UnquotePath(o.str(fFile, false)),
 	}
 	return req, o.err
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 )
 
 // Code is one of the error codes of docs/reference.md (errors).
@@ -50,7 +51,7 @@ type Error struct {
 }
 
 // Error returns "code: [edit N: ][path: ]message" (the cause's text when
-// there is no message), the path quoted as git quotes it (engine.QuotePath):
+// there is no message), the path quoted as git quotes it (quote.QuotePath):
 // a name with a newline or an escape byte never reaches a terminal raw.
 func (e *Error) Error() string {
 	msg := e.Message
@@ -58,7 +59,7 @@ func (e *Error) Error() string {
 		msg = e.Err.Error()
 	}
 	if e.FilePath != "" {
-		msg = engine.QuotePath(e.FilePath) + ": " + msg
+		msg = quote.QuotePath(e.FilePath) + ": " + msg
 	}
 	if e.EditIndex != nil {
 		msg = fmt.Sprintf("edit %d: %s", *e.EditIndex+1, msg)
@@ -122,11 +123,11 @@ func AsError(err error) *Error {
 }
 
 // QuotePaths lists paths for a message, each quoted as git quotes it
-// (engine.QuotePath) and separated by ", ".
+// (quote.QuotePath) and separated by ", ".
 func QuotePaths(paths []string) string {
 	quoted := make([]string, len(paths))
 	for i, p := range paths {
-		quoted[i] = engine.QuotePath(p)
+		quoted[i] = quote.QuotePath(p)
 	}
 	return strings.Join(quoted, ", ")
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/engine/quote"
 )
 
 // Result is the outcome of an applied request (docs/reference.md#results). Its JSON form is
@@ -177,14 +177,14 @@ func (r *Result) Text() string {
 
 // JSONPath is a path as JSON carries it: as is when it is UTF-8 and does
 // not start with a double quote, else C-quoted as git quotes it
-// (engine.CQuote), which JSON strings hold without loss (a request's
+// (quote.CQuote), which JSON strings hold without loss (a request's
 // file_path is read back the same way: a value starting with a double
 // quote is unquoted).
 func JSONPath(p string) string {
 	if utf8.ValidString(p) && !strings.HasPrefix(p, `"`) {
 		return p
 	}
-	return engine.CQuote(p)
+	return quote.CQuote(p)
 }
 
 // MarshalJSON writes the file path with JSONPath.

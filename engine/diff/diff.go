@@ -1,6 +1,7 @@
-package engine
+package diff
 
 import (
+	"github.com/gitedit/gitedit/engine/quote"
 	"strconv"
 	"strings"
 )
@@ -29,7 +30,7 @@ func UnifiedDiff(oldPath, newPath, before, after string) string {
 	}
 	a, b := before, after
 	if !hasBareLF(a) && !hasBareLF(b) {
-		a, b = toLF(a), toLF(b)
+		a, b = strings.ReplaceAll(a, "\r\n", "\n"), strings.ReplaceAll(b, "\r\n", "\n")
 	}
 	var out strings.Builder
 	out.WriteString("--- " + DiffName("a/", oldPath) + "\n")
@@ -65,7 +66,7 @@ func writeHunks(out *strings.Builder, a, b string) (added, deleted int) {
 
 // hasBareLF reports whether s holds an LF not preceded by a CR.
 func hasBareLF(s string) bool {
-	return strings.Count(s, eolLF) != strings.Count(s, eolCRLF)
+	return strings.Count(s, "\n") != strings.Count(s, "\r\n")
 }
 
 // DiffName is path with prefix as a "---" or "+++" line names it: C-quoted
@@ -76,7 +77,7 @@ func DiffName(prefix, path string) string {
 	if path == "" {
 		return "/dev/null"
 	}
-	name := QuotePath(prefix + path)
+	name := quote.QuotePath(prefix + path)
 	if strings.ContainsRune(name, ' ') {
 		name += "\t"
 	}
@@ -262,5 +263,5 @@ func binaryName(prefix, path string) string {
 	if path == "" {
 		return "/dev/null"
 	}
-	return QuotePath(prefix + path)
+	return quote.QuotePath(prefix + path)
 }

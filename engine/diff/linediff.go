@@ -1,4 +1,4 @@
-package engine
+package diff
 
 // run is a stretch of n equal lines: old lines [a, a+n) equal new lines
 // [b, b+n).
