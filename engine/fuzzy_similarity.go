@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gitedit/gitedit/engine/linespan"
+)
 
 // maxLevenshtein bounds the length of strings compared by edit distance,
 // so that the work per compared line pair is at most maxLevenshtein².
@@ -55,7 +59,7 @@ func byteSuffix(a, b string) int {
 // lineSimilarity is 1 - distance/longer length of the trimmed lines:
 // 1 for equal lines, 0 for unrelated ones.
 func lineSimilarity(a, b string) float64 {
-	a, b = trimLine(a), trimLine(b)
+	a, b = linespan.TrimLine(a), linespan.TrimLine(b)
 	if a == b {
 		return 1
 	}
@@ -68,7 +72,7 @@ func lineSimilarity(a, b string) float64 {
 func weightedSimilarity(a, b []string) float64 {
 	var sum, total float64
 	for i := range a {
-		w := float64(max(len(trimLine(a[i])), len(trimLine(b[i])), 1))
+		w := float64(max(len(linespan.TrimLine(a[i])), len(linespan.TrimLine(b[i])), 1))
 		sum += w * lineSimilarity(a[i], b[i])
 		total += w
 	}
@@ -88,16 +92,16 @@ func lcsSimilarity(a, b []string) float64 {
 	}
 	total := 0
 	for i := len(a) - 1; i >= 0; i-- {
-		total += len(trimLine(a[i]))
+		total += len(linespan.TrimLine(a[i]))
 		for j := len(b) - 1; j >= 0; j-- {
 			dp[i][j] = max(dp[i+1][j], dp[i][j+1])
-			if t := trimLine(a[i]); t == trimLine(b[j]) {
+			if t := linespan.TrimLine(a[i]); t == linespan.TrimLine(b[j]) {
 				dp[i][j] = max(dp[i][j], dp[i+1][j+1]+len(t))
 			}
 		}
 	}
 	for _, l := range b {
-		total += len(trimLine(l))
+		total += len(linespan.TrimLine(l))
 	}
 	if total == 0 {
 		return 1
@@ -112,7 +116,7 @@ func lcsLines(a, b []string) int {
 	for i := range a {
 		for j := range b {
 			cur[j+1] = max(prev[j+1], cur[j])
-			if trimLine(a[i]) == trimLine(b[j]) {
+			if linespan.TrimLine(a[i]) == linespan.TrimLine(b[j]) {
 				cur[j+1] = max(cur[j+1], prev[j]+1)
 			}
 		}
@@ -136,7 +140,7 @@ func bracketBalance(lines []string) int {
 func relativeDepth(lines []string) int {
 	var wss []string
 	for _, l := range lines {
-		if ws, rest := splitIndent(l); rest != "" {
+		if ws, rest := linespan.SplitIndent(l); rest != "" {
 			wss = append(wss, ws)
 		}
 	}
@@ -151,13 +155,13 @@ func relativeDepth(lines []string) int {
 
 // firstIndent is the indentation of the first line.
 func firstIndent(lines []string) string {
-	ws, _ := splitIndent(lines[0])
+	ws, _ := linespan.SplitIndent(lines[0])
 	return ws
 }
 
 // lastIndent is the indentation of the last line.
 func lastIndent(lines []string) string {
-	ws, _ := splitIndent(lines[len(lines)-1])
+	ws, _ := linespan.SplitIndent(lines[len(lines)-1])
 	return ws
 }
 
@@ -175,7 +179,7 @@ func sameStructure(old, region []string) bool {
 func equalPairs(old, file []string) (o, f []string) {
 	o, f = make([]string, len(old)), make([]string, len(file))
 	for i := range old {
-		if trimLine(old[i]) == trimLine(file[i]) {
+		if linespan.TrimLine(old[i]) == linespan.TrimLine(file[i]) {
 			o[i], f[i] = old[i], file[i]
 		}
 	}
@@ -193,17 +197,17 @@ func escapeDifference(old, region []string) bool {
 	lines, pieces := map[string]bool{}, map[string]bool{}
 	var decoded []string
 	for _, f := range region {
-		t := trimLine(f)
+		t := linespan.TrimLine(f)
 		lines[t] = true
 		if d := unescape(t); d != t {
 			decoded = append(decoded, d, strings.ReplaceAll(t, `\t`, "\t"), strings.ReplaceAll(t, `\\`, `\`))
 			for _, p := range strings.Split(t, `\n`) {
-				pieces[trimLine(p)] = true
+				pieces[linespan.TrimLine(p)] = true
 			}
 		}
 	}
 	for _, o := range old {
-		t := trimLine(o)
+		t := linespan.TrimLine(o)
 		switch {
 		case t == "" || lines[t]:
 			continue
@@ -212,7 +216,7 @@ func escapeDifference(old, region []string) bool {
 		case len(t) < 3:
 			continue
 		}
-		if d := unescape(t); d != t && lines[trimLine(d)] {
+		if d := unescape(t); d != t && lines[linespan.TrimLine(d)] {
 			return true
 		}
 		for _, d := range decoded {

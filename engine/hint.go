@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/gitedit/gitedit/engine/linespan"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,26 +16,26 @@ import (
 // one-line old_string gets its most similar line.
 func notFoundError(text, old string) *Error {
 	e := &Error{Code: CodeNotFound, Message: "old_string not found in the file"}
-	ob := splitOld(old)
-	if len(ob.lines) == 1 {
-		return nearLineHint(e, text, ob.lines[0])
+	ob := linespan.SplitOld(old)
+	if len(ob.Lines) == 1 {
+		return nearLineHint(e, text, ob.Lines[0])
 	}
 	first, w, ok := closestWindow(text, ob)
 	if !ok {
 		return e
 	}
-	file := lineTexts(text, w)
+	file := linespan.LineTexts(text, w)
 	agree := 0
 	for i := range file {
-		if trimLine(file[i]) == trimLine(ob.lines[i]) {
+		if linespan.TrimLine(file[i]) == linespan.TrimLine(ob.Lines[i]) {
 			agree++
 		}
 	}
 	last := first + len(w) - 1
 	e.Lines = []int{first, last}
 	e.Message += "; closest region: lines " + strconv.Itoa(first) + "-" + strconv.Itoa(last) +
-		" (" + strconv.Itoa(agree) + " of " + strconv.Itoa(len(ob.lines)) + " lines agree after trimming whitespace)"
-	e.Message += firstDifference(file, ob.lines, first)
+		" (" + strconv.Itoa(agree) + " of " + strconv.Itoa(len(ob.Lines)) + " lines agree after trimming whitespace)"
+	e.Message += firstDifference(file, ob.Lines, first)
 	return e
 }
 
@@ -42,7 +43,7 @@ func notFoundError(text, old string) *Error {
 // first line and its lines (up to len(ob.lines)); false when no region is
 // close. The region is where most of ob's lines occur at their place,
 // else where one of its longest lines has a similar line (nearLineRegion).
-func closestWindow(text string, ob oldBlock) (int, []span, bool) {
+func closestWindow(text string, ob linespan.OldBlock) (int, []linespan.Span, bool) {
 	first, off, ok := closestRegion(text, ob)
 	if !ok {
 		first, off, ok = nearLineRegion(text, ob)
@@ -50,7 +51,7 @@ func closestWindow(text string, ob oldBlock) (int, []span, bool) {
 	if !ok {
 		return 0, nil, false
 	}
-	return first, windowUpTo(text, lineAround(text, off), len(ob.lines)), true
+	return first, linespan.WindowUpTo(text, linespan.LineAround(text, off), len(ob.Lines)), true
 }
 
 // ClosestLines is the not_found hint's closest region for lines that are
@@ -64,7 +65,7 @@ func ClosestLines(lines, pattern []string) (first, last int, ok bool) {
 		_, n, ok := nearLine(text, pattern[0])
 		return n, n, ok
 	}
-	first, w, ok := closestWindow(text, oldBlock{lines: pattern})
+	first, w, ok := closestWindow(text, linespan.OldBlock{Lines: pattern})
 	if !ok {
 		return 0, 0, false
 	}
@@ -79,10 +80,10 @@ type vote struct{ count, off, j int }
 // window of text where most lines of ob occur at their place (ties: the
 // first). Lines shorter than three characters after trimming do not vote.
 // One pass over the lines of text.
-func closestRegion(text string, ob oldBlock) (line, off int, ok bool) {
+func closestRegion(text string, ob linespan.OldBlock) (line, off int, ok bool) {
 	where := map[string][]int{}
-	for j, l := range ob.lines {
-		if t := trimLine(l); len(t) >= 3 {
+	for j, l := range ob.Lines {
+		if t := linespan.TrimLine(l); len(t) >= 3 {
 			where[t] = append(where[t], j)
 		}
 	}
@@ -96,7 +97,7 @@ func closestRegion(text string, ob oldBlock) (line, off int, ok bool) {
 		if end < 0 {
 			end = len(text) - at
 		}
-		for _, j := range where[trimLine(text[at:at+end])] {
+		for _, j := range where[linespan.TrimLine(text[at:at+end])] {
 			v := votes[n-j]
 			if v == nil && n-j >= 0 {
 				v = &vote{off: at, j: j}
@@ -114,8 +115,8 @@ func closestRegion(text string, ob oldBlock) (line, off int, ok bool) {
 	if best == nil {
 		return 0, 0, false
 	}
-	s, _ := linesBack(text, lineAround(text, best.off), best.j)
-	return bestStart + 1, s.start, true
+	s, _ := linespan.LinesBack(text, linespan.LineAround(text, best.off), best.j)
+	return bestStart + 1, s.Start, true
 }
 
 // firstDifference describes the first line of the region that differs
@@ -157,9 +158,9 @@ func nearLineHint(e *Error, text, old string) *Error {
 	if !ok {
 		return e
 	}
-	f := text[ln.start:ln.end]
+	f := text[ln.Start:ln.End]
 	e.Lines = []int{n, n}
-	fw, ow := differingWords(trimLine(f), trimLine(old))
+	fw, ow := differingWords(linespan.TrimLine(f), linespan.TrimLine(old))
 	e.Message += "; closest: line " + strconv.Itoa(n) + ", " + visible(f) + " (first difference: file has " +
 		strconv.Quote(fw) + ", old_string has " + strconv.Quote(ow) + ")"
 	return e
@@ -168,14 +169,14 @@ func nearLineHint(e *Error, text, old string) *Error {
 // nearLineRegion is the region of old's lines (1-based first line and
 // byte offset) placed by the line of the file most similar to one of
 // old's three longest lines; false when none is close enough.
-func nearLineRegion(text string, ob oldBlock) (line, off int, ok bool) {
-	for _, j := range longestLines(ob.lines, 3) {
-		ln, n, found := nearLine(text, ob.lines[j])
+func nearLineRegion(text string, ob linespan.OldBlock) (line, off int, ok bool) {
+	for _, j := range longestLines(ob.Lines, 3) {
+		ln, n, found := nearLine(text, ob.Lines[j])
 		if !found || n-j < 1 {
 			continue
 		}
-		s, _ := linesBack(text, ln, j)
-		return n - j, s.start, true
+		s, _ := linespan.LinesBack(text, ln, j)
+		return n - j, s.Start, true
 	}
 	return 0, 0, false
 }
@@ -184,28 +185,28 @@ func nearLineRegion(text string, ob oldBlock) (line, off int, ok bool) {
 // least nearMinSimilarity) and its 1-based number. Candidates are the
 // lines holding one of old's three longest words; the ones sharing most
 // of old's words are compared by edit distance. Ties go to the first.
-func nearLine(text, old string) (span, int, bool) {
+func nearLine(text, old string) (linespan.Span, int, bool) {
 	words := wordsOf(old)
 	if len(words) == 0 {
-		return span{}, 0, false
+		return linespan.Span{}, 0, false
 	}
 	cands := linesWith(text, words[:min(3, len(words))])
 	shared := make(map[int]int, len(cands))
 	for _, c := range cands {
-		shared[c.start] = sharedWords(text[c.start:c.end], words)
+		shared[c.Start] = sharedWords(text[c.Start:c.End], words)
 	}
-	sort.SliceStable(cands, func(a, b int) bool { return shared[cands[a].start] > shared[cands[b].start] })
-	best, bestSim := span{}, nearMinSimilarity
+	sort.SliceStable(cands, func(a, b int) bool { return shared[cands[a].Start] > shared[cands[b].Start] })
+	best, bestSim := linespan.Span{}, nearMinSimilarity
 	found := false
 	for _, c := range cands[:min(len(cands), maxNearScored)] {
-		if sim := lineSimilarity(text[c.start:c.end], old); sim > bestSim || (sim == bestSim && (!found || c.start < best.start)) {
+		if sim := lineSimilarity(text[c.Start:c.End], old); sim > bestSim || (sim == bestSim && (!found || c.Start < best.Start)) {
 			best, bestSim, found = c, sim, true
 		}
 	}
 	if !found {
-		return span{}, 0, false
+		return linespan.Span{}, 0, false
 	}
-	return best, strings.Count(text[:best.start], "\n") + 1, true
+	return best, strings.Count(text[:best.Start], "\n") + 1, true
 }
 
 // wordsOf returns the distinct words of s (letters, digits, _) of at
@@ -230,24 +231,24 @@ func isWordRune(r rune) bool {
 
 // linesWith returns the lines of text holding one of words, in order,
 // each once, at most maxNearCandidates.
-func linesWith(text string, words []string) []span {
+func linesWith(text string, words []string) []linespan.Span {
 	seen := map[int]bool{}
-	var out []span
+	var out []linespan.Span
 	for _, w := range words {
 		for at := 0; at < len(text) && len(out) < maxNearCandidates; {
 			i := strings.Index(text[at:], w)
 			if i < 0 {
 				break
 			}
-			ln := lineAround(text, at+i)
-			if !seen[ln.start] {
-				seen[ln.start] = true
+			ln := linespan.LineAround(text, at+i)
+			if !seen[ln.Start] {
+				seen[ln.Start] = true
 				out = append(out, ln)
 			}
-			at = ln.end + 1
+			at = ln.End + 1
 		}
 	}
-	sort.Slice(out, func(a, b int) bool { return out[a].start < out[b].start })
+	sort.Slice(out, func(a, b int) bool { return out[a].Start < out[b].Start })
 	return out
 }
 

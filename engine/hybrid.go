@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/gitedit/gitedit/engine/linespan"
 	"sort"
 	"strconv"
 	"strings"
@@ -49,8 +50,8 @@ func hybridError(text, old string, mode MatchMode, cands []Candidate) error {
 	if mode == EscapeNormalized {
 		old = unescape(old)
 	}
-	ob := splitOld(old)
-	if len(ob.lines) < 2 {
+	ob := linespan.SplitOld(old)
+	if len(ob.Lines) < 2 {
 		return nil
 	}
 	var hits []lineHit
@@ -77,11 +78,11 @@ func hybridError(text, old string, mode MatchMode, cands []Candidate) error {
 }
 
 // coveredLines returns the lines of text that candidate c touches.
-func coveredLines(text string, c Candidate) []span {
-	first := lineAround(text, c.Start)
-	last := lineAround(text, max(c.Start, c.End-1))
-	var w []span
-	for s, ok := first, true; ok && s.start <= last.start; s, ok = nextLine(text, s) {
+func coveredLines(text string, c Candidate) []linespan.Span {
+	first := linespan.LineAround(text, c.Start)
+	last := linespan.LineAround(text, max(c.Start, c.End-1))
+	var w []linespan.Span
+	for s, ok := first, true; ok && s.Start <= last.Start; s, ok = linespan.NextLine(text, s) {
 		w = append(w, s)
 	}
 	return w
@@ -92,7 +93,7 @@ func coveredLines(text string, c Candidate) []span {
 func unexplained(old []string, at []int) map[int]bool {
 	out := map[int]bool{}
 	for j, l := range old {
-		if trimLine(l) != "" && at[j] < 0 {
+		if linespan.TrimLine(l) != "" && at[j] < 0 {
 			out[j] = true
 		}
 	}
@@ -101,7 +102,7 @@ func unexplained(old []string, at []int) map[int]bool {
 
 // loose is a line up to whitespace: trimmed, inner runs as one space.
 func loose(s string) string {
-	t := trimLine(s)
+	t := linespan.TrimLine(s)
 	if strings.Contains(t, "  ") || strings.ContainsAny(t, "\t\f\v") {
 		return collapse(t)
 	}
@@ -111,9 +112,9 @@ func loose(s string) string {
 // oldLineHits returns, in one pass over text, every line equal up to
 // whitespace to a non-blank line of ob (each such line once per equal old
 // line), at most maxAnchorPairs*16 of them.
-func oldLineHits(text string, ob oldBlock) []lineHit {
+func oldLineHits(text string, ob linespan.OldBlock) []lineHit {
 	where := map[string][]int{}
-	for j, l := range ob.lines {
+	for j, l := range ob.Lines {
 		if t := loose(l); t != "" {
 			where[t] = append(where[t], j)
 		}
@@ -135,7 +136,7 @@ func oldLineHits(text string, ob oldBlock) []lineHit {
 // rivalScan judges the regions other than one candidate's.
 type rivalScan struct {
 	text        string
-	ob          oldBlock
+	ob          linespan.OldBlock
 	region      []string // the candidate's lines
 	first, last int      // 0-based lines of the candidate's region
 	agree       int      // old lines the region explains up to whitespace
@@ -149,15 +150,15 @@ type rivalScan struct {
 
 // newRivalScan compares old with the candidate's region w at 0-based
 // line first.
-func newRivalScan(text string, ob oldBlock, w []span, first int, budget *int) rivalScan {
-	region := lineTexts(text, w)
-	_, atT := lcsMatch(ob.lines, region, trimLine)
-	agree, atL := lcsMatch(ob.lines, region, loose)
+func newRivalScan(text string, ob linespan.OldBlock, w []linespan.Span, first int, budget *int) rivalScan {
+	region := linespan.LineTexts(text, w)
+	_, atT := lcsMatch(ob.Lines, region, linespan.TrimLine)
+	agree, atL := lcsMatch(ob.Lines, region, loose)
 	r := rivalScan{text: text, ob: ob, region: region, first: first, last: first + len(region) - 1, agree: agree,
-		similarity: similarity(ob.lines, region), differT: unexplained(ob.lines, atT),
-		differL: unexplained(ob.lines, atL), budget: budget}
-	for _, l := range ob.lines {
-		if trimLine(l) != "" {
+		similarity: similarity(ob.Lines, region), differT: unexplained(ob.Lines, atT),
+		differL: unexplained(ob.Lines, atL), budget: budget}
+	for _, l := range ob.Lines {
+		if linespan.TrimLine(l) != "" {
 			r.content++
 		}
 	}
@@ -172,10 +173,10 @@ func (r rivalScan) find(hits []lineHit, mode MatchMode) error {
 			continue
 		}
 		w, wLine, core := r.window(s.hit)
-		if *r.budget -= len(r.ob.lines) * len(w); *r.budget < 0 {
+		if *r.budget -= len(r.ob.Lines) * len(w); *r.budget < 0 {
 			return nil
 		}
-		agree, at := lcsMatch(r.ob.lines, lineTexts(r.text, w), loose)
+		agree, at := lcsMatch(r.ob.Lines, linespan.LineTexts(r.text, w), loose)
 		borrowed, fileLine := r.borrowed(w, wLine, at, core)
 		if (borrowed < 0 && !r.tie(agree, core, mode)) || !r.plausible(agree, at, core) {
 			continue
@@ -189,14 +190,14 @@ func (r rivalScan) find(hits []lineHit, mode MatchMode) error {
 // 0-based line wLine, aligned with old by at; core its own lines)
 // explains and the candidate's region does not, and its 0-based line in
 // the text; -1 when there is none.
-func (r rivalScan) borrowed(w []span, wLine int, at []int, core []span) (int, int) {
-	for j, l := range r.ob.lines {
+func (r rivalScan) borrowed(w []linespan.Span, wLine int, at []int, core []linespan.Span) (int, int) {
+	for j, l := range r.ob.Lines {
 		switch {
 		case at[j] < 0:
 			if r.similarBorrow(j, core) {
 				return j, wLine + (len(w) - len(core)) + j
 			}
-		case r.differL[j] || (r.differT[j] && trimLine(l) == trimLine(r.text[w[at[j]].start:w[at[j]].end])):
+		case r.differL[j] || (r.differT[j] && linespan.TrimLine(l) == linespan.TrimLine(r.text[w[at[j]].Start:w[at[j]].End])):
 			return j, wLine + at[j]
 		}
 	}
@@ -206,12 +207,12 @@ func (r rivalScan) borrowed(w []span, wLine int, at []int, core []span) (int, in
 // similarBorrow reports whether line j of old, which neither region
 // explains, is clearly closer to the rival's line at its place (core)
 // than to the candidate's: a borrowed line misremembered as well.
-func (r rivalScan) similarBorrow(j int, core []span) bool {
-	if core == nil || len(r.region) != len(r.ob.lines) || !r.differL[j] {
+func (r rivalScan) similarBorrow(j int, core []linespan.Span) bool {
+	if core == nil || len(r.region) != len(r.ob.Lines) || !r.differL[j] {
 		return false
 	}
-	sw := lineSimilarity(r.ob.lines[j], r.text[core[j].start:core[j].end])
-	return sw >= borrowSimilarity && sw > lineSimilarity(r.ob.lines[j], r.region[j])
+	sw := lineSimilarity(r.ob.Lines[j], r.text[core[j].Start:core[j].End])
+	return sw >= borrowSimilarity && sw > lineSimilarity(r.ob.Lines[j], r.region[j])
 }
 
 // starts returns the window starts worth scoring: every start a line of
@@ -221,7 +222,7 @@ func (r rivalScan) starts(hits []lineHit) []rivalStart {
 	votes := map[int]*rivalStart{}
 	for _, h := range hits {
 		d := r.differT[h.j]
-		if !d && len(trimLine(r.ob.lines[h.j])) < 3 {
+		if !d && len(linespan.TrimLine(r.ob.Lines[h.j])) < 3 {
 			continue
 		}
 		v := votes[h.n-h.j]
@@ -254,7 +255,7 @@ func (r rivalScan) starts(hits []lineHit) []rivalStart {
 // another candidate's (a match of its own, which replace_all replaces
 // and the count check otherwise refuses).
 func (r rivalScan) sameRegion(start int) bool {
-	k := len(r.ob.lines)
+	k := len(r.ob.Lines)
 	for _, c := range append(r.cands, [2]int{r.first, r.last}) {
 		if shared := min(start+k-1, c[1]) - max(start, c[0]) + 1; 2*shared > k {
 			return true
@@ -268,18 +269,18 @@ func (r rivalScan) sameRegion(start int) bool {
 // with an inserted or dropped line is scored fairly, and the window's own
 // lines (nil when the text ends first); wLine is the 0-based line of w's
 // first line.
-func (r rivalScan) window(h lineHit) (w []span, wLine int, core []span) {
-	k := len(r.ob.lines)
+func (r rivalScan) window(h lineHit) (w []linespan.Span, wLine int, core []linespan.Span) {
+	k := len(r.ob.Lines)
 	t := max(1, k/10)
-	first, back := lineAround(r.text, h.off), 0
+	first, back := linespan.LineAround(r.text, h.off), 0
 	for ; back < h.j+t; back++ {
-		p, ok := prevLine(r.text, first)
+		p, ok := linespan.PrevLine(r.text, first)
 		if !ok {
 			break
 		}
 		first = p
 	}
-	w = windowUpTo(r.text, first, back-h.j+k+t)
+	w = linespan.WindowUpTo(r.text, first, back-h.j+k+t)
 	if lead := back - h.j; lead >= 0 && lead+k <= len(w) {
 		core = w[lead : lead+k]
 	}
@@ -290,13 +291,13 @@ func (r rivalScan) window(h lineHit) (w []span, wLine int, core []span) {
 // lcsMatch) could be old_string's source: it explains half of old's
 // non-blank lines or its first and last ones, or its own lines are
 // similar to old's (contextMinSimilarity, character-weighted).
-func (r rivalScan) plausible(agree int, at []int, core []span) bool {
+func (r rivalScan) plausible(agree int, at []int, core []linespan.Span) bool {
 	if 2*agree >= r.content {
 		return true
 	}
 	f, l := -1, -1
-	for j, line := range r.ob.lines {
-		if trimLine(line) != "" {
+	for j, line := range r.ob.Lines {
+		if linespan.TrimLine(line) != "" {
 			if f < 0 {
 				f = j
 			}
@@ -306,7 +307,7 @@ func (r rivalScan) plausible(agree int, at []int, core []span) bool {
 	if f >= 0 && f != l && at[f] >= 0 && at[l] >= 0 {
 		return true
 	}
-	return core != nil && weightedSimilarity(r.ob.lines, lineTexts(r.text, core)) >= contextMinSimilarity
+	return core != nil && weightedSimilarity(r.ob.Lines, linespan.LineTexts(r.text, core)) >= contextMinSimilarity
 }
 
 // tie reports whether a rival region that explains agree lines of
@@ -316,11 +317,11 @@ func (r rivalScan) plausible(agree int, at []int, core []span) bool {
 // is about as similar. Under the others every line of the match is
 // explained up to whitespace, typography or escaping, so a rival is only
 // as good when it borrows (see find).
-func (r rivalScan) tie(agree int, core []span, mode MatchMode) bool {
+func (r rivalScan) tie(agree int, core []linespan.Span, mode MatchMode) bool {
 	if (mode != BlockAnchor && mode != ContextAware) || agree < r.agree || core == nil {
 		return false
 	}
-	return similarity(r.ob.lines, lineTexts(r.text, core)) >= r.similarity-tieMargin
+	return similarity(r.ob.Lines, linespan.LineTexts(r.text, core)) >= r.similarity-tieMargin
 }
 
 // similarity compares old with a region: line by line when they have
@@ -337,13 +338,13 @@ func similarity(old, region []string) float64 {
 // rival explains and the candidate does not (-1: none), at 0-based line
 // fileLine of the text.
 func (r rivalScan) errorFor(start, borrowed, fileLine int, mode MatchMode) *Error {
-	k := len(r.ob.lines)
+	k := len(r.ob.Lines)
 	a, b := r.first+1, max(start, 0)+1
 	rng := func(f, n int) string { return "lines " + strconv.Itoa(f) + "-" + strconv.Itoa(f+n-1) }
 	msg := "old_string mixes two similar regions of the file: " + rng(a, r.last-r.first+1) +
 		" match it (" + string(mode) + ")"
 	if borrowed >= 0 {
-		msg += " except for line " + strconv.Itoa(borrowed+1) + " of old_string, " + visible(trimLine(r.ob.lines[borrowed])) +
+		msg += " except for line " + strconv.Itoa(borrowed+1) + " of old_string, " + visible(linespan.TrimLine(r.ob.Lines[borrowed])) +
 			", which is line " + strconv.Itoa(fileLine+1) + " of the similar region at " + rng(b, k)
 	} else {
 		msg += ", and the region at " + rng(b, k) + " matches it as well"

@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gitedit/gitedit/engine/linespan"
+)
 
 // styleGuard returns the last step of a line-based match's Adapt when
 // old_string is indented in the other style than the region it matched
@@ -32,7 +36,7 @@ func styleGuard(text string, pos int, oldLines, fileLines []string, skipFirst bo
 		lines := strings.Split(s, "\n")
 		prev := ""
 		for i, l := range lines {
-			ws, rest := splitIndent(l)
+			ws, rest := linespan.SplitIndent(l)
 			if rest == "" || (i == 0 && skipFirst) {
 				continue
 			}
@@ -51,7 +55,7 @@ func styleGuard(text string, pos int, oldLines, fileLines []string, skipFirst bo
 // those that start with two spaces or more.
 func leadCounts(lines []string) (tabs, spaces int) {
 	for _, l := range lines {
-		switch ws, rest := splitIndent(l); {
+		switch ws, rest := linespan.SplitIndent(l); {
 		case rest == "" || ws == "":
 		case ws[0] == '\t':
 			tabs++
@@ -92,11 +96,11 @@ func tabWidth(old, file []string) int {
 	type cols struct{ tabs, spaces int }
 	var ps []cols
 	for i := range old {
-		if i >= len(file) || trimLine(old[i]) == "" || trimLine(old[i]) != trimLine(file[i]) {
+		if i >= len(file) || linespan.TrimLine(old[i]) == "" || linespan.TrimLine(old[i]) != linespan.TrimLine(file[i]) {
 			continue
 		}
-		o, _ := splitIndent(old[i])
-		f, _ := splitIndent(file[i])
+		o, _ := linespan.SplitIndent(old[i])
+		f, _ := linespan.SplitIndent(file[i])
 		t := strings.Count(o, "\t") - strings.Count(f, "\t")
 		sp := strings.Count(f, " ") - strings.Count(o, " ")
 		ps = append(ps, cols{t, sp})

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/gitedit/gitedit/engine/linespan"
 	"maps"
 	"slices"
 	"strings"
@@ -67,18 +68,18 @@ func unitOf(wss []string) (indentUnit, bool) {
 // start with a tab, else spaces, as many as the file's most common
 // indentation step (see spaceStep; 4 when nothing can be inferred).
 func fileUnit(text string, pos int) indentUnit {
-	first := lineAround(text, min(pos, len(text)))
+	first := linespan.LineAround(text, min(pos, len(text)))
 	for i := 0; i < 400; i++ {
-		p, ok := prevLine(text, first)
+		p, ok := linespan.PrevLine(text, first)
 		if !ok {
 			break
 		}
 		first = p
 	}
-	lines := lineTexts(text, windowUpTo(text, first, 801))
+	lines := linespan.LineTexts(text, linespan.WindowUpTo(text, first, 801))
 	tabs, spaces := 0, 0
 	for _, l := range lines {
-		switch ws, rest := splitIndent(l); {
+		switch ws, rest := linespan.SplitIndent(l); {
 		case ws == "" || rest == "":
 		case ws[0] == '\t':
 			tabs++
@@ -101,7 +102,7 @@ func spaceStep(lines []string, fallback int) int {
 	count := map[int]int{}
 	prev := -1
 	for _, l := range lines {
-		ws, rest := splitIndent(l)
+		ws, rest := linespan.SplitIndent(l)
 		if rest == "" {
 			continue
 		}
@@ -142,7 +143,7 @@ func newLayoutShift(text string, pos int, oldLines, fileLines []string, skipFirs
 	ls := layoutShift{rel: map[string]string{}, skipFirst: skipFirst}
 	ls.stripTrailing = hasTrailing(oldLines) && !hasTrailing(fileLines)
 	for j := range oldLines {
-		if (j == 0 && skipFirst) || trimLine(oldLines[j]) == "" || trimLine(fileLines[j]) == "" {
+		if (j == 0 && skipFirst) || linespan.TrimLine(oldLines[j]) == "" || linespan.TrimLine(fileLines[j]) == "" {
 			continue
 		}
 		ls.pairs = append(ls.pairs, [2]string{oldLines[j], fileLines[j]})
@@ -161,7 +162,7 @@ func newLayoutShift(text string, pos int, oldLines, fileLines []string, skipFirs
 // hasTrailing reports whether any line ends in horizontal whitespace.
 func hasTrailing(lines []string) bool {
 	for _, l := range lines {
-		if trimLine(l) != "" && trailingSpace(l) != "" {
+		if linespan.TrimLine(l) != "" && linespan.TrailingSpace(l) != "" {
 			return true
 		}
 	}
@@ -172,11 +173,11 @@ func hasTrailing(lines []string) bool {
 func (ls *layoutShift) pickBase() {
 	best := -1
 	for _, p := range ls.pairs {
-		ws, _ := splitIndent(p[0])
+		ws, _ := linespan.SplitIndent(p[0])
 		if w := len(strings.ReplaceAll(ws, "\t", "    ")); best < 0 || w < best {
 			best = w
-			ls.baseOld, _ = splitIndent(p[0])
-			ls.baseFile, _ = splitIndent(p[1])
+			ls.baseOld, _ = linespan.SplitIndent(p[0])
+			ls.baseFile, _ = linespan.SplitIndent(p[1])
 		}
 	}
 }
@@ -187,8 +188,8 @@ func (ls *layoutShift) pickBase() {
 func (ls *layoutShift) mapRelative() bool {
 	back := map[string]string{}
 	for _, p := range ls.pairs {
-		ow, _ := splitIndent(p[0])
-		fw, _ := splitIndent(p[1])
+		ow, _ := linespan.SplitIndent(p[0])
+		fw, _ := linespan.SplitIndent(p[1])
 		if !strings.HasPrefix(ow, ls.baseOld) || !strings.HasPrefix(fw, ls.baseFile) {
 			return false
 		}
@@ -291,9 +292,9 @@ func (ls layoutShift) apply(newString string) string {
 			l = strings.TrimRight(l, " \t\f\v")
 		}
 		if reindent && !(i == 0 && ls.skipFirst) {
-			in, _ := splitIndent(l)
+			in, _ := linespan.SplitIndent(l)
 			l = ls.reindentLine(l, prev)
-			if out, rest := splitIndent(l); rest != "" {
+			if out, rest := linespan.SplitIndent(l); rest != "" {
 				prev = [2]string{in, out}
 			}
 		}
@@ -309,17 +310,17 @@ func (ls layoutShift) apply(newString string) string {
 func (ls layoutShift) inOldFrame(newLines []string) bool {
 	byText := map[string][2]string{}
 	for _, p := range ls.pairs {
-		byText[trimLine(p[0])] = p
+		byText[linespan.TrimLine(p[0])] = p
 	}
 	oldVotes, fileVotes := 0, 0
 	for i, l := range newLines {
-		p, ok := byText[trimLine(l)]
+		p, ok := byText[linespan.TrimLine(l)]
 		if !ok || (i == 0 && ls.skipFirst) {
 			continue
 		}
-		nw, _ := splitIndent(l)
-		ow, _ := splitIndent(p[0])
-		fw, _ := splitIndent(p[1])
+		nw, _ := linespan.SplitIndent(l)
+		ow, _ := linespan.SplitIndent(p[0])
+		fw, _ := linespan.SplitIndent(p[1])
 		switch {
 		case nw == ow && nw != fw:
 			oldVotes++
@@ -338,7 +339,7 @@ func (ls layoutShift) inOldFrame(newLines []string) bool {
 func minIndent(lines []string, skipFirst bool) string {
 	best, found := "", false
 	for i, l := range lines {
-		ws, rest := splitIndent(l)
+		ws, rest := linespan.SplitIndent(l)
 		if rest == "" || (i == 0 && skipFirst) {
 			continue
 		}
@@ -362,7 +363,7 @@ func (ls layoutShift) inferOldUnit(newLines []string) indentUnit {
 	}
 	lines = append(lines, newLines...)
 	for _, l := range lines {
-		if ws, rest := splitIndent(l); rest != "" && strings.HasPrefix(ws, "\t") {
+		if ws, rest := linespan.SplitIndent(l); rest != "" && strings.HasPrefix(ws, "\t") {
 			return indentUnit{tab: true}
 		}
 	}
@@ -390,7 +391,7 @@ func (ls layoutShift) inferOldUnit(newLines []string) indentUnit {
 // plus those spaces, as gofmt aligns continuation lines in a file
 // indented with tabs; any other is converted level by level.
 func (ls layoutShift) reindentLine(l string, prev [2]string) string {
-	ws, rest := splitIndent(l)
+	ws, rest := linespan.SplitIndent(l)
 	if rest == "" {
 		return ""
 	}
@@ -453,8 +454,8 @@ func (ls layoutShift) aligned(ws string, prev [2]string) (string, bool) {
 // line has no indentation, a shift of the other lines with the first line
 // matched as the tail of its file line (partial). ok is false when neither
 // fits.
-func fitLayout(text string, pos int, ob oldBlock, o, f []string) (ls layoutShift, partial, ok bool) {
-	if ls, ok = newLayoutShift(text, pos, o, f, false); ok || !ob.partialFirst() {
+func fitLayout(text string, pos int, ob linespan.OldBlock, o, f []string) (ls layoutShift, partial, ok bool) {
+	if ls, ok = newLayoutShift(text, pos, o, f, false); ok || !ob.PartialFirst() {
 		return ls, false, ok
 	}
 	ls, ok = newLayoutShift(text, pos, o, f, true)
@@ -465,14 +466,14 @@ func fitLayout(text string, pos int, ob oldBlock, o, f []string) (ls layoutShift
 // window w, and says whether the match starts mid-line: re-indentation and
 // trailing-whitespace transfer when the layout change is consistent, a
 // line-by-line transfer otherwise.
-func lineAdapter(text string, ob oldBlock, w []span) (func(string) string, bool) {
-	fileLines := lineTexts(text, w)
-	ls, partial, ok := fitLayout(text, w[0].start, ob, ob.lines, fileLines)
+func lineAdapter(text string, ob linespan.OldBlock, w []linespan.Span) (func(string) string, bool) {
+	fileLines := linespan.LineTexts(text, w)
+	ls, partial, ok := fitLayout(text, w[0].Start, ob, ob.Lines, fileLines)
 	if !ok {
-		if f := prefixShift(ob.lines, fileLines, partial); f != nil {
+		if f := prefixShift(ob.Lines, fileLines, partial); f != nil {
 			return f, partial
 		}
-		return perLineAdapter(ob.lines, fileLines, partial, ls.stripTrailing), partial
+		return perLineAdapter(ob.Lines, fileLines, partial, ls.stripTrailing), partial
 	}
 	return ls.adapter(), partial
 }
@@ -486,11 +487,11 @@ func lineAdapter(text string, ob oldBlock, w []span) (func(string) string, bool)
 func prefixShift(old, file []string, skipFirst bool) func(string) string {
 	add, drop, seen := "", "", false
 	for i := range old {
-		if i >= len(file) || (i == 0 && skipFirst) || trimLine(old[i]) == "" || trimLine(old[i]) != trimLine(file[i]) {
+		if i >= len(file) || (i == 0 && skipFirst) || linespan.TrimLine(old[i]) == "" || linespan.TrimLine(old[i]) != linespan.TrimLine(file[i]) {
 			continue
 		}
-		ow, _ := splitIndent(old[i])
-		fw, _ := splitIndent(file[i])
+		ow, _ := linespan.SplitIndent(old[i])
+		fw, _ := linespan.SplitIndent(file[i])
 		a, d := "", ""
 		switch {
 		case strings.HasSuffix(ow, fw):
@@ -511,7 +512,7 @@ func prefixShift(old, file []string, skipFirst bool) func(string) string {
 	return func(s string) string {
 		lines := strings.Split(s, "\n")
 		for i, l := range lines {
-			if (i == 0 && skipFirst) || trimLine(l) == "" {
+			if (i == 0 && skipFirst) || linespan.TrimLine(l) == "" {
 				continue
 			}
 			lines[i] = add + strings.TrimPrefix(l, drop)
@@ -533,12 +534,12 @@ func perLineAdapter(oldLines, fileLines []string, skipFirst, stripTrailing bool)
 			if stripTrailing {
 				l = strings.TrimRight(l, " \t\f\v")
 			}
-			nw, rest := splitIndent(l)
+			nw, rest := linespan.SplitIndent(l)
 			out := nw
 			if k := indexLine(oldLines, j, rest); k >= 0 {
 				j = k + 1
-				if ow, _ := splitIndent(oldLines[k]); ow == nw {
-					out, _ = splitIndent(fileLines[k])
+				if ow, _ := linespan.SplitIndent(oldLines[k]); ow == nw {
+					out, _ = linespan.SplitIndent(fileLines[k])
 				}
 			} else if strings.HasPrefix(nw, lastIn) {
 				out = lastOut + nw[len(lastIn):]
@@ -559,9 +560,9 @@ func indexLine(lines []string, from int, t string) int {
 	if t == "" {
 		return -1
 	}
-	t = trimLine(t)
+	t = linespan.TrimLine(t)
 	for k := from; k < len(lines); k++ {
-		if trimLine(lines[k]) == t {
+		if linespan.TrimLine(lines[k]) == t {
 			return k
 		}
 	}

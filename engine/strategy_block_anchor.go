@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gitedit/gitedit/engine/linespan"
+)
 
 func init() { register(blockAnchorStrategy{}) }
 
@@ -31,15 +35,15 @@ func (blockAnchorStrategy) Mode() MatchMode { return BlockAnchor }
 // Find returns every block that passes, overlapping ones included (the
 // driver refuses those as ambiguous).
 func (blockAnchorStrategy) Find(text, old string) []Candidate {
-	ob := splitOld(old)
-	k := len(ob.lines)
-	first, last := trimLine(ob.lines[0]), trimLine(ob.lines[k-1])
-	if k < 3 || first == "" || last == "" || !hasContent(ob.lines[1:k-1]) {
+	ob := linespan.SplitOld(old)
+	k := len(ob.Lines)
+	first, last := linespan.TrimLine(ob.Lines[0]), linespan.TrimLine(ob.Lines[k-1])
+	if k < 3 || first == "" || last == "" || !hasContent(ob.Lines[1:k-1]) {
 		return nil
 	}
-	var found [][]span
+	var found [][]linespan.Span
 	pairs := 0
-	wholeLineHits(text, first, func(ln span) bool {
+	linespan.WholeLineHits(text, first, func(ln linespan.Span) bool {
 		ws, n := bestAnchoredBlocks(text, ob, ln, last)
 		pairs += n
 		found = append(found, ws...)
@@ -54,7 +58,7 @@ func (blockAnchorStrategy) Find(text, old string) []Candidate {
 // hasContent reports whether some line is not blank.
 func hasContent(lines []string) bool {
 	for _, l := range lines {
-		if trimLine(l) != "" {
+		if linespan.TrimLine(l) != "" {
 			return true
 		}
 	}
@@ -65,18 +69,18 @@ func hasContent(lines []string) bool {
 // start and ending with last; it returns the passing blocks closest to
 // old's length (none, one, or two equally close: then they overlap and
 // the match is ambiguous) and the number of anchor pairs it scored.
-func bestAnchoredBlocks(text string, ob oldBlock, start span, last string) ([][]span, int) {
-	k := len(ob.lines)
+func bestAnchoredBlocks(text string, ob linespan.OldBlock, start linespan.Span, last string) ([][]linespan.Span, int) {
+	k := len(ob.Lines)
 	tol := k / 10
-	w := windowUpTo(text, start, k+tol)
-	var best [][]span
+	w := linespan.WindowUpTo(text, start, k+tol)
+	var best [][]linespan.Span
 	bestD, pairs := tol+1, 0
 	for n := max(3, k-tol); n <= min(k+tol, len(w)); n++ {
-		if trimLine(text[w[n-1].start:w[n-1].end]) != last {
+		if linespan.TrimLine(text[w[n-1].Start:w[n-1].End]) != last {
 			continue
 		}
 		pairs++
-		if d := abs(n - k); d <= bestD && blockAnchorScore(ob.lines, lineTexts(text, w[:n])) >= blockAnchorMinSimilarity {
+		if d := abs(n - k); d <= bestD && blockAnchorScore(ob.Lines, linespan.LineTexts(text, w[:n])) >= blockAnchorMinSimilarity {
 			if d < bestD {
 				best, bestD = nil, d
 			}
@@ -99,7 +103,7 @@ func blockAnchorScore(old, region []string) float64 {
 	if len(om) == len(rm) {
 		differ := 0
 		for i := range om {
-			if trimLine(om[i]) != trimLine(rm[i]) {
+			if linespan.TrimLine(om[i]) != linespan.TrimLine(rm[i]) {
 				differ++
 			}
 		}
@@ -125,13 +129,13 @@ func abs(x int) int {
 // anchoredCandidates turns fuzzy blocks into candidates whose Adapt
 // re-indents by the shift of the lines that agree with old, and writes
 // typography in ASCII when the region has none (see plainTypography).
-func anchoredCandidates(text string, ob oldBlock, ws [][]span) []Candidate {
+func anchoredCandidates(text string, ob linespan.OldBlock, ws [][]linespan.Span) []Candidate {
 	cands := make([]Candidate, 0, len(ws))
 	for _, w := range ws {
 		adapt, partial := fuzzyAdapter(text, ob, w)
-		adapt = compose(adapt, styleGuard(text, w[0].start, ob.lines, lineTexts(text, w), partial))
-		start, end := regionOf(text, w, ob, partial)
-		adapt = compose(adapt, plainTypography(strings.Join(ob.lines, "\n"), text[start:end]))
+		adapt = compose(adapt, styleGuard(text, w[0].Start, ob.Lines, linespan.LineTexts(text, w), partial))
+		start, end := linespan.RegionOf(text, w, ob, partial)
+		adapt = compose(adapt, plainTypography(strings.Join(ob.Lines, "\n"), text[start:end]))
 		cands = append(cands, Candidate{Start: start, End: end, Adapt: adapt})
 	}
 	return cands
@@ -143,23 +147,23 @@ func anchoredCandidates(text string, ob oldBlock, ws [][]span) []Candidate {
 // fits a block of old's length, lines are carried over one by one (see
 // perLineAdapter). It also says whether the match starts mid-line (see
 // fitLayout).
-func fuzzyAdapter(text string, ob oldBlock, w []span) (func(string) string, bool) {
-	file := lineTexts(text, w)
-	o, f := ob.lines, file
+func fuzzyAdapter(text string, ob linespan.OldBlock, w []linespan.Span) (func(string) string, bool) {
+	file := linespan.LineTexts(text, w)
+	o, f := ob.Lines, file
 	if len(o) == len(f) {
 		o, f = equalPairs(o, f)
 	} else {
 		o, f = []string{o[0], o[len(o)-1]}, []string{f[0], f[len(f)-1]}
 	}
-	ls, partial, ok := fitLayout(text, w[0].start, ob, o, f)
-	if sh := prefixShift(ob.lines, file, ob.partialFirst()); !ok && sh != nil && len(ob.lines) == len(file) {
-		return sh, ob.partialFirst()
+	ls, partial, ok := fitLayout(text, w[0].Start, ob, o, f)
+	if sh := prefixShift(ob.Lines, file, ob.PartialFirst()); !ok && sh != nil && len(ob.Lines) == len(file) {
+		return sh, ob.PartialFirst()
 	}
-	if !ok && len(ob.lines) == len(file) {
-		return perLineAdapter(ob.lines, file, ob.partialFirst(), ls.stripTrailing), ob.partialFirst()
+	if !ok && len(ob.Lines) == len(file) {
+		return perLineAdapter(ob.Lines, file, ob.PartialFirst(), ls.stripTrailing), ob.PartialFirst()
 	}
 	if !ok {
-		return nil, ob.partialFirst()
+		return nil, ob.PartialFirst()
 	}
 	return ls.adapter(), partial
 }

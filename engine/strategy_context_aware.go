@@ -1,6 +1,10 @@
 package engine
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/gitedit/gitedit/engine/linespan"
+)
 
 func init() { register(contextAwareStrategy{}) }
 
@@ -31,8 +35,8 @@ func (contextAwareStrategy) Mode() MatchMode { return ContextAware }
 // Find returns every block that passes, overlapping ones included (the
 // driver refuses those as ambiguous).
 func (contextAwareStrategy) Find(text, old string) []Candidate {
-	ob := splitOld(old)
-	k := len(ob.lines)
+	ob := linespan.SplitOld(old)
+	k := len(ob.Lines)
 	if k < 4 {
 		return nil
 	}
@@ -40,11 +44,11 @@ func (contextAwareStrategy) Find(text, old string) []Candidate {
 	if !ok {
 		return nil
 	}
-	var found [][]span
+	var found [][]linespan.Span
 	for _, s := range starts {
-		w, ok := window(text, s, k)
-		if ok && (len(found) == 0 || w[0].start != found[len(found)-1][0].start) &&
-			contextScore(ob.lines, lineTexts(text, w)) >= contextMinSimilarity {
+		w, ok := linespan.Window(text, s, k)
+		if ok && (len(found) == 0 || w[0].Start != found[len(found)-1][0].Start) &&
+			contextScore(ob.Lines, linespan.LineTexts(text, w)) >= contextMinSimilarity {
 			found = append(found, w)
 		}
 	}
@@ -55,16 +59,16 @@ func (contextAwareStrategy) Find(text, old string) []Candidate {
 // passing block has at most k/4 differing lines, so it contains at least
 // one of the n longest old lines at its place. false when there are more
 // than maxAnchorPairs.
-func contextStarts(text string, ob oldBlock, n int) ([]span, bool) {
-	idx := longestLines(ob.lines, n)
+func contextStarts(text string, ob linespan.OldBlock, n int) ([]linespan.Span, bool) {
+	idx := longestLines(ob.Lines, n)
 	if len(idx) < n {
 		return nil, false
 	}
-	seen := map[int]span{}
+	seen := map[int]linespan.Span{}
 	for _, j := range idx {
-		wholeLineHits(text, trimLine(ob.lines[j]), func(ln span) bool {
-			if s, ok := linesBack(text, ln, j); ok {
-				seen[s.start] = s
+		linespan.WholeLineHits(text, linespan.TrimLine(ob.Lines[j]), func(ln linespan.Span) bool {
+			if s, ok := linespan.LinesBack(text, ln, j); ok {
+				seen[s.Start] = s
 			}
 			return len(seen) <= maxAnchorPairs
 		})
@@ -72,11 +76,11 @@ func contextStarts(text string, ob oldBlock, n int) ([]span, bool) {
 			return nil, false
 		}
 	}
-	out := make([]span, 0, len(seen))
+	out := make([]linespan.Span, 0, len(seen))
 	for _, s := range seen {
 		out = append(out, s)
 	}
-	sort.Slice(out, func(a, b int) bool { return out[a].start < out[b].start })
+	sort.Slice(out, func(a, b int) bool { return out[a].Start < out[b].Start })
 	return out, true
 }
 
@@ -86,12 +90,14 @@ func longestLines(lines []string, n int) []int {
 	idx := make([]int, 0, len(lines))
 	seen := map[string]bool{}
 	for i, l := range lines {
-		if t := trimLine(l); t != "" && !seen[t] {
+		if t := linespan.TrimLine(l); t != "" && !seen[t] {
 			seen[t] = true
 			idx = append(idx, i)
 		}
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return len(trimLine(lines[idx[a]])) > len(trimLine(lines[idx[b]])) })
+	sort.SliceStable(idx, func(a, b int) bool {
+		return len(linespan.TrimLine(lines[idx[a]])) > len(linespan.TrimLine(lines[idx[b]]))
+	})
 	return idx[:min(n, len(idx))]
 }
 
@@ -105,8 +111,8 @@ func contextScore(old, region []string) float64 {
 	differ, agreeing := 0, 0
 	for i := range old {
 		switch {
-		case trimLine(old[i]) == trimLine(region[i]):
-			if len(trimLine(old[i])) >= 3 {
+		case linespan.TrimLine(old[i]) == linespan.TrimLine(region[i]):
+			if len(linespan.TrimLine(old[i])) >= 3 {
 				agreeing++
 			}
 		case lineSimilarity(old[i], region[i]) < contextMinLineSimilarity:

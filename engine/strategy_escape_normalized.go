@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gitedit/gitedit/engine/linespan"
+)
 
 func init() { register(escapeNormalizedStrategy{}) }
 
@@ -126,8 +130,8 @@ func escapeDecision(old, new string) (decode, sure bool) {
 // file has it (decoded) the file's level.
 func sharedLevel(old, new string) (file, over bool) {
 	for _, o := range escapedLines(old) {
-		d := trimLine(unescape(o))
-		o = trimLine(o)
+		d := linespan.TrimLine(unescape(o))
+		o = linespan.TrimLine(o)
 		if d == o || len(d) < 3 || strings.Contains(d, "\n") {
 			continue
 		}

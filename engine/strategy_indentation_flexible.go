@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/gitedit/gitedit/engine/linespan"
+
 func init() { register(indentationFlexibleStrategy{}) }
 
 // indentationFlexibleStrategy is IndentationFlexible: the same lines,
@@ -15,20 +17,20 @@ func (indentationFlexibleStrategy) Mode() MatchMode { return IndentationFlexible
 // whose indentation differs from old's by one consistent shift; when there
 // is one, whitespace-equivalent regions are returned too (ambiguity).
 func (indentationFlexibleStrategy) Find(text, old string) []Candidate {
-	ob := splitOld(old)
-	a, ok := trimmedAnchor(ob)
+	ob := linespan.SplitOld(old)
+	a, ok := linespan.TrimmedAnchor(ob)
 	if !ok {
 		return nil
 	}
 	eq := func(j int, line string) bool {
-		_, r1 := splitIndent(line)
-		_, r2 := splitIndent(ob.lines[j])
+		_, r1 := linespan.SplitIndent(line)
+		_, r2 := linespan.SplitIndent(ob.Lines[j])
 		return r1 == r2
 	}
-	accept := func(w []span) bool {
-		_, _, ok := fitLayout(text, w[0].start, ob, ob.lines, lineTexts(text, w))
+	accept := func(w []linespan.Span) bool {
+		_, _, ok := fitLayout(text, w[0].Start, ob, ob.Lines, linespan.LineTexts(text, w))
 		return ok
 	}
-	cands := windowCandidates(text, ob, findWindows(text, ob, a, eq, accept))
+	cands := windowCandidates(text, ob, linespan.FindWindows(text, ob, a, eq, accept))
 	return withWhitespaceTwins(text, old, cands)
 }

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/gitedit/gitedit/engine/linespan"
+
 func init() { register(lineTrimmedStrategy{}) }
 
 // lineTrimmedStrategy is LineTrimmed: old_string's lines equal the file's
@@ -21,23 +23,23 @@ func (lineTrimmedStrategy) Find(text, old string) []Candidate {
 
 // findLineTrimmed is LineTrimmed without the whitespace-twin guard.
 func findLineTrimmed(text, old string) []Candidate {
-	ob := splitOld(old)
-	a, ok := trimmedAnchor(ob)
+	ob := linespan.SplitOld(old)
+	a, ok := linespan.TrimmedAnchor(ob)
 	if !ok {
 		return nil
 	}
-	eq := func(j int, line string) bool { return trimLine(line) == trimLine(ob.lines[j]) }
-	return windowCandidates(text, ob, findWindows(text, ob, a, eq, nil))
+	eq := func(j int, line string) bool { return linespan.TrimLine(line) == linespan.TrimLine(ob.Lines[j]) }
+	return windowCandidates(text, ob, linespan.FindWindows(text, ob, a, eq, nil))
 }
 
 // windowCandidates turns line windows into candidates with the layout
 // adapter of each.
-func windowCandidates(text string, ob oldBlock, ws [][]span) []Candidate {
+func windowCandidates(text string, ob linespan.OldBlock, ws [][]linespan.Span) []Candidate {
 	cands := make([]Candidate, 0, len(ws))
 	for _, w := range ws {
 		adapt, partial := lineAdapter(text, ob, w)
-		adapt = compose(adapt, styleGuard(text, w[0].start, ob.lines, lineTexts(text, w), partial))
-		start, end := regionOf(text, w, ob, partial)
+		adapt = compose(adapt, styleGuard(text, w[0].Start, ob.Lines, linespan.LineTexts(text, w), partial))
+		start, end := linespan.RegionOf(text, w, ob, partial)
 		cands = append(cands, Candidate{Start: start, End: end, Adapt: adapt})
 	}
 	return cands

@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gitedit/gitedit/engine/linespan"
+)
 
 func init() { register(trimmedBoundaryStrategy{}) }
 
@@ -26,11 +30,11 @@ func (trimmedBoundaryStrategy) Find(text, old string) []Candidate {
 	lead, trail := old[:i], old[i+len(core):]
 	adapt := boundaryAdapter(lead, trail)
 	var cands []Candidate
-	oldLines := splitOld(strings.TrimLeft(old, "\n")).lines
+	oldLines := linespan.SplitOld(strings.TrimLeft(old, "\n")).Lines
 	for _, c := range (exactStrategy{}).Find(text, core) {
 		if boundaryOK(text, c, lead, trail) {
-			midLine := c.Start > lineAround(text, c.Start).start
-			c.Adapt = compose(adapt, styleGuard(text, c.Start, oldLines, lineTexts(text, coveredLines(text, c)), midLine))
+			midLine := c.Start > linespan.LineAround(text, c.Start).Start
+			c.Adapt = compose(adapt, styleGuard(text, c.Start, oldLines, linespan.LineTexts(text, coveredLines(text, c)), midLine))
 			cands = append(cands, c)
 		}
 	}
@@ -41,14 +45,14 @@ func (trimmedBoundaryStrategy) Find(text, old string) []Candidate {
 // and ends one when trail does (whitespace aside).
 func boundaryOK(text string, c Candidate, lead, trail string) bool {
 	if strings.Contains(lead, "\n") {
-		ln := lineAround(text, c.Start)
-		if trimLine(text[ln.start:c.Start]) != "" {
+		ln := linespan.LineAround(text, c.Start)
+		if linespan.TrimLine(text[ln.Start:c.Start]) != "" {
 			return false
 		}
 	}
 	if strings.Contains(trail, "\n") && c.End > 0 {
-		ln := lineAround(text, c.End-1)
-		if trimLine(text[c.End:ln.end]) != "" {
+		ln := linespan.LineAround(text, c.End-1)
+		if linespan.TrimLine(text[c.End:ln.End]) != "" {
 			return false
 		}
 	}

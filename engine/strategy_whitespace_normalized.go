@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/gitedit/gitedit/engine/linespan"
 	"slices"
 	"strings"
 )
@@ -25,16 +26,16 @@ func (whitespaceNormalizedStrategy) Find(text, old string) []Candidate {
 
 // findWhitespaceNormalized is the WhitespaceNormalized search.
 func findWhitespaceNormalized(text, old string) []Candidate {
-	ob := splitOld(old)
-	if len(ob.lines) == 1 && !ob.trailingNL {
+	ob := linespan.SplitOld(old)
+	if len(ob.Lines) == 1 && !ob.TrailingNL {
 		return findCollapsedInLines(text, old)
 	}
 	a, ok := tokenAnchor(ob)
 	if !ok {
 		return nil
 	}
-	eq := func(j int, line string) bool { return collapse(line) == collapse(ob.lines[j]) }
-	return windowCandidates(text, ob, findWindows(text, ob, a, eq, nil))
+	eq := func(j int, line string) bool { return collapse(line) == collapse(ob.Lines[j]) }
+	return windowCandidates(text, ob, linespan.FindWindows(text, ob, a, eq, nil))
 }
 
 // collapse trims s and turns every run of horizontal whitespace into one
@@ -51,7 +52,7 @@ func collapseMap(s string, withPos bool) (string, []int) {
 	var pos []int
 	pending := -1
 	for i := 0; i < len(s); i++ {
-		if isHSpace(s[i]) {
+		if linespan.IsHSpace(s[i]) {
 			if pending < 0 {
 				pending = i
 			}
@@ -78,16 +79,16 @@ func appendIf(s []int, cond bool, v int) []int {
 
 // tokenAnchor anchors on the longest whitespace-free token of old, which
 // every whitespace-equivalent region contains verbatim.
-func tokenAnchor(ob oldBlock) (lineAnchor, bool) {
-	a := lineAnchor{j: -1}
-	for j, l := range ob.lines {
+func tokenAnchor(ob linespan.OldBlock) (linespan.LineAnchor, bool) {
+	a := linespan.LineAnchor{J: -1}
+	for j, l := range ob.Lines {
 		for _, f := range strings.Fields(l) {
-			if len(f) > len(a.needle) {
-				a.j, a.needle = j, f
+			if len(f) > len(a.Needle) {
+				a.J, a.Needle = j, f
 			}
 		}
 	}
-	return a, a.j >= 0
+	return a, a.J >= 0
 }
 
 // findCollapsedInLines finds a one-line old within lines of text, up to
@@ -96,21 +97,21 @@ func tokenAnchor(ob oldBlock) (lineAnchor, bool) {
 // whitespace old_string had.
 func findCollapsedInLines(text, old string) []Candidate {
 	nOld := collapse(old)
-	a, ok := tokenAnchor(oldBlock{lines: []string{old}})
+	a, ok := tokenAnchor(linespan.OldBlock{Lines: []string{old}})
 	if !ok {
 		return nil
 	}
 	adapt := surroundAdapter(old)
 	var cands []Candidate
-	a.hits(text, func(ln span) bool {
-		nLine, pos := collapseMap(text[ln.start:ln.end], true)
+	a.Hits(text, func(ln linespan.Span) bool {
+		nLine, pos := collapseMap(text[ln.Start:ln.End], true)
 		for at := 0; ; {
 			i := strings.Index(nLine[at:], nOld)
 			if i < 0 {
 				break
 			}
 			s, e := at+i, at+i+len(nOld)
-			cands = append(cands, Candidate{Start: ln.start + pos[s], End: ln.start + pos[e-1] + 1, Adapt: adapt})
+			cands = append(cands, Candidate{Start: ln.Start + pos[s], End: ln.Start + pos[e-1] + 1, Adapt: adapt})
 			at = e
 		}
 		return true
@@ -122,8 +123,8 @@ func findCollapsedInLines(text, old string) []Candidate {
 // and trailing whitespace old_string had (the region excludes it); nil
 // when old has none.
 func surroundAdapter(old string) func(string) string {
-	lead, _ := splitIndent(old)
-	trail := trailingSpace(old)
+	lead, _ := linespan.SplitIndent(old)
+	trail := linespan.TrailingSpace(old)
 	if lead == "" && trail == "" {
 		return nil
 	}
@@ -167,5 +168,5 @@ func sameMatch(text string, a, b Candidate) bool {
 
 // lineExtent returns the offsets of the first and last lines c touches.
 func lineExtent(text string, c Candidate) [2]int {
-	return [2]int{lineAround(text, c.Start).start, lineAround(text, max(c.Start, c.End-1)).start}
+	return [2]int{linespan.LineAround(text, c.Start).Start, linespan.LineAround(text, max(c.Start, c.End-1)).Start}
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/gitedit/gitedit/engine/linespan"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -48,7 +49,7 @@ func TestAnchorThresholdNeverLetsADecoyWin(t *testing.T) {
 		}
 		i := rng.IntN(len(lines) - k)
 		block := lines[i : i+k]
-		if trimLine(block[0]) == "" || trimLine(block[k-1]) == "" {
+		if linespan.TrimLine(block[0]) == "" || linespan.TrimLine(block[k-1]) == "" {
 			continue
 		}
 		old := append([]string(nil), block...)
@@ -60,7 +61,7 @@ func TestAnchorThresholdNeverLetsADecoyWin(t *testing.T) {
 		trueScores = append(trueScores, ts)
 		for s := 0; s+k <= len(lines); s++ {
 			w := lines[s : s+k]
-			if s != i && trimLine(w[0]) == trimLine(old[0]) && trimLine(w[k-1]) == trimLine(old[k-1]) {
+			if s != i && linespan.TrimLine(w[0]) == linespan.TrimLine(old[0]) && linespan.TrimLine(w[k-1]) == linespan.TrimLine(old[k-1]) {
 				ds := blockAnchorScore(old, w)
 				decoys = append(decoys, ds)
 				if ds >= blockAnchorMinSimilarity && ts < blockAnchorMinSimilarity {

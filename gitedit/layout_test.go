@@ -16,7 +16,7 @@ func layer(pkg string) string {
 	rel := strings.TrimPrefix(pkg, module)
 	switch {
 	case rel == "engine" || strings.HasPrefix(rel, "engine/"):
-		return "engine" // engine and its sub-packages (engine/diff, engine/quote)
+		return "engine" // engine and its sub-packages (engine/diff, ...)
 	case rel == "gitedit/internal/spec":
 		return "spec"
 	case rel == "gitedit":
