@@ -554,7 +554,7 @@ func perLineAdapter(oldLines, fileLines []string, skipFirst, stripTrailing bool)
 	}
 }
 
-// indexLine returns the first k >= from with trimLine(lines[k]) == t
+// indexLine returns the first k >= from with linespan.TrimLine(lines[k]) == t
 // (non-empty), or -1.
 func indexLine(lines []string, from int, t string) int {
 	if t == "" {
