@@ -1,7 +1,10 @@
 package gitedit_test
 
 import (
+	"bytes"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -135,4 +138,40 @@ func sortedKeys(m map[string][]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// TestPackagesStayWithinTheirSizeBudget holds the layout to its budget:
+// the facade (this package) at most 2,000 lines of non-test Go, every
+// other package of the project at most 4,000. A package that outgrows
+// its budget has more than one job: split it along its seam.
+func TestPackagesStayWithinTheirSizeBudget(t *testing.T) {
+	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}} {{.Dir}} {{join .GoFiles \" \"}}", "./...")
+	cmd.Dir = ".."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Skipf("go list is not available: %v", err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		budget := 4000
+		if f[0] == module+"gitedit" {
+			budget = 2000
+		}
+		if n := countLines(t, f[1], f[2:]); n > budget {
+			t.Errorf("%s has %d lines of non-test Go, over its budget of %d", rel(f[0]), n, budget)
+		}
+	}
+}
+
+// countLines is the number of lines of the files of dir.
+func countLines(t *testing.T, dir string, files []string) int {
+	n := 0
+	for _, name := range files {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += bytes.Count(b, []byte("\n"))
+	}
+	return n
 }
