@@ -135,7 +135,7 @@ func prepare(r *repo.Repo, opt spec.Options, read *index.Index, fn Func) (*batch
 		return nil, err
 	}
 	w := &batchWriter{r: r, opt: opt, Idx: idx, indexTime: indexTime, meta: meta, changes: changes,
-		db: objects.NewDB(r.Objects(), r.ObjectsDir())}
+		db: objects.NewDB(r.ObjectsDir())}
 	w.db.SyncFile = r.ObjectSyncer()
 	w.db.PackCache = r.Packs()
 	w.out = &Outcome{Files: fileResults(changes), Diff: diffOf(r, changes), Changed: len(changes) > 0}

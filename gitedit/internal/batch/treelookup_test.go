@@ -27,7 +27,7 @@ func TestIndexHeadAgreesWithTrees(t *testing.T) {
 	r := openRepo(t, dir)
 	idx, err := ReadIndex(r)
 	require.NoError(t, err)
-	db := objects.NewDB(r.Objects(), r.ObjectsDir())
+	db := objects.NewDB(r.ObjectsDir())
 	root, err := objects.CommitTree(db, plumbing.NewHash(strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD"))))
 	require.NoError(t, err)
 	require.Equal(t, strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD^{tree}")), root.String())
@@ -66,7 +66,7 @@ func TestTreeFromIndexMatchesUpdateTree(t *testing.T) {
 	require.NoError(t, err)
 	base, ok := idx.TreeID()
 	require.True(t, ok)
-	db := objects.NewDB(r.Objects(), r.ObjectsDir())
+	db := objects.NewDB(r.ObjectsDir())
 	w := &batchWriter{r: r, Idx: idx, db: db, headTree: indexHead{idx}, trees: objects.NewTrees(db)}
 	blob := func(s string) plumbing.Hash {
 		h, err := objects.WriteBlob(db, []byte(s))

@@ -78,7 +78,7 @@ func openHistory(r *repo.Repo) (*history, error) {
 	if err != nil {
 		return nil, spec.IOError("read the shallow file", err)
 	}
-	h := newHistory(objects.NewDB(r.Objects(), r.ObjectsDir()), head.Commit, r.Refs().Resolve)
+	h := newHistory(objects.NewDB(r.ObjectsDir()), head.Commit, r.Refs().Resolve)
 	h.shallow = cut
 	return h, nil
 }

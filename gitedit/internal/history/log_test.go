@@ -23,7 +23,7 @@ func openTestHistory(t *testing.T, dir string) *history {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db := objects.NewDB(repo.Storer, filepath.Join(dir, ".git", "objects"))
+	db := objects.NewDB(filepath.Join(dir, ".git", "objects"))
 	t.Cleanup(func() { db.Close() })
 	var head plumbing.Hash
 	if ref, err := repo.Head(); err == nil {

@@ -10,25 +10,20 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/storer"
 
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // DB is a repository's object database as a batch uses it: objects are
-// read loose or from the packs directly (go-git's store verifies each
-// object's hash as it inflates it, and walks its folders through a
-// portable file system layer, which costs more than the reading), and new
-// objects are written loose, as git writes them. The go-git store is the
-// fallback for what DB does not read itself: objects in alternate object
-// folders. Its methods are safe to call from several goroutines.
+// read loose or from the packs directly, in the repository's own objects
+// folder and then in its alternates (objects/info/alternates, as git
+// follows them), and new objects are written loose, as git writes them.
+// Its methods are safe to call from several goroutines.
 type DB struct {
-	s   storer.EncodedObjectStorer
 	dir string // the objects folder
 
 	// SyncFile, when set, makes each new loose object durable before it
@@ -40,18 +35,17 @@ type DB struct {
 	// batch to the next); nil opens them for this DB alone.
 	PackCache *PackCache
 
-	once       sync.Once
-	packs      *Packs // nil when the packs could not be opened
-	alternates bool   // objects/info/alternates exists
+	once     sync.Once
+	packs    *Packs // nil when the packs could not be opened
+	packsErr error  // why they could not
 
 	altOnce sync.Once
-	alts    []string // the alternate object folders, see alternateDirs
+	alts    []*alternate // see alternateDirs
 }
 
-// NewDB returns the database of the objects folder dir, with s (the same
-// repository's go-git store) as the fallback reader.
-func NewDB(s storer.EncodedObjectStorer, dir string) *DB {
-	return &DB{s: s, dir: dir}
+// NewDB returns the database of the objects folder dir.
+func NewDB(dir string) *DB {
+	return &DB{dir: dir}
 }
 
 // open opens the packs on first use: a batch that reads nothing packed
@@ -59,50 +53,84 @@ func NewDB(s storer.EncodedObjectStorer, dir string) *DB {
 func (db *DB) open() {
 	db.once.Do(func() {
 		if db.PackCache != nil {
-			db.packs, _ = db.PackCache.Open() // unreadable packs: the store reads them
+			db.packs, db.packsErr = db.PackCache.Open()
 		} else {
-			db.packs, _ = OpenPacks(db.dir)
+			db.packs, db.packsErr = OpenPacks(db.dir)
 		}
-		_, err := os.Stat(filepath.Join(db.dir, "info", "alternates"))
-		db.alternates = err == nil
 	})
 }
 
+// alternates returns the alternate object folders, read on first use.
+func (db *DB) alternates() []*alternate {
+	db.altOnce.Do(func() {
+		for _, dir := range alternateDirs(db.dir) {
+			db.alts = append(db.alts, &alternate{dir: dir})
+		}
+	})
+	return db.alts
+}
+
 // Read returns the content of object h, which must have type t: loose,
-// then packed, then through the fallback store.
+// then packed, here and then in each alternate object folder in turn.
 func (db *DB) Read(t plumbing.ObjectType, h plumbing.Hash) ([]byte, error) {
 	data, ok, err := readLoose(db.dir, t, h)
 	if ok || err != nil {
 		return data, err
 	}
 	db.open()
-	if db.packs != nil {
-		data, got, ok, err := db.packs.Read(h)
-		switch {
-		case err != nil:
-			return nil, err
-		case ok && got != t:
-			return nil, fmt.Errorf("read %s %s: object is a %s", t, h, got)
-		case ok:
-			return data, nil
+	if data, ok, err := readPacked(db.packs, t, h); ok || err != nil {
+		return data, err
+	}
+	for _, alt := range db.alternates() {
+		if data, ok, err := readLoose(alt.dir, t, h); ok || err != nil {
+			return data, err
+		}
+		packs, _ := alt.openPacks()
+		if data, ok, err := readPacked(packs, t, h); ok || err != nil {
+			return data, err
 		}
 	}
-	return readObject(db.s, t, h)
+	if db.packsErr != nil {
+		return nil, fmt.Errorf("read %s %s: %w", t, h, db.packsErr)
+	}
+	return nil, fmt.Errorf("read %s %s: %w", t, h, plumbing.ErrObjectNotFound)
 }
 
-// Has reports whether the database holds object h.
+// readPacked reads object h of type t from packs (nil: none); ok is
+// false when no pack holds it.
+func readPacked(packs *Packs, t plumbing.ObjectType, h plumbing.Hash) ([]byte, bool, error) {
+	if packs == nil {
+		return nil, false, nil
+	}
+	data, got, ok, err := packs.Read(h)
+	switch {
+	case err != nil:
+		return nil, false, err
+	case ok && got != t:
+		return nil, false, fmt.Errorf("read %s %s: object is a %s", t, h, got)
+	}
+	return data, ok, nil
+}
+
+// Has reports whether the database holds object h, here or in an
+// alternate object folder.
 func (db *DB) Has(h plumbing.Hash) bool {
 	if _, err := os.Lstat(db.loosePath(h)); err == nil {
 		return true
 	}
 	db.open()
-	switch {
-	case db.packs != nil && db.packs.Has(h):
+	if db.packs != nil && db.packs.Has(h) {
 		return true
-	case db.packs != nil && !db.alternates:
-		return false
 	}
-	return db.s.HasEncodedObject(h) == nil
+	for _, alt := range db.alternates() {
+		if _, err := os.Lstat(looseIn(alt.dir, h)); err == nil {
+			return true
+		}
+		if packs, _ := alt.openPacks(); packs != nil && packs.Has(h) {
+			return true
+		}
+	}
+	return false
 }
 
 // Write stores data as an object of type t and returns its id. When the
@@ -130,11 +158,11 @@ func (db *DB) Write(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
 // Freshen reports whether the database holds object h in a file it could
 // set the modification time of to now, as git's check_and_freshen does
 // before it skips writing an object: the loose file (here, then in the
-// alternate object folders), else the pack holding it (touched once per
-// DB; a cruft pack does not count, its objects' times live in its
-// .mtimes file). False means the caller must write the object anew: it
-// is missing, or only in a file that cannot be touched (read-only, gone
-// in a concurrent repack, or read through the fallback store).
+// alternate object folders), else the pack holding it, here or in an
+// alternate (touched once per DB; a cruft pack does not count, its
+// objects' times live in its .mtimes file). False means the caller must
+// write the object anew: it is missing, or only in a file that cannot be
+// touched (read-only, or gone in a concurrent repack).
 func (db *DB) Freshen(h plumbing.Hash) bool {
 	if touch(db.loosePath(h)) {
 		return true
@@ -143,8 +171,13 @@ func (db *DB) Freshen(h plumbing.Hash) bool {
 	if db.packs != nil && db.packs.freshen(h) {
 		return true
 	}
-	for _, alt := range db.alternateDirs() {
-		if touch(looseIn(alt, h)) {
+	for _, alt := range db.alternates() {
+		if touch(looseIn(alt.dir, h)) {
+			return true
+		}
+	}
+	for _, alt := range db.alternates() {
+		if packs, _ := alt.openPacks(); packs != nil && packs.freshen(h) {
 			return true
 		}
 	}
@@ -156,32 +189,6 @@ func (db *DB) Freshen(h plumbing.Hash) bool {
 func touch(path string) bool {
 	now := time.Now()
 	return os.Chtimes(path, now, now) == nil
-}
-
-// alternateDirs lists the object folders named in objects/info/alternates
-// (relative ones from the objects folder), read once; none when there is
-// no such file.
-func (db *DB) alternateDirs() []string {
-	if !db.alternates {
-		return nil
-	}
-	db.altOnce.Do(func() {
-		data, err := os.ReadFile(filepath.Join(db.dir, "info", "alternates"))
-		if err != nil {
-			return
-		}
-		for _, line := range strings.Split(string(data), "\n") {
-			line = strings.TrimSpace(line)
-			if line == "" || line[0] == '#' {
-				continue
-			}
-			if !filepath.IsAbs(line) {
-				line = filepath.Join(db.dir, line)
-			}
-			db.alts = append(db.alts, line)
-		}
-	})
-	return db.alts
 }
 
 // zlibWriters keeps compressors for reuse: a new one allocates and clears
@@ -276,10 +283,16 @@ func looseIn(dir string, h plumbing.Hash) string {
 	return filepath.Join(dir, hex[:2], hex[2:])
 }
 
-// Close releases the packs.
+// Close releases the packs, the alternates' included.
 func (db *DB) Close() error {
+	var err error
 	if db.packs != nil {
-		return db.packs.Close()
+		err = db.packs.Close()
 	}
-	return nil
+	for _, alt := range db.alts {
+		if alt.packs != nil {
+			err = errors.Join(err, alt.packs.Close())
+		}
+	}
+	return err
 }

@@ -5,11 +5,9 @@ package objects
 import (
 	"bytes"
 	"fmt"
-	"io"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/storer"
 )
 
 // EmptyTree is the id of the tree with no entries.
@@ -25,25 +23,6 @@ func HashBlob(data []byte) plumbing.Hash {
 // the database is not written again.
 func WriteBlob(db *DB, data []byte) (plumbing.Hash, error) {
 	return db.Write(plumbing.BlobObject, data)
-}
-
-// readObject returns the content of object h, which must have type t,
-// read through the go-git store.
-func readObject(s storer.EncodedObjectStorer, t plumbing.ObjectType, h plumbing.Hash) ([]byte, error) {
-	obj, err := s.EncodedObject(t, h)
-	if err != nil {
-		return nil, fmt.Errorf("read %s %s: %w", t, h, err)
-	}
-	r, err := obj.Reader()
-	if err != nil {
-		return nil, fmt.Errorf("read %s %s: %w", t, h, err)
-	}
-	defer r.Close()
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("read %s %s: %w", t, h, err)
-	}
-	return data, nil
 }
 
 // Commit is the content of a commit object.

@@ -6,19 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/cache"
-	"github.com/go-git/go-git/v5/storage/filesystem"
 
 	"github.com/gitedit/gitedit/fixtures"
 )
 
-// storage opens the object store of the repository in dir.
 // storage is the object database of the repository at dir.
 func storage(dir string) *DB {
-	s := filesystem.NewStorage(osfs.New(filepath.Join(dir, ".git")), cache.NewObjectLRUDefault())
-	return NewDB(s, filepath.Join(dir, ".git", "objects"))
+	return NewDB(filepath.Join(dir, ".git", "objects"))
 }
 
 func TestHashBlobMatchesGit(t *testing.T) {
@@ -99,7 +94,7 @@ func TestCommitTreeReadsPackedAndLooseCommits(t *testing.T) {
 	fixtures.Git(t, dir, "gc", "-q")
 	fixtures.WriteFiles(t, dir, map[string]string{"a.txt": "b\n"})
 	fixtures.Git(t, dir, "commit", "-q", "-am", "loose")
-	db := NewDB(nil, filepath.Join(dir, ".git", "objects"))
+	db := NewDB(filepath.Join(dir, ".git", "objects"))
 	defer db.Close()
 	for _, rev := range []string{"HEAD~1", "HEAD"} {
 		h := plumbing.NewHash(strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", rev)))

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 
 	"github.com/gitedit/gitedit/gitedit/internal/attr"
 	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -268,16 +268,10 @@ func (r *Repo) blobHasCRLF(id plumbing.Hash) bool {
 	if id.IsZero() {
 		return false
 	}
-	obj, err := r.objects.EncodedObject(plumbing.BlobObject, id)
-	if err != nil {
-		return false
-	}
-	rd, err := obj.Reader()
-	if err != nil {
-		return false
-	}
-	defer rd.Close()
-	data, err := io.ReadAll(rd)
+	db := objects.NewDB(r.ObjectsDir())
+	db.PackCache = r.packs
+	defer db.Close()
+	data, err := db.Read(plumbing.BlobObject, id)
 	if err != nil || bytes.IndexByte(data, '\r') < 0 {
 		return false
 	}

@@ -1,21 +1,12 @@
 package repo
 
 import (
-	"bufio"
-	"bytes"
-	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/go-git/go-billy/v5/osfs"
-	"github.com/go-git/go-git/v5/plumbing/cache"
-	"github.com/go-git/go-git/v5/plumbing/storer"
-	"github.com/go-git/go-git/v5/storage/filesystem"
 
 	"github.com/gitedit/gitedit/gitedit/internal/attr"
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
@@ -42,7 +33,6 @@ type Repo struct {
 	// realGitDirs are gitDir and commonDir with symlinks resolved: no
 	// path may resolve into them.
 	realGitDirs []string
-	objects     storer.EncodedObjectStorer
 	refs        *refs.Store
 	config      *gitconfig.Config
 	// attrs caches the parsed attribute files (see convert.go).
@@ -244,9 +234,6 @@ func (loc *location) open(env func(string) (string, bool)) (*Repo, error) {
 	if err := loc.applyCoreConfig(cfg); err != nil {
 		return nil, err
 	}
-	if err := checkAlternates(loc.commonDir); err != nil {
-		return nil, err
-	}
 	return loc.repo(cfg, env)
 }
 
@@ -280,11 +267,9 @@ func (loc *location) repo(cfg *gitconfig.Config, env func(string) (string, bool)
 	if err != nil {
 		return nil, err
 	}
-	storage := filesystem.NewStorageWithOptions(osfs.New(loc.commonDir), cache.NewObjectLRUDefault(),
-		filesystem.Options{AlternatesFS: osfs.New("/")})
 	r := &Repo{
 		dir: loc.dir, workTree: wt, gitDir: loc.gitDir, commonDir: loc.commonDir,
-		indexFile: index, objects: storage, realGitDirs: realPaths(loc.gitDir, loc.commonDir), config: cfg, attrs: attr.NewCache(system, global),
+		indexFile: index, realGitDirs: realPaths(loc.gitDir, loc.commonDir), config: cfg, attrs: attr.NewCache(system, global),
 		durable: durable, packs: objects.NewPackCache(filepath.Join(loc.commonDir, "objects")),
 	}
 	runtime.AddCleanup(r, func(c *objects.PackCache) { _ = c.Close() }, r.packs)
@@ -360,26 +345,6 @@ func checkExtensions(cfg *gitconfig.Config, version int) error {
 	return nil
 }
 
-// checkAlternates refuses relative paths in objects/info/alternates:
-// go-git resolves them from the wrong folder. Absolute ones are read.
-func checkAlternates(commonDir string) error {
-	data, err := os.ReadFile(filepath.Join(commonDir, "objects", "info", "alternates"))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return spec.IOError("read alternates", err)
-	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line != "" && !strings.HasPrefix(line, "#") && !filepath.IsAbs(line) {
-			return spec.Errorf(spec.CodeUnsupported, "relative path %q in objects/info/alternates", line)
-		}
-	}
-	return nil
-}
-
 // WorkTree returns the absolute path of the working tree's top folder.
 func (r *Repo) WorkTree() string { return r.workTree }
 
@@ -435,9 +400,6 @@ func (r *Repo) CommonDir() string { return r.commonDir }
 // (as in hooks), else GitDir/index.
 func (r *Repo) IndexFile() string { return r.indexFile }
 
-// Objects returns the object store (loose objects, packs, alternates).
-func (r *Repo) Objects() storer.EncodedObjectStorer { return r.objects }
-
 // Refs returns the repository's refs, writing with the durability that
 // core.fsync asks for.
 func (r *Repo) Refs() *refs.Store { return r.refs }
@@ -459,12 +421,4 @@ func (r *Repo) Durability() durability.Policy { return r.durable }
 func (r *Repo) CheckConvertible(rel string) error {
 	_, err := r.crlfActionFor(rel)
 	return err
-}
-
-// WithObjects returns a copy of r reading objects through s (a test's
-// counting store, say); everything else is shared.
-func (r *Repo) WithObjects(s storer.EncodedObjectStorer) *Repo {
-	c := *r
-	c.objects = s
-	return &c
 }
