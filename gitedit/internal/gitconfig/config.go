@@ -17,11 +17,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // ErrInvalid is matched by every *InvalidError.
@@ -193,11 +194,13 @@ type loader struct {
 	// such a condition.
 	remoteURLs   []string
 	sawHasconfig bool
+	// files keeps what was read, for a second reading of the same file.
+	files *Files
 }
 
 // file reads the config file at path; a missing file is skipped.
 func (l *loader) file(path string) error {
-	src, err := os.ReadFile(path)
+	src, err := l.files.read(path)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 		return nil
 	}
@@ -256,8 +259,46 @@ func ExpandHome(p string, env func(string) (string, bool)) string {
 // LoadFile reads the one config file at path (includes followed, "~/"
 // left as written, no environment): what git reads with
 // `git config -f path`. A missing file is an empty Config.
-func LoadFile(path string) (*Config, error) {
-	l := &loader{cfg: &Config{}, env: func(string) (string, bool) { return "", false }}
+func LoadFile(path string) (*Config, error) { return new(Files).LoadFile(path) }
+
+// Files remembers the config files read through it (their bytes, or the
+// error reading them), so that a file read twice is read from disk once:
+// opening a repository checks its config's format (LoadFile) before
+// loading the whole configuration (Load), and a hasconfig: condition makes
+// Load read every file a second time. Every reading through one Files sees
+// the same contents. The zero value is ready; it is not safe for
+// concurrent use.
+type Files struct {
+	read1 map[string]fileRead
+}
+
+// fileRead is one file's bytes or the error reading them.
+type fileRead struct {
+	src []byte
+	err error
+}
+
+// read returns the file at path, from disk the first time (every time
+// for a nil f). The file is read without the network poller's
+// registration (wtfs.ReadFile).
+func (f *Files) read(path string) ([]byte, error) {
+	if f == nil {
+		return wtfs.ReadFile(path)
+	}
+	if r, ok := f.read1[path]; ok {
+		return r.src, r.err
+	}
+	src, err := wtfs.ReadFile(path)
+	if f.read1 == nil {
+		f.read1 = map[string]fileRead{}
+	}
+	f.read1[path] = fileRead{src, err}
+	return src, err
+}
+
+// LoadFile is the package's LoadFile, reading through f.
+func (f *Files) LoadFile(path string) (*Config, error) {
+	l := &loader{cfg: &Config{}, env: func(string) (string, bool) { return "", false }, files: f}
 	if err := l.file(path); err != nil {
 		return nil, err
 	}
@@ -273,12 +314,17 @@ func LoadFile(path string) (*Config, error) {
 // file holds such a condition, the files are read a second time with the
 // URLs the first reading found (as git collects them in a pass of its own).
 func Load(gitDir, commonDir string, worktreeConfig bool, env func(string) (string, bool)) (*Config, error) {
-	l := &loader{cfg: &Config{}, env: env, gitDir: gitDir}
+	return new(Files).Load(gitDir, commonDir, worktreeConfig, env)
+}
+
+// Load is the package's Load, reading through f.
+func (f *Files) Load(gitDir, commonDir string, worktreeConfig bool, env func(string) (string, bool)) (*Config, error) {
+	l := &loader{cfg: &Config{}, env: env, gitDir: gitDir, files: f}
 	cfg, err := l.load(gitDir, commonDir, worktreeConfig)
 	if err != nil || !l.sawHasconfig {
 		return cfg, err
 	}
-	l = &loader{cfg: &Config{}, env: env, gitDir: gitDir, remoteURLs: remoteURLs(cfg)}
+	l = &loader{cfg: &Config{}, env: env, gitDir: gitDir, remoteURLs: remoteURLs(cfg), files: f}
 	return l.load(gitDir, commonDir, worktreeConfig)
 }
 

@@ -185,3 +185,50 @@ func mustMkdir(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 }
+
+// TestFilesReadEachFileOnce checks that a config file read through one
+// Files is read from disk once: LoadFile then Load see the contents of the
+// first reading, even when the file changes between them (a repository's
+// opening checks its format, then loads the whole configuration), and a
+// missing file stays missing; a new Files reads the file again.
+func TestFilesReadEachFileOnce(t *testing.T) {
+	dir := t.TempDir()
+	gitDir := filepath.Join(dir, ".git")
+	mustMkdir(t, gitDir)
+	local := filepath.Join(gitDir, "config")
+	if err := os.WriteFile(local, []byte("[t]\n\tk = first\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files := new(Files)
+	env := testEnv(dir, "GIT_CONFIG_NOSYSTEM=1")
+	get := func(cfg *Config, err error) string { return mustGet(t, cfg, err) }
+	if got := get(files.LoadFile(local)); got != "first" {
+		t.Fatalf("LoadFile: t.k = %q, want first", got)
+	}
+	if err := os.WriteFile(local, []byte("[t]\n\tk = second\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wt := filepath.Join(gitDir, "config.worktree")
+	if got := get(files.Load(gitDir, gitDir, true, env)); got != "first" {
+		t.Errorf("Load through the same Files: t.k = %q, want first (read once)", got)
+	}
+	if err := os.WriteFile(wt, []byte("[t]\n\tk = worktree\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := get(files.Load(gitDir, gitDir, true, env)); got != "first" {
+		t.Errorf("config.worktree missing at the first reading: t.k = %q, want first", got)
+	}
+	if got := get(new(Files).Load(gitDir, gitDir, true, env)); got != "worktree" {
+		t.Errorf("a new Files: t.k = %q, want worktree (read again)", got)
+	}
+}
+
+// mustGet returns t.k of a loaded Config.
+func mustGet(t *testing.T, cfg *Config, err error) string {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := cfg.Get("t.k")
+	return v
+}

@@ -8,9 +8,10 @@ import (
 )
 
 // loadConfig reads the configuration git would see for the repository
-// (gitconfig.Load), its errors given their codes.
-func loadConfig(gitDir, commonDir string, worktreeConfig bool, env func(string) (string, bool)) (*gitconfig.Config, error) {
-	cfg, err := gitconfig.Load(gitDir, commonDir, worktreeConfig, env)
+// (gitconfig.Files.Load: a file files already holds is not read again),
+// its errors given their codes.
+func loadConfig(files *gitconfig.Files, gitDir, commonDir string, worktreeConfig bool, env func(string) (string, bool)) (*gitconfig.Config, error) {
+	cfg, err := files.Load(gitDir, commonDir, worktreeConfig, env)
 	return cfg, configError(err)
 }
 

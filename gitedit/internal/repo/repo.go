@@ -223,11 +223,12 @@ func isGitDir(d string) bool {
 // open checks the repository format, reads the configuration and builds
 // the Repo.
 func (loc *location) open(env func(string) (string, bool)) (*Repo, error) {
-	wtConfig, err := checkFormat(loc.commonDir)
+	files := new(gitconfig.Files) // the repository's config is read once
+	wtConfig, err := checkFormat(files, loc.commonDir)
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := loadConfig(loc.gitDir, loc.commonDir, wtConfig, env)
+	cfg, err := loadConfig(files, loc.gitDir, loc.commonDir, wtConfig, env)
 	if err != nil {
 		return nil, err
 	}
@@ -286,10 +287,11 @@ var knownExtensions = map[string]bool{
 }
 
 // checkFormat reads core.repositoryformatversion and extensions.* from
-// commonDir/config, refuses what gitedit cannot honour, and reports
-// whether extensions.worktreeConfig is on.
-func checkFormat(commonDir string) (worktreeConfig bool, err error) {
-	local, err := gitconfig.LoadFile(filepath.Join(commonDir, "config"))
+// commonDir/config (through files, which keeps it for loadConfig),
+// refuses what gitedit cannot honour, and reports whether
+// extensions.worktreeConfig is on.
+func checkFormat(files *gitconfig.Files, commonDir string) (worktreeConfig bool, err error) {
+	local, err := files.LoadFile(filepath.Join(commonDir, "config"))
 	if err != nil {
 		return false, spec.IOError("read repository config", err)
 	}
