@@ -6,6 +6,7 @@ package cli
 import (
 	"io"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -17,6 +18,12 @@ import (
 // name) and returns the exit status: 0 success (a no-op included), 1 a
 // refused request, 2 invalid input or a usage error, 3 partially applied.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return mainWith(newAppFor, args, stdin, stdout, stderr)
+}
+
+// mainWith is Main with the application built by build (newAppFor, or in
+// tests the whole application).
+func mainWith(build func(*env, []string) *cli.App, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	args = versionAlias(args)
 	out := &printer{json: wantsJSON(args), stdout: stdout, stderr: stderr}
 	if stdin == nil {
@@ -24,7 +31,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	sig := newSignalCatcher()
 	defer sig.stop()
-	app := newApp(&env{stdin: sig.reader(stdin), out: out, sig: sig})
+	app := build(&env{stdin: sig.reader(stdin), out: out, sig: sig}, args)
 	args, name := reorderArgs(app, args)
 	if name != "" {
 		out.command = name + " "
@@ -50,8 +57,35 @@ type env struct {
 	color  string
 }
 
-// newApp builds the urfave/cli application with every command of docs/reference.md#commands.
-func newApp(e *env) *cli.App {
+// newApp builds the urfave/cli application with every command of
+// docs/reference.md#commands.
+func newApp(e *env) *cli.App { return newAppFor(e, nil) }
+
+// commands builds gitedit's commands, in the order of the help: a
+// command's flags are many small objects, built only for a command that
+// may run (see newAppFor).
+var commands = []struct {
+	name  string
+	build func(*env) *cli.Command
+}{
+	{"edit", editCommand}, {"multiedit", multieditCommand}, {"apply", applyCommand},
+	{"batch", batchCommand}, {"patch", patchCommand}, {"hash", hashCommand},
+	{"read", readCommand}, {"log", logCommand}, {"undo", undoCommand},
+	{"series", seriesCommand}, {"run", runCommand}, {"mcp", mcpCommand},
+	{"schema", schemaCommand}, {"demo", demoCommand}, {"version", versionCommand},
+	{"completion", completionCommand}, {"man", manCommand},
+}
+
+// newAppFor builds the application for the command line args (nil: every
+// command). When args[1] names a command, that command is the only one
+// that can run, and the application holds it alone: every other command
+// would cost its flags' construction and urfave's set-up of them on each
+// run for nothing. The completion and man commands describe every
+// command, and any other line ("help", a flag, an unknown name) may print
+// the list of commands: they get them all. The application's Compiled
+// time is set so that urfave does not stat the executable for it (it is
+// shown nowhere).
+func newAppFor(e *env, args []string) *cli.App {
 	app := &cli.App{
 		Name:            "gitedit",
 		Usage:           "apply edits to files in a git repository, as git objects and commits",
@@ -63,13 +97,8 @@ func newApp(e *env) *cli.App {
 		OnUsageError:    onUsageError,
 		HideHelpCommand: true,
 		Action:          noCommand,
-		Commands: []*cli.Command{
-			editCommand(e), multieditCommand(e), applyCommand(e), batchCommand(e),
-			patchCommand(e), hashCommand(e), readCommand(e), logCommand(e),
-			undoCommand(e), seriesCommand(e), runCommand(e), mcpCommand(e),
-			schemaCommand(e), demoCommand(e), versionCommand(e),
-			completionCommand(e), manCommand(e),
-		},
+		Compiled:        time.Unix(0, 0),
+		Commands:        buildCommands(e, args),
 		Flags: cacheNames([]cli.Flag{
 			&cli.BoolFlag{Name: "version", Usage: "print the version (the version command)"},
 		}),
@@ -81,6 +110,23 @@ func newApp(e *env) *cli.App {
 		c.Flags = cacheNames(c.Flags) // see flagnames.go
 	}
 	return app
+}
+
+// buildCommands builds the command args[1] names alone, when it names
+// one that describes no other command, else every command.
+func buildCommands(e *env, args []string) []*cli.Command {
+	if len(args) > 1 && args[1] != "completion" && args[1] != "man" {
+		for _, c := range commands {
+			if c.name == args[1] {
+				return []*cli.Command{c.build(e)}
+			}
+		}
+	}
+	all := make([]*cli.Command, len(commands))
+	for i, c := range commands {
+		all[i] = c.build(e)
+	}
+	return all
 }
 
 // parsed runs once a command's flags are parsed: from then on --json is

@@ -90,3 +90,42 @@ func TestSignalsAreCaughtByEveryCommandThatMayWrite(t *testing.T) {
 		assert.False(t, readOnly[writer], writer)
 	}
 }
+
+// TestACommandBuiltAloneActsAsInTheWholeApp checks newAppFor's shortcut:
+// the commands table names each command as it calls itself, in the help's
+// order, and for every command, its help, a usage error and a run with no
+// repository print the same, with the same exit status, whether the
+// application holds that command alone (Main, "gitedit NAME ...") or every
+// command; completion, man and a line naming no command get them all.
+func TestACommandBuiltAloneActsAsInTheWholeApp(t *testing.T) {
+	whole := newApp(&env{out: &printer{}})
+	assert.Len(t, whole.Commands, len(commands))
+	for i, c := range commands {
+		assert.Equal(t, c.name, whole.Commands[i].Name)
+		alone := newAppFor(&env{out: &printer{}}, []string{"gitedit", c.name})
+		want := len(commands)
+		if c.name != "completion" && c.name != "man" {
+			want = 1
+		}
+		assert.Len(t, alone.Commands, want, c.name)
+		for _, tail := range [][]string{{"--help"}, {"--no-such-flag"}, {"-C", t.TempDir()}} {
+			args := append([]string{"gitedit", c.name}, tail...)
+			gotOut, gotErr, gotCode := runApp(newAppFor, args)
+			wantOut, wantErr, wantCode := runApp(func(e *env, _ []string) *cli.App { return newApp(e) }, args)
+			assert.Equal(t, wantOut, gotOut, "%v", args)
+			assert.Equal(t, wantErr, gotErr, "%v", args)
+			assert.Equal(t, wantCode, gotCode, "%v", args)
+		}
+	}
+	for _, line := range [][]string{{"gitedit"}, {"gitedit", "help"}, {"gitedit", "--json", "hash"}, {"gitedit", "nosuch"}} {
+		assert.Len(t, newAppFor(&env{out: &printer{}}, line).Commands, len(commands), "%v", line)
+	}
+}
+
+// runApp runs args as Main does, with the application build builds, and
+// returns what it printed and its exit status.
+func runApp(build func(*env, []string) *cli.App, args []string) (stdout, stderr string, code int) {
+	var out, errb strings.Builder
+	code = mainWith(build, args, nil, &out, &errb)
+	return out.String(), errb.String(), code
+}
