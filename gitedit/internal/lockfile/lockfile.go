@@ -176,7 +176,7 @@ func (f *File) Commit() error {
 	if err := f.f.Close(); err != nil {
 		return f.fail(fmt.Errorf("close %s: %w", f.path, err))
 	}
-	if err := os.Rename(f.path, f.target); err != nil {
+	if err := wtfs.RenamePath(f.path, f.target); err != nil {
 		return f.fail(fmt.Errorf("rename %s to %s: %w", f.path, f.target, err))
 	}
 	f.done = true

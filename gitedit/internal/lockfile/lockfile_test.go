@@ -205,3 +205,29 @@ func assertMissing(t *testing.T, p string) {
 		t.Fatalf("%s still exists (%v)", p, err)
 	}
 }
+
+// Commit renames with one rename(2), without os.Rename's lstat of the
+// target first: a folder where the target should be still makes Commit
+// fail, with the folder left as it was and the lock file removed.
+func TestCommitOverAFolderFailsAndRemovesTheLock(t *testing.T) {
+	target := filepath.Join(t.TempDir(), "index")
+	if err := os.MkdirAll(filepath.Join(target, "inside"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	lf, err := Acquire(context.Background(), target, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lf.Write([]byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if err := lf.Commit(); err == nil {
+		t.Fatal("Commit over a folder succeeded")
+	}
+	if fi, err := os.Stat(filepath.Join(target, "inside")); err != nil || !fi.IsDir() {
+		t.Errorf("the folder was not left as it was: %v", err)
+	}
+	if _, err := os.Lstat(target + Suffix); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("lock file left behind: %v", err)
+	}
+}

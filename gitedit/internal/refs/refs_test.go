@@ -343,3 +343,58 @@ func TestApplyConcurrentCASOneWins(t *testing.T) {
 		t.Errorf("main reflog has %q, want the initial commit and one update", got)
 	}
 }
+
+// A symbolic ref other than HEAD is refused (git would move its target;
+// gitedit does not follow it), with HEAD pointing at it or not, and the
+// update leaves every ref, reflog and lock file as it was. The ref is
+// read once, under its lock, so the refusal comes from there.
+func TestApplyRefusesASymbolicRefOtherThanHEADAndLeavesEverything(t *testing.T) {
+	for _, viaHead := range []bool{false, true} {
+		dir := fixtures.NewRepo(t, map[string]string{"a": "a\n"})
+		s := store(dir)
+		head := revParse(t, dir, "HEAD")
+		fixtures.Git(t, dir, "symbolic-ref", "refs/heads/sym", "refs/heads/main")
+		if viaHead {
+			fixtures.Git(t, dir, "symbolic-ref", "HEAD", "refs/heads/sym")
+		}
+		before := fixtures.Git(t, dir, "for-each-ref")
+		logs := readFile(t, filepath.Join(dir, ".git/logs/HEAD"))
+		c2 := newCommit(t, dir, head.String(), "two")
+		err := s.Apply(context.Background(), Update{Ref: "refs/heads/sym", Old: head, New: c2, Ident: ident, Message: "x"}, time.Second)
+		if err == nil || !strings.Contains(err.Error(), "symbolic ref to refs/heads/main is not supported") {
+			t.Fatalf("viaHead=%v: Apply error = %v, want the symbolic-ref refusal", viaHead, err)
+		}
+		if got := fixtures.Git(t, dir, "for-each-ref"); got != before {
+			t.Errorf("viaHead=%v: refs changed:\n%s\nwant\n%s", viaHead, got, before)
+		}
+		if readFile(t, filepath.Join(dir, ".git/logs/HEAD")) != logs {
+			t.Errorf("viaHead=%v: logs/HEAD changed", viaHead)
+		}
+		for _, lock := range []string{".git/HEAD.lock", ".git/refs/heads/sym.lock"} {
+			if _, err := os.Stat(filepath.Join(dir, lock)); !os.IsNotExist(err) {
+				t.Errorf("viaHead=%v: %s left behind", viaHead, lock)
+			}
+		}
+	}
+}
+
+// A ref whose folder does not exist yet (a new namespace) is created
+// with its folder, and so is its reflog's, when core.logAllRefUpdates asks
+// for it: the lock and the log are tried first and their folders made
+// only when missing.
+func TestApplyCreatesTheFoldersOfANewRefAndItsReflog(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a": "a\n"})
+	s := store(dir)
+	s.LogAllRefUpdates = "always"
+	head := revParse(t, dir, "HEAD")
+	ref := "refs/gitedit-new/deep/er/x"
+	if err := s.Apply(context.Background(), Update{Ref: ref, New: head, Ident: ident, Message: "create"}, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if got := revParse(t, dir, ref); got != head {
+		t.Errorf("%s = %s, want %s", ref, got, head)
+	}
+	if log := fixtures.Git(t, dir, "reflog", "show", "--format=%gs", ref); strings.TrimSpace(log) != "create" {
+		t.Errorf("reflog of %s = %q, want \"create\"", ref, log)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,21 +51,22 @@ func (s *Store) Apply(ctx context.Context, u Update, timeout time.Duration) erro
 	if err := checkName(u.Ref); err != nil {
 		return fmt.Errorf("update ref: %w", err)
 	}
-	ref, viaHead, err := s.target(u.Ref)
+	head, err := s.readLoose("HEAD")
 	if err != nil {
 		return err
 	}
+	ref, viaHead := target(u.Ref, head)
 	if viaHead && ref != "HEAD" {
 		headLock, err := s.lock(ctx, "HEAD", timeout)
 		if err != nil {
 			return err
 		}
 		defer headLock.Rollback()
-		// Read again under HEAD.lock: HEAD may have moved meanwhile.
-		if ref, viaHead, err = s.target(u.Ref); err != nil {
+		// Read HEAD again under HEAD.lock: it may have moved meanwhile.
+		if head, err = s.readLoose("HEAD"); err != nil {
 			return err
 		}
-		if ref == "HEAD" {
+		if ref, viaHead = target(u.Ref, head); ref == "HEAD" {
 			return fmt.Errorf("update %s: HEAD was detached meanwhile: %w", u.Ref, ErrStale)
 		}
 	}
@@ -72,24 +74,15 @@ func (s *Store) Apply(ctx context.Context, u Update, timeout time.Duration) erro
 }
 
 // target returns the ref an update of name moves (HEAD's branch when name
-// is a symbolic HEAD) and whether HEAD points at it. Symbolic refs other
-// than HEAD are refused.
-func (s *Store) target(name string) (ref string, viaHead bool, err error) {
-	head, err := s.readLoose("HEAD")
-	if err != nil {
-		return "", false, err
-	}
+// is HEAD and head, HEAD's value, is symbolic) and whether HEAD points at
+// it. The ref itself is read once, under its lock (see applyLocked), as
+// git's files backend reads it: reading it before would cost a read of a
+// file about to be read again.
+func target(name string, head value) (ref string, viaHead bool) {
 	if name == "HEAD" && head.symref != "" {
 		name = head.symref
 	}
-	v, err := s.readLoose(name)
-	if err != nil {
-		return "", false, err
-	}
-	if v.symref != "" && name != "HEAD" {
-		return "", false, fmt.Errorf("update %s: symbolic ref to %s is not supported", name, v.symref)
-	}
-	return name, name == "HEAD" || head.symref == name, nil
+	return name, name == "HEAD" || head.symref == name
 }
 
 // applyLocked takes the ref's lock, checks and writes it, and logs the move.
@@ -102,6 +95,9 @@ func (s *Store) applyLocked(ctx context.Context, u Update, ref string, logHead b
 	cur, err := s.read(ref)
 	if err != nil {
 		return err
+	}
+	if cur.symref != "" && ref != "HEAD" {
+		return fmt.Errorf("update %s: symbolic ref to %s is not supported", ref, cur.symref)
 	}
 	if cur.symref != "" || cur.hash != u.Old {
 		return fmt.Errorf("update %s: expected %s, found %s: %w", ref, describe(u.Old), describe(cur.hash), ErrStale)
@@ -138,10 +134,15 @@ func describe(h plumbing.Hash) string {
 // lock takes "<ref>.lock", creating the ref's folders first as git does.
 func (s *Store) lock(ctx context.Context, ref string, timeout time.Duration) (*lockfile.File, error) {
 	p := s.refPath(ref)
-	if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
-		return nil, fmt.Errorf("lock %s: %w", ref, err)
-	}
 	lk, err := lockfile.Acquire(ctx, p, timeout)
+	if errors.Is(err, fs.ErrNotExist) {
+		// The ref's folder is missing: create it and try again (most
+		// updates find it, and spare the stat a MkdirAll costs first).
+		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+			return nil, fmt.Errorf("lock %s: %w", ref, err)
+		}
+		lk, err = lockfile.Acquire(ctx, p, timeout)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", ref, err)
 	}
@@ -184,12 +185,16 @@ func (s *Store) appendLog(name, line string) error {
 	p := s.logPath(name)
 	flags := os.O_WRONLY | os.O_APPEND
 	if s.autoCreateLog(name) {
-		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
-			return fmt.Errorf("create reflog of %s: %w", name, err)
-		}
 		flags |= os.O_CREATE
 	}
 	f, err := wtfs.OpenFile(p, flags, 0o666)
+	if errors.Is(err, os.ErrNotExist) && flags&os.O_CREATE != 0 {
+		// Its folder is missing: create it and open again.
+		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+			return fmt.Errorf("create reflog of %s: %w", name, err)
+		}
+		f, err = wtfs.OpenFile(p, flags, 0o666)
+	}
 	if errors.Is(err, os.ErrNotExist) && flags&os.O_CREATE == 0 {
 		return nil
 	}

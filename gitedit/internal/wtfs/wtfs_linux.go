@@ -344,3 +344,14 @@ func OpenFile(path string, flag int, perm os.FileMode) (*os.File, error) {
 		return os.NewFile(uintptr(fd), path), nil
 	}
 }
+
+// RenamePath renames the file from over to (absolute or relative paths),
+// as os.Rename does but in one system call: os.Rename first lstats to to
+// refuse a folder there, which rename(2) refuses by itself (EISDIR).
+func RenamePath(from, to string) error {
+	_, err := retry(func() (int, error) { return 0, unix.Rename(from, to) })
+	if err != nil {
+		return &os.LinkError{Op: "rename", Old: from, New: to, Err: err}
+	}
+	return nil
+}

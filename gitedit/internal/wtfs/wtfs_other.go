@@ -93,3 +93,6 @@ func ReadFile(path string) ([]byte, error) { return os.ReadFile(path) }
 func OpenFile(path string, flag int, perm os.FileMode) (*os.File, error) {
 	return os.OpenFile(path, flag, perm)
 }
+
+// RenamePath renames the file from over to, as os.Rename does.
+func RenamePath(from, to string) error { return os.Rename(from, to) }
