@@ -516,7 +516,7 @@ func (w *batchWriter) prepareIndex(lock *lockfile.File) error {
 		// reading trees too.
 		w.Idx.Revalidate(w.built)
 	}
-	w.smudgeRacy()
+	w.smudgeRacy(lock.Path())
 	data, err := w.Idx.Encode()
 	if err != nil {
 		return spec.IOError("encode index", err)
@@ -568,8 +568,10 @@ func (w *batchWriter) stageOne(c *Change) error {
 // now differs from its blob gets size 0, so that git looks at the file
 // again instead of trusting stat data that a newer index would make look
 // clean. The entries the batch staged are left alone: their content is
-// their blob.
-func (w *batchWriter) smudgeRacy() {
+// their blob. lockPath is the index.lock this batch created: its stat
+// data, taken before any file is read, dates the reads (see
+// repo.CheckedFiles).
+func (w *batchWriter) smudgeRacy(lockPath string) {
 	if w.indexTime.IsZero() {
 		return
 	}
@@ -578,30 +580,58 @@ func (w *batchWriter) smudgeRacy() {
 		touched[c.after.Rel] = true
 	}
 	since := w.indexTime.Unix()
+	var ref *index.Entry
 	for _, e := range w.Idx.Entries {
-		if e.Stage == 0 && e.Size != 0 && int64(e.MtimeSec) >= since && !touched[e.Name] && racilyChanged(w.r, e) {
-			smudged := *e
-			smudged.Size = 0
-			w.Idx.Add(&smudged)
+		if e.Stage == 0 && e.Size != 0 && int64(e.MtimeSec) >= since && !touched[e.Name] {
+			if ref == nil {
+				ref = referenceStat(lockPath)
+			}
+			if racilyChanged(w.r, e, *ref) {
+				smudged := *e
+				smudged.Size = 0
+				w.Idx.Add(&smudged)
+			}
 		}
 	}
 }
 
+// referenceStat returns the stat data of the lock file at path (empty,
+// which dates nothing, when it cannot be read).
+func referenceStat(path string) *index.Entry {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return &index.Entry{}
+	}
+	st := repo.StatOf(fi)
+	return &st
+}
+
 // racilyChanged reports whether the regular file of a racily clean entry
 // now has content other than the entry's blob, while its size still
-// matches (a size change is caught by git's stat check anyway).
-func racilyChanged(r *repo.Repo, e *index.Entry) bool {
+// matches (a size change is caught by git's stat check anyway). A file
+// whose stat data is the one recorded by an earlier batch's read is not
+// read again (repo.CheckedFiles); ref dates this batch's reads.
+func racilyChanged(r *repo.Repo, e *index.Entry, ref index.Entry) bool {
 	abs := r.Abs(e.Name)
 	fi, err := os.Lstat(abs)
 	if err != nil || !fi.Mode().IsRegular() || uint32(fi.Size()) != e.Size {
 		return false
+	}
+	st := repo.StatOf(fi)
+	if blob, ok := r.Checked().Lookup(e.Name, st); ok {
+		return blob != e.Hash
 	}
 	content, err := wtfs.ReadFile(abs)
 	if err != nil {
 		return false
 	}
 	blob, err := r.ToGitForIndex(e.Name, content, e.Hash)
-	return err == nil && objects.HashBlob(blob) != e.Hash
+	if err != nil {
+		return false
+	}
+	id := objects.HashBlob(blob)
+	r.Checked().Store(e.Name, st, ref, content, id)
+	return id != e.Hash
 }
 
 // hashStrings formats commit ids.

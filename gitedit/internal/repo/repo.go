@@ -41,6 +41,9 @@ type Repo struct {
 	durable durability.Policy
 	// packs keeps the opened packs from one batch to the next (see Packs).
 	packs *objects.PackCache
+	// checked records working-tree contents read by earlier batches (see
+	// CheckedFiles).
+	checked *CheckedFiles
 }
 
 // Open finds the repository containing dir (walking up, as git does) and
@@ -272,6 +275,7 @@ func (loc *location) repo(cfg *gitconfig.Config, env func(string) (string, bool)
 		dir: loc.dir, workTree: wt, gitDir: loc.gitDir, commonDir: loc.commonDir,
 		indexFile: index, realGitDirs: realPaths(loc.gitDir, loc.commonDir), config: cfg, attrs: attr.NewCache(system, global),
 		durable: durable, packs: objects.NewPackCache(filepath.Join(loc.commonDir, "objects")),
+		checked: &CheckedFiles{},
 	}
 	runtime.AddCleanup(r, func(c *objects.PackCache) { _ = c.Close() }, r.packs)
 	r.refs = &refs.Store{GitDir: loc.gitDir, CommonDir: loc.commonDir, Sync: r.SyncerFor(durability.Reference), SyncFolder: r.Flushes(durability.Reference)}

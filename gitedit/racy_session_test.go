@@ -1,0 +1,96 @@
+package gitedit
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/index"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
+)
+
+// makeRacy dates the index before x.txt's last change, so that the next
+// write of the index must check x.txt's content (git's racy rule), and
+// waits for the file system's clock to move past that change.
+func makeRacy(t *testing.T, dir string) {
+	t.Helper()
+	fi, err := os.Stat(filepath.Join(dir, "x.txt"))
+	require.NoError(t, err)
+	old := fi.ModTime().Add(-10 * time.Second)
+	require.NoError(t, os.Chtimes(filepath.Join(dir, ".git", "index"), old, old))
+	time.Sleep(30 * time.Millisecond)
+}
+
+// xEntry returns x.txt's index entry.
+func xEntry(t *testing.T, dir string) *index.Entry {
+	t.Helper()
+	idx, err := index.Read(filepath.Join(dir, ".git", "index"))
+	require.NoError(t, err)
+	for _, e := range idx.Entries {
+		if e.Name == "x.txt" {
+			return e
+		}
+	}
+	t.Fatal("x.txt is not in the index")
+	return nil
+}
+
+// One long-lived Repo (an MCP server's) remembers the racily clean files
+// it read while writing the index, by their stat data, and reads them
+// again only when the stat data moved: a same-size rewrite by another
+// process, its mtime put back, still changes the ctime and is caught (the
+// entry is smudged, git status sees it), while an untouched file is not
+// read again.
+func TestSessionRacyCheckSeesARewriteBetweenCalls(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"x.txt": "aaaa\n", "y.txt": "y0\n"})
+	r := openTest(t, dir, dir)
+	edit := func(old, new string) {
+		t.Helper()
+		_, err := r.Edit(context.Background(), EditRequest{FilePath: "y.txt", OldString: old, NewString: new}, Options{})
+		require.NoError(t, err)
+	}
+	makeRacy(t, dir)
+	edit("y0", "y1")
+	x := filepath.Join(dir, "x.txt")
+	fi, err := os.Lstat(x)
+	require.NoError(t, err)
+	blob, ok := r.core.Checked().Lookup("x.txt", repo.StatOf(fi))
+	require.True(t, ok, "the racy read of x.txt is recorded")
+	require.Equal(t, xEntry(t, dir).Hash, blob)
+	require.NotZero(t, xEntry(t, dir).Size, "x.txt is clean: not smudged")
+
+	makeRacy(t, dir)
+	edit("y1", "y2")
+	require.NotZero(t, xEntry(t, dir).Size, "x.txt unchanged: still not smudged")
+
+	require.NoError(t, os.WriteFile(x, []byte("bbbb\n"), 0o644))
+	require.NoError(t, os.Chtimes(x, fi.ModTime(), fi.ModTime()))
+	makeRacy(t, dir)
+	edit("y2", "y3")
+	require.Zero(t, xEntry(t, dir).Size, "the same-size rewrite of x.txt is smudged")
+	require.Contains(t, fixtures.Git(t, dir, "status", "--porcelain"), " M x.txt")
+}
+
+// A file changed at or after the moment of reference (here: its mtime in
+// the future) is never recorded: its stat data could still stay the same
+// through a change.
+func TestSessionRacyCheckDoesNotRecordAnUnsettledFile(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"x.txt": "aaaa\n", "y.txt": "y0\n"})
+	x := filepath.Join(dir, "x.txt")
+	future := time.Now().Add(time.Hour)
+	require.NoError(t, os.Chtimes(x, future, future))
+	fixtures.Git(t, dir, "add", "x.txt")
+	r := openTest(t, dir, dir)
+	_, err := r.Edit(context.Background(), EditRequest{FilePath: "y.txt", OldString: "y0", NewString: "y1"}, Options{})
+	require.NoError(t, err)
+	fi, err := os.Lstat(x)
+	require.NoError(t, err)
+	_, ok := r.core.Checked().Lookup("x.txt", repo.StatOf(fi))
+	require.False(t, ok, "a file with a future mtime is read again each time")
+	require.NotZero(t, xEntry(t, dir).Size)
+}
