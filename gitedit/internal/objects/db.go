@@ -2,7 +2,6 @@ package objects
 
 import (
 	"bytes"
-	"compress/zlib"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/klauspost/compress/zlib"
 
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
@@ -201,26 +201,42 @@ var zlibWriters = sync.Pool{New: func() any {
 
 // writeLoose writes the loose file of object h.
 func (db *DB) writeLoose(h plumbing.Hash, t plumbing.ObjectType, data []byte) error {
+	z, err := deflateObject(t, data)
+	if err != nil {
+		return err
+	}
+	return db.writeFile(h, z)
+}
+
+// deflateObject returns the loose-object encoding of data as type t: its
+// "<type> <size>\x00" header and data, zlib-compressed at git's default
+// level for loose objects (core.looseCompression, the fastest).
+func deflateObject(t plumbing.ObjectType, data []byte) ([]byte, error) {
 	var z bytes.Buffer
+	z.Grow(len(data)/2 + 64)
 	zw := zlibWriters.Get().(*zlib.Writer)
 	defer zlibWriters.Put(zw)
 	zw.Reset(&z)
 	header := t.String() + " " + strconv.Itoa(len(data)) + "\x00"
 	if _, err := zw.Write([]byte(header)); err != nil {
-		return err
+		return nil, err
 	}
 	if _, err := zw.Write(data); err != nil {
-		return err
+		return nil, err
 	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
+	err := zw.Close()
+	return z.Bytes(), err
+}
+
+// writeFile writes the compressed object z to the loose file of h: a
+// temporary file in its objects/xx/ folder, renamed into place.
+func (db *DB) writeFile(h plumbing.Hash, z []byte) error {
 	final := db.loosePath(h)
 	f, err := createLooseTemp(filepath.Dir(final))
 	if err != nil {
 		return err
 	}
-	return finishLoose(f, z.Bytes(), final, db.SyncFile)
+	return finishLoose(f, z, final, db.SyncFile)
 }
 
 // createLooseTemp creates a temporary object file in dir (an objects/xx/
