@@ -70,3 +70,20 @@ func TestFailedRenamePutsEveryFileBack(t *testing.T) {
 	require.Empty(t, strings.TrimSpace(fixtures.Git(t, dir, "status", "--porcelain", "--untracked-files=all")), "no temporary file is left")
 	require.NoFileExists(t, filepath.Join(dir, ".git", "index.lock"))
 }
+
+// TestJournalAndItsFolderAreCreatedByTheFirstBatch: a repository gitedit
+// never wrote to has no .git/gitedit; the first batch creates the folder
+// and the journal (opened first, the folder made only when missing) and
+// leaves the journal empty.
+func TestJournalAndItsFolderAreCreatedByTheFirstBatch(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"sub/a.go": "A\n"})
+	require.NoDirExists(t, filepath.Join(dir, ".git", "gitedit"))
+	_, err := openRepo(t, dir).Edit(context.Background(), EditRequest{FilePath: "sub/a.go", OldString: "A", NewString: "B"}, Options{})
+	require.NoError(t, err)
+	data, err := os.ReadFile(filepath.Join(dir, ".git", "gitedit", "temp-folders"))
+	require.NoError(t, err)
+	require.Empty(t, data)
+	got, err := os.ReadFile(filepath.Join(dir, "sub", "a.go"))
+	require.NoError(t, err)
+	require.Equal(t, "B\n", string(got))
+}

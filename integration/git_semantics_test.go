@@ -153,3 +153,21 @@ func treeExtension(t *testing.T, path string) []byte {
 	n := int(be.BigEndian.Uint32(data[i+4:]))
 	return data[i+8 : i+8+n]
 }
+
+// A racily clean entry whose file was rewritten with the same size but
+// another modification second needs no smudging: git's stat check sees the
+// new mtime, so, as git's ce_smudge_racily_clean_entry, gitedit does not
+// read the file and leaves the entry's size as it is; git still sees the
+// change.
+func TestRacilyCleanEntryWithAnotherMtimeIsLeftForGitsStatCheck(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"x.txt": "aaaa\n", "y.txt": "yyyy\n"})
+	ok(t, dir, "edit", "x.txt", "--old", "aaaa", "--new", "bbbb")
+	write(t, dir, "x.txt", "cccc\n")
+	old := time.Now().Add(-100 * time.Second)
+	require.NoError(t, os.Chtimes(filepath.Join(dir, "x.txt"), old, old))
+	ok(t, dir, "edit", "y.txt", "--old", "yyyy", "--new", "zzzz")
+
+	require.Contains(t, git(t, dir, "ls-files", "--debug", "x.txt"), "size: 5\t", "not smudged")
+	require.Contains(t, git(t, dir, "status", "--porcelain"), "MM x.txt", "the unstaged rewrite of x.txt is still seen")
+	require.Contains(t, git(t, dir, "diff", "x.txt"), "+cccc")
+}

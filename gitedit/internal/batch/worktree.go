@@ -336,11 +336,30 @@ func noteTemps(r *repo.Repo, changes []*Change) error {
 			b.WriteByte(0)
 		}
 	}
-	path := tempJournalPath(r)
-	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+	return writeJournal(tempJournalPath(r), b.String())
+}
+
+// writeJournal replaces the journal's content with text, creating its
+// folder only when it is missing (the journal is usually there, emptied by
+// the last batch): two system calls to open it instead of a stat and
+// os.WriteFile's six (see wtfs.OpenFile).
+func writeJournal(path, text string) error {
+	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	f, err := wtfs.OpenFile(path, flags, 0o666)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+			return err
+		}
+		f, err = wtfs.OpenFile(path, flags, 0o666)
+	}
+	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, []byte(b.String()), 0o666)
+	_, err = f.WriteString(text)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // isJournalDir reports whether a journal line is a folder below the

@@ -607,14 +607,18 @@ func referenceStat(path string) *index.Entry {
 }
 
 // racilyChanged reports whether the regular file of a racily clean entry
-// now has content other than the entry's blob, while its size still
-// matches (a size change is caught by git's stat check anyway). A file
-// whose stat data is the one recorded by an earlier batch's read is not
-// read again (repo.CheckedFiles); ref dates this batch's reads.
+// now has content other than the entry's blob, while its size and
+// modification second still match. As in git's
+// ce_smudge_racily_clean_entry, a file whose stat data already differs is
+// not read: git's stat check sees it changed anyway (size and mtime
+// seconds are the fields git compares whatever core.checkStat,
+// core.trustctime and its build's USE_NSEC say). A file whose stat data
+// is the one recorded by an earlier batch's read is not read again
+// (repo.CheckedFiles); ref dates this batch's reads.
 func racilyChanged(r *repo.Repo, e *index.Entry, ref index.Entry) bool {
 	abs := r.Abs(e.Name)
 	fi, err := os.Lstat(abs)
-	if err != nil || !fi.Mode().IsRegular() || uint32(fi.Size()) != e.Size {
+	if err != nil || !fi.Mode().IsRegular() || uint32(fi.Size()) != e.Size || uint32(fi.ModTime().Unix()) != e.MtimeSec {
 		return false
 	}
 	st := repo.StatOf(fi)
