@@ -36,6 +36,7 @@ func mainWith(build func(*env, []string) *cli.App, args []string, stdin io.Reade
 	if name != "" {
 		out.command = name + " "
 	}
+	tuneGC(name)
 	err := app.RunContext(sig.ctx, args)
 	if err != nil && !isPrinted(err) {
 		out.fail(err)
