@@ -105,10 +105,11 @@ func locate(dir string, env func(string) (string, bool)) (*location, error) {
 // directory.
 func locateExplicit(dir, gitDir string, env func(string) (string, bool)) (*location, error) {
 	gd := AbsFrom(cwd(), gitDir)
-	if !isGitDir(gd) {
+	common, ok := gitDirCommon(gd)
+	if !ok {
 		return nil, spec.Errorf(spec.CodeNotARepo, "GIT_DIR=%s is not a git repository", gitDir)
 	}
-	loc := &location{dir: dir, gitDir: gd, commonDir: commonDirOf(gd), workTree: dir}
+	loc := &location{dir: dir, gitDir: gd, commonDir: common, workTree: dir}
 	if wt, ok := env("GIT_WORK_TREE"); ok && wt != "" {
 		loc.workTree, loc.explicit = AbsFrom(cwd(), wt), true
 	}
@@ -163,15 +164,18 @@ func discover(dir string, ceiling map[string]bool) (*location, error) {
 func probe(dir, d string) (*location, error) {
 	dotgit := filepath.Join(d, ".git")
 	fi, err := os.Stat(dotgit)
+	if err == nil && fi.IsDir() {
+		if common, ok := gitDirCommon(dotgit); ok {
+			return &location{dir: dir, gitDir: dotgit, commonDir: common, workTree: d}, nil
+		}
+	}
 	switch {
-	case err == nil && fi.IsDir() && isGitDir(dotgit):
-		return &location{dir: dir, gitDir: dotgit, commonDir: commonDirOf(dotgit), workTree: d}, nil
 	case err == nil && fi.Mode().IsRegular():
-		gd, err := readGitFile(dotgit)
+		gd, common, err := readGitFile(dotgit)
 		if err != nil {
 			return nil, err
 		}
-		return &location{dir: dir, gitDir: gd, commonDir: commonDirOf(gd), workTree: d}, nil
+		return &location{dir: dir, gitDir: gd, commonDir: common, workTree: d}, nil
 	case isGitDir(d) && filepath.Base(d) == ".git":
 		return nil, spec.Errorf(spec.CodeNotARepo, "%s is inside the git directory %s, not in a working tree", dir, d)
 	case isGitDir(d):
@@ -181,21 +185,23 @@ func probe(dir, d string) (*location, error) {
 }
 
 // readGitFile reads a ".git" file ("gitdir: <path>", the path relative to
-// the file's folder) as linked worktrees and submodules have.
-func readGitFile(path string) (string, error) {
+// the file's folder) as linked worktrees and submodules have, and returns
+// the git directory it names and that one's common directory.
+func readGitFile(path string) (gitDir, commonDir string, err error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return "", spec.IOError("read "+path, err)
+		return "", "", spec.IOError("read "+path, err)
 	}
 	rest, ok := strings.CutPrefix(string(data), "gitdir:")
 	if !ok {
-		return "", spec.Errorf(spec.CodeNotARepo, "invalid gitfile format: %s", path)
+		return "", "", spec.Errorf(spec.CodeNotARepo, "invalid gitfile format: %s", path)
 	}
 	gd := AbsFrom(filepath.Dir(path), strings.TrimSpace(rest))
-	if !isGitDir(gd) {
-		return "", spec.Errorf(spec.CodeNotARepo, "%s points to %s, which is not a git repository", path, gd)
+	common, ok := gitDirCommon(gd)
+	if !ok {
+		return "", "", spec.Errorf(spec.CodeNotARepo, "%s points to %s, which is not a git repository", path, gd)
 	}
-	return gd, nil
+	return gd, common, nil
 }
 
 // commonDirOf returns the common directory of gitDir: the folder named by
@@ -211,16 +217,23 @@ func commonDirOf(gitDir string) string {
 // isGitDir reports whether d looks like a git directory as git checks it:
 // a HEAD file, and objects/ and refs/ folders in its common directory.
 func isGitDir(d string) bool {
+	_, ok := gitDirCommon(d)
+	return ok
+}
+
+// gitDirCommon is isGitDir that also returns d's common directory (found
+// on the way: commondir is read once).
+func gitDirCommon(d string) (common string, ok bool) {
 	if fi, err := os.Lstat(filepath.Join(d, "HEAD")); err != nil || fi.IsDir() {
-		return false
+		return "", false
 	}
-	common := commonDirOf(d)
+	common = commonDirOf(d)
 	for _, sub := range []string{"objects", "refs"} {
 		if fi, err := os.Stat(filepath.Join(common, sub)); err != nil || !fi.IsDir() {
-			return false
+			return "", false
 		}
 	}
-	return true
+	return common, true
 }
 
 // open checks the repository format, reads the configuration and builds
@@ -273,7 +286,7 @@ func (loc *location) repo(cfg *gitconfig.Config, env func(string) (string, bool)
 	}
 	r := &Repo{
 		dir: loc.dir, workTree: wt, gitDir: loc.gitDir, commonDir: loc.commonDir,
-		indexFile: index, realGitDirs: realPaths(loc.gitDir, loc.commonDir), config: cfg, attrs: attr.NewCache(system, global),
+		indexFile: index, realGitDirs: realGitDirs(loc.workTree, wt, loc.gitDir, loc.commonDir), config: cfg, attrs: attr.NewCache(system, global),
 		durable: durable, packs: objects.NewPackCache(filepath.Join(loc.commonDir, "objects")),
 		checked: &CheckedFiles{},
 	}
@@ -354,17 +367,33 @@ func checkExtensions(cfg *gitconfig.Config, version int) error {
 // WorkTree returns the absolute path of the working tree's top folder.
 func (r *Repo) WorkTree() string { return r.workTree }
 
-// realPaths returns paths with their symlinks resolved (as given when
-// that fails).
-func realPaths(paths ...string) []string {
-	out := make([]string, len(paths))
-	for i, p := range paths {
-		out[i] = p
-		if rp, err := filepath.EvalSymlinks(p); err == nil {
-			out[i] = rp
+// realGitDirs returns gitDir and commonDir with their symlinks resolved
+// (as given when that fails), as filepath.EvalSymlinks resolves them, in
+// fewer system calls: a common directory that is gitDir is resolved once,
+// and a folder of the work tree (workTree, resolved as realWT), such as
+// its .git, is realWT and its name when that name is no symlink: one
+// lstat instead of one per component of the path.
+func realGitDirs(workTree, realWT, gitDir, commonDir string) []string {
+	rg := realPathVia(workTree, realWT, gitDir)
+	if commonDir == gitDir {
+		return []string{rg, rg}
+	}
+	return []string{rg, realPathVia(workTree, realWT, commonDir)}
+}
+
+// realPathVia resolves p's symlinks (as given when that fails), through
+// realWT when p is a folder of workTree that is no symlink.
+func realPathVia(workTree, realWT, p string) string {
+	name, ok := strings.CutPrefix(p, workTree+string(filepath.Separator))
+	if ok && name != ".." && name != "." && name != "" && !strings.ContainsRune(name, filepath.Separator) {
+		if fi, err := os.Lstat(p); err == nil && fi.Mode()&os.ModeSymlink == 0 {
+			return filepath.Join(realWT, name)
 		}
 	}
-	return out
+	if rp, err := filepath.EvalSymlinks(p); err == nil {
+		return rp
+	}
+	return p
 }
 
 // ObjectsDir is the folder of the repository's own objects.

@@ -233,3 +233,44 @@ func TestOpenSubmoduleAndSparseWorktreeConfig(t *testing.T) {
 		t.Errorf("submodule opened as %s (git dir %s)", sm.workTree, sm.gitDir)
 	}
 }
+
+// TestRealGitDirsResolveAsEvalSymlinks checks realGitDirs' shortcuts
+// against filepath.EvalSymlinks of each folder: a plain .git, a work tree
+// reached through a symlink, a .git that is a symlink, a git directory
+// outside the work tree, a separate common directory, a missing folder
+// (kept as given) and names that only look like a folder of the work tree.
+func TestRealGitDirsResolveAsEvalSymlinks(t *testing.T) {
+	top := t.TempDir()
+	for _, d := range []string{"wt/.git", "elsewhere/gd", "elsewhere/common", "wt/sub/.git"} {
+		mustMkdir(t, filepath.Join(top, d))
+	}
+	if err := os.Symlink(filepath.Join(top, "wt"), filepath.Join(top, "link")); err != nil {
+		t.Fatal(err)
+	}
+	mustMkdir(t, filepath.Join(top, "wt2"))
+	if err := os.Symlink(filepath.Join(top, "elsewhere", "gd"), filepath.Join(top, "wt2", ".git")); err != nil {
+		t.Fatal(err)
+	}
+	j := func(p ...string) string { return filepath.Join(append([]string{top}, p...)...) }
+	tests := []struct{ workTree, gitDir, commonDir string }{
+		{j("wt"), j("wt", ".git"), j("wt", ".git")},
+		{j("link"), j("link", ".git"), j("link", ".git")},
+		{j("wt2"), j("wt2", ".git"), j("elsewhere", "common")},
+		{j("link"), j("elsewhere", "gd"), j("link", ".git")},
+		{j("wt"), j("wt", "missing"), j("wt", "sub", ".git")},
+		{j("wt"), j("wt") + "x", j("wt", ".."+string(filepath.Separator)+"link", ".git")},
+	}
+	for _, tt := range tests {
+		realWT := realPath(t, tt.workTree)
+		got := realGitDirs(tt.workTree, realWT, tt.gitDir, tt.commonDir)
+		for i, p := range []string{tt.gitDir, tt.commonDir} {
+			want, err := filepath.EvalSymlinks(p)
+			if err != nil {
+				want = p
+			}
+			if got[i] != want {
+				t.Errorf("realGitDirs(%s, %s, %s)[%d] = %s, want %s", tt.workTree, tt.gitDir, tt.commonDir, i, got[i], want)
+			}
+		}
+	}
+}
