@@ -32,7 +32,7 @@ func TestJournalledStaleTempsAreRemoved(t *testing.T) {
 	require.NoFileExists(t, stale)
 	data, err := os.ReadFile(journal)
 	require.NoError(t, err)
-	require.Empty(t, data, "a finished batch leaves an empty journal")
+	require.Equal(t, "gitedit-temps D\n\x00", string(data), "a finished batch leaves a journal marked done (naming the top folder, where it wrote)")
 	require.FileExists(t, filepath.Join(dir, "sub", "b.go"))
 }
 
@@ -74,7 +74,7 @@ func TestFailedRenamePutsEveryFileBack(t *testing.T) {
 // TestJournalAndItsFolderAreCreatedByTheFirstBatch: a repository gitedit
 // never wrote to has no .git/gitedit; the first batch creates the folder
 // and the journal (opened first, the folder made only when missing) and
-// leaves the journal empty.
+// leaves the journal marked done.
 func TestJournalAndItsFolderAreCreatedByTheFirstBatch(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"sub/a.go": "A\n"})
 	require.NoDirExists(t, filepath.Join(dir, ".git", "gitedit"))
@@ -82,8 +82,47 @@ func TestJournalAndItsFolderAreCreatedByTheFirstBatch(t *testing.T) {
 	require.NoError(t, err)
 	data, err := os.ReadFile(filepath.Join(dir, ".git", "gitedit", "temp-folders"))
 	require.NoError(t, err)
-	require.Empty(t, data)
+	require.Equal(t, "gitedit-temps D\nsub\x00", string(data))
 	got, err := os.ReadFile(filepath.Join(dir, "sub", "a.go"))
 	require.NoError(t, err)
 	require.Equal(t, "B\n", string(got))
+}
+
+// TestJournalIsMarkedDoneAndRewrittenInPlace: the journal of a finished
+// batch names its folders and is marked done (its state byte), not
+// emptied; a pending journal in that format (a writer killed between its
+// temporary files and their renames) has its folders cleaned; a done one
+// names nothing (a file shaped like a temporary file in its folder is not
+// touched); a batch on fewer folders rewrites the journal to its own.
+func TestJournalIsMarkedDoneAndRewrittenInPlace(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a/x.go": "X\n", "b/y.go": "Y\n", "c/z.go": "Z\n"})
+	journal := filepath.Join(dir, ".git", "gitedit", "temp-folders")
+	edit := func(path, old, new string) {
+		t.Helper()
+		_, err := openRepo(t, dir).Edit(context.Background(), EditRequest{FilePath: path, OldString: old, NewString: new}, Options{})
+		require.NoError(t, err)
+	}
+	read := func() string {
+		t.Helper()
+		data, err := os.ReadFile(journal)
+		require.NoError(t, err)
+		return string(data)
+	}
+	edit("a/x.go", "X", "X1")
+	require.Equal(t, "gitedit-temps D\na\x00", read())
+
+	staleA := filepath.Join(dir, "a", ".gitedit-4242.tmp")
+	keptC := filepath.Join(dir, "c", ".gitedit-77.tmp")
+	require.NoError(t, os.WriteFile(staleA, []byte("half"), 0o600))
+	require.NoError(t, os.WriteFile(keptC, []byte("not a journalled folder"), 0o600))
+	require.NoError(t, os.WriteFile(journal, []byte("gitedit-temps A\na\x00"), 0o644))
+	edit("b/y.go", "Y", "Y1")
+	require.NoFileExists(t, staleA, "a pending journal's folder is cleaned")
+	require.FileExists(t, keptC, "a folder no pending journal names is not listed")
+	require.Equal(t, "gitedit-temps D\nb\x00", read(), "rewritten to the batch's folders, shorter")
+
+	require.NoError(t, os.WriteFile(journal, []byte("gitedit-temps D\nc\x00"), 0o644))
+	edit("a/x.go", "X1", "X2")
+	require.FileExists(t, keptC, "a done journal names nothing")
+	require.Equal(t, "gitedit-temps D\na\x00", read())
 }

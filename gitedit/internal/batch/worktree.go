@@ -41,8 +41,8 @@ import (
 // so that the same syncfs covers them. If it fails, the files are put
 // back and its error returned.
 func writeFiles(r *repo.Repo, root *wtfs.Root, changes []*Change, settle func() error) (restore func(), err error) {
-	removeStaleTemps(r, root)
-	if err := noteTemps(r, changes); err != nil {
+	prev := removeStaleTemps(r, root)
+	if err := noteTemps(r, changes, prev); err != nil {
 		return nil, spec.IOError("write "+tempJournalPath(r), err)
 	}
 	temps, err := prepareTemps(r, root, changes)
@@ -301,32 +301,72 @@ func tempJournalPath(r *repo.Repo) string {
 	return filepath.Join(r.GitDir(), "gitedit", "temp-folders")
 }
 
-// removeStaleTemps removes the temporary files a killed gitedit left
-// behind, from the folders its journal names, then the journal. It must
-// be called with index.lock held: every gitedit writer holds that lock
-// while its journal and temporary files exist, so any found now belong to
-// a process that died. Without a journal it costs one failed open, where
-// listing every touched folder would cost a read of each (a tenth of a
-// second for 1,000 files in folders of 1,000). An empty journal names
-// nothing.
-func removeStaleTemps(r *repo.Repo, root *wtfs.Root) {
-	data, err := wtfs.ReadFile(tempJournalPath(r))
-	if err != nil || len(data) == 0 {
-		return
+// The journal ($GIT_DIR/gitedit/temp-folders) is journalHeader, a state
+// byte (journalPending while a batch may hold temporary files, journalDone
+// once it holds none), a newline, then the folders, each ended by a NUL.
+// A batch marks it done by rewriting the state byte: the file keeps its
+// size and, when the next batch touches the same folders, its content but
+// that byte. Truncating it instead (as before) costs, on ext4, a flush of
+// the data just written (auto_da_alloc) and a wait for it: up to a
+// millisecond on a slow disk. A journal without the header is the older
+// format (folders only; empty when done), still read.
+const (
+	journalHeader  = "gitedit-temps "
+	journalPending = 'A'
+	journalDone    = 'D'
+	journalState   = len(journalHeader) // offset of the state byte
+)
+
+// journalText is the journal in state for the folders dirs (each ended by
+// a NUL).
+func journalText(state byte, dirs string) string {
+	return journalHeader + string(state) + "\n" + dirs
+}
+
+// pendingDirs returns the folders a journal's content names as possibly
+// holding temporary files: none when it is done or empty.
+func pendingDirs(data []byte) []string {
+	text := string(data)
+	if rest, ok := strings.CutPrefix(text, journalHeader); ok {
+		if len(rest) < 2 || rest[0] != journalPending {
+			return nil
+		}
+		text = rest[2:]
 	}
-	for _, dir := range strings.Split(string(data), "\x00") {
+	if text == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(text, "\x00"), "\x00")
+}
+
+// removeStaleTemps removes the temporary files a killed gitedit left
+// behind, from the folders its journal names while pending, and returns
+// the journal's content. It must be called with index.lock held: every
+// gitedit writer holds that lock while its journal and temporary files
+// exist, so any found now belong to a process that died. Without a
+// journal it costs one failed open, where listing every touched folder
+// would cost a read of each (a tenth of a second for 1,000 files in
+// folders of 1,000). A done or empty journal names nothing.
+func removeStaleTemps(r *repo.Repo, root *wtfs.Root) []byte {
+	data, err := wtfs.ReadFile(tempJournalPath(r))
+	if err != nil {
+		return nil
+	}
+	for _, dir := range pendingDirs(data) {
 		if isJournalDir(dir) {
 			removeStaleTempsIn(root, dir)
 		}
 	}
-	forgetTemps(r)
+	return data
 }
 
 // noteTemps writes the journal of the folders the changes' temporary
-// files go to, before any is created. It is not fsynced: the syncfs that
-// makes the temporary files durable covers it (same file system), and
-// losing it after a power cut costs at worst a stray temporary file.
-func noteTemps(r *repo.Repo, changes []*Change) error {
+// files go to, pending, before any is created; prev is its content as
+// read (see removeStaleTemps). When prev names the same folders, only the
+// state byte is rewritten. It is not fsynced: the syncfs that makes the
+// temporary files durable covers it (same file system), and losing it
+// after a power cut costs at worst a stray temporary file.
+func noteTemps(r *repo.Repo, changes []*Change, prev []byte) error {
 	var b strings.Builder
 	seen := map[string]bool{}
 	for _, c := range changes {
@@ -336,15 +376,20 @@ func noteTemps(r *repo.Repo, changes []*Change) error {
 			b.WriteByte(0)
 		}
 	}
-	return writeJournal(tempJournalPath(r), b.String())
+	text := journalText(journalPending, b.String())
+	if string(prev) == journalText(journalDone, b.String()) {
+		return writeJournal(tempJournalPath(r), text[journalState:journalState+1], journalState, 0)
+	}
+	return writeJournal(tempJournalPath(r), text, 0, len(prev))
 }
 
-// writeJournal replaces the journal's content with text, creating its
-// folder only when it is missing (the journal is usually there, emptied by
-// the last batch): two system calls to open it instead of a stat and
-// os.WriteFile's six (see wtfs.OpenFile).
-func writeJournal(path, text string) error {
-	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+// writeJournal writes text at offset off of the journal, creating it (and
+// its folder, only when missing) as needed, and cuts the file to the end
+// of text when it was longer (prevLen bytes). It is opened without the
+// network poller (see wtfs.OpenFile) and never with O_TRUNC (see the
+// journal's format above).
+func writeJournal(path, text string, off, prevLen int) error {
+	flags := os.O_WRONLY | os.O_CREATE
 	f, err := wtfs.OpenFile(path, flags, 0o666)
 	if errors.Is(err, fs.ErrNotExist) {
 		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
@@ -355,7 +400,10 @@ func writeJournal(path, text string) error {
 	if err != nil {
 		return err
 	}
-	_, err = f.WriteString(text)
+	_, err = f.WriteAt([]byte(text), int64(off))
+	if end := off + len(text); err == nil && prevLen > end {
+		err = f.Truncate(int64(end))
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -368,11 +416,21 @@ func isJournalDir(dir string) bool {
 	return !strings.HasPrefix(dir, "/") && !slices.Contains(strings.Split(dir, "/"), "..")
 }
 
-// forgetTemps empties the journal once no temporary file is left. It is
-// emptied, not removed: the next batch then rewrites the same file instead
-// of creating one, and creating a file is a good part of a small batch's
-// cost.
-func forgetTemps(r *repo.Repo) { _ = os.Truncate(tempJournalPath(r), 0) }
+// forgetTemps marks the journal done once no temporary file is left, by
+// rewriting its state byte. A journal this batch did not mark pending (an
+// older format's, or none) is left as it is: its folders are a dead
+// writer's, which the next batch cleans.
+func forgetTemps(r *repo.Repo) {
+	f, err := wtfs.OpenFile(tempJournalPath(r), os.O_RDWR, 0)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	head := make([]byte, journalState+1)
+	if n, _ := f.ReadAt(head, 0); n == len(head) && string(head) == journalHeader+string(rune(journalPending)) {
+		_, _ = f.WriteAt([]byte{journalDone}, int64(journalState))
+	}
+}
 
 // removeStaleTempsIn removes the stale temporary files of the folder dir.
 func removeStaleTempsIn(root *wtfs.Root, dir string) {
