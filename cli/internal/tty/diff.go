@@ -1,10 +1,8 @@
 package tty
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/gitedit/gitedit/engine/quote"
 )
@@ -107,13 +105,57 @@ func ParseWhitespace(value string) WSRule {
 	return r
 }
 
-// hunkHeader matches a unified diff hunk header; its groups are the line
-// counts (absent means 1) and what follows the closing "@@". It is
-// compiled on first use: most runs colour no diff, and every run would
-// otherwise pay for compiling it before main.
-var hunkHeader = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@(.*)$`)
-})
+// parseHunkHeader reads a unified diff hunk header, "@@ -A[,B] +C[,D] @@"
+// and what follows, as the expression
+// `^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@(.*)$` matches it: the line
+// counts (an absent one is 1) and the rest. Compiling that expression cost
+// a run that prints a diff about 75 µs, more than colouring the diff.
+func parseHunkHeader(line string) (old, new int, rest string, ok bool) {
+	s, ok := strings.CutPrefix(line, "@@ -")
+	if !ok {
+		return 0, 0, "", false
+	}
+	if old, s, ok = hunkRange(s); !ok {
+		return 0, 0, "", false
+	}
+	if s, ok = strings.CutPrefix(s, " +"); !ok {
+		return 0, 0, "", false
+	}
+	if new, s, ok = hunkRange(s); !ok {
+		return 0, 0, "", false
+	}
+	if s, ok = strings.CutPrefix(s, " @@"); !ok || strings.Contains(s, "\n") {
+		return 0, 0, "", false
+	}
+	return old, new, s, true
+}
+
+// hunkRange reads a hunk header's range, `\d+(?:,(\d+))?`, at the start of
+// s: its line count (count's reading) and what follows.
+func hunkRange(s string) (lines int, rest string, ok bool) {
+	i := leadingDigits(s)
+	if i == 0 {
+		return 0, "", false
+	}
+	s, lines = s[i:], 1
+	if t, comma := strings.CutPrefix(s, ","); comma {
+		j := leadingDigits(t)
+		if j == 0 {
+			return 0, "", false
+		}
+		s, lines = t[j:], count(t[:j])
+	}
+	return lines, s, true
+}
+
+// leadingDigits returns how many ASCII digits s starts with.
+func leadingDigits(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
 
 // metaPrefixes start the header lines of a git diff that git colours as
 // meta.
@@ -155,9 +197,9 @@ func (pt *Painter) Line(line string) string {
 // header colours a line between hunks, reporting false when the line
 // ends the diff.
 func (pt *Painter) header(line string) (string, bool) {
-	if m := hunkHeader().FindStringSubmatch(line); m != nil {
-		pt.inDiff, pt.old, pt.new = true, count(m[1]), count(m[2])
-		return pt.frag(line, m[3]), true
+	if old, new, rest, ok := parseHunkHeader(line); ok {
+		pt.inDiff, pt.old, pt.new = true, old, new
+		return pt.frag(line, rest), true
 	}
 	if strings.HasPrefix(line, `\`) && pt.inDiff {
 		return pt.p.Context + quote.Printable(line) + Reset, true

@@ -1,9 +1,11 @@
 package tty
 
 import (
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -135,4 +137,36 @@ func gitDiffs(t *testing.T, c diffCase) (plain, colored string) {
 	out, err := cmd.Output()
 	require.NoError(t, err)
 	return plain, strings.ReplaceAll(string(out), "^[[", "\033[")
+}
+
+// TestHunkHeadersReadAsTheExpressionDid checks parseHunkHeader against the
+// expression it replaced, on hand-picked headers and near misses and on
+// random strings built from a header's pieces.
+func TestHunkHeadersReadAsTheExpressionDid(t *testing.T) {
+	re := regexp.MustCompile(`^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@(.*)$`)
+	lines := []string{
+		"@@ -1 +1 @@", "@@ -1,2 +3,4 @@ func f() {", "@@ -0,0 +1 @@", "@@ -12,0 +13,99999999999999999999 @@x",
+		"@@ -1, +1 @@", "@@ -,1 +1 @@", "@@ -1 +1 @", "@@ -1 +1 @@\nx", "@@ -1 +1 @@ \xff\xfe", "@@@ -1 +1 @@",
+		"@@ -1  +1 @@", "@@ -a +1 @@", "@@ -1 +1,2,3 @@", " @@ -1 +1 @@", "@@ -1 +1 @@@@", "@@ -١ +1 @@", "",
+	}
+	pieces := []string{"@@", " ", "-", "+", ",", "1", "23", "0", "@", "\n", "x", "\xff"}
+	rng := rand.New(rand.NewPCG(15, 15))
+	for range 20000 {
+		var b strings.Builder
+		b.WriteString([]string{"", "@@ -", "@@ -1", "@@ -1,2 +"}[rng.IntN(4)])
+		for range rng.IntN(8) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		lines = append(lines, b.String())
+	}
+	for _, line := range lines {
+		old, new, rest, ok := parseHunkHeader(line)
+		m := re.FindStringSubmatch(line)
+		if ok != (m != nil) {
+			t.Fatalf("%q: parsed %v, the expression matched %v", line, ok, m != nil)
+		}
+		if ok && (old != count(m[1]) || new != count(m[2]) || rest != m[3]) {
+			t.Fatalf("%q: %d, %d, %q; the expression: %d, %d, %q", line, old, new, rest, count(m[1]), count(m[2]), m[3])
+		}
+	}
 }
