@@ -76,3 +76,47 @@ func BenchmarkInflateTree(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWriteCommitObjects writes what an edit + commit writes (a
+// blob, a 1,000-entry folder tree, a root tree, a commit), one file after
+// the other ("direct") or held and flushed together ("held").
+func BenchmarkWriteCommitObjects(b *testing.B) {
+	for _, held := range []bool{false, true} {
+		b.Run(map[bool]string{false: "direct", true: "held"}[held], func(b *testing.B) {
+			s := NewDB(b.TempDir())
+			for i := 0; b.Loop(); i++ {
+				if held {
+					s.Hold()
+				}
+				writeCommitObjects(b, s, i)
+				if err := s.Flush(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// writeCommitObjects writes the objects of edit i of a 1,000-file folder.
+func writeCommitObjects(b *testing.B, s *DB, i int) {
+	entries := make([]TreeEntry, 1000)
+	for j := range entries {
+		entries[j] = TreeEntry{Mode: filemode.Regular, Name: fmt.Sprintf("f%04d.go", j), Hash: HashBlob(fmt.Appendf(nil, "%d %d", i, j))}
+	}
+	blob, err := WriteBlob(s, fmt.Appendf(nil, "const value = %d\n", i))
+	entries[0].Hash = blob
+	var dir, root plumbing.Hash
+	if err == nil {
+		dir, err = WriteTree(s, entries)
+	}
+	if err == nil {
+		root, err = WriteTree(s, []TreeEntry{{Mode: filemode.Dir, Name: "d", Hash: dir}})
+	}
+	if err == nil {
+		id := "A <a@b> 1700000000 +0000"
+		_, err = WriteCommit(s, Commit{Tree: root, Author: id, Committer: id, Message: "m"})
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+}
