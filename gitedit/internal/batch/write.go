@@ -228,28 +228,11 @@ func writesAttributes(changes []*Change) bool {
 
 // writeObjects stores the blobs and, in commit mode, the trees and commits
 // of the batch, and returns the ref update that publishes them (nil
-// without commit mode). The objects are encoded first, each compressed
-// as soon as its id is known, and their loose files then written at the
-// same time (see objects.DB.Hold): every file is in place when it
-// returns. A refused batch writes none of them.
+// without commit mode).
 func (w *batchWriter) writeObjects() (*refs.Update, error) {
 	if w.opt.NoStage {
 		return nil, nil
 	}
-	w.db.Hold()
-	u, err := w.encodeObjects()
-	if err != nil {
-		w.db.Drop()
-		return nil, err
-	}
-	if err := w.db.Flush(); err != nil {
-		return nil, spec.IOError("write objects", err)
-	}
-	return u, nil
-}
-
-// encodeObjects stores the batch's objects in w.db (see writeObjects).
-func (w *batchWriter) encodeObjects() (*refs.Update, error) {
 	if err := w.writeBlobs(); err != nil {
 		return nil, err
 	}

@@ -41,8 +41,6 @@ type DB struct {
 
 	altOnce sync.Once
 	alts    []*alternate // see alternateDirs
-
-	held *heldObjects // see Hold; nil writes each object at once
 }
 
 // NewDB returns the database of the objects folder dir.
@@ -75,9 +73,6 @@ func (db *DB) alternates() []*alternate {
 // Read returns the content of object h, which must have type t: loose,
 // then packed, here and then in each alternate object folder in turn.
 func (db *DB) Read(t plumbing.ObjectType, h plumbing.Hash) ([]byte, error) {
-	if data, ok := db.held.get(t, h); ok {
-		return data, nil
-	}
 	data, ok, err := readLoose(db.dir, t, h)
 	if ok || err != nil {
 		return data, err
@@ -120,9 +115,6 @@ func readPacked(packs *Packs, t plumbing.ObjectType, h plumbing.Hash) ([]byte, b
 // Has reports whether the database holds object h, here or in an
 // alternate object folder.
 func (db *DB) Has(h plumbing.Hash) bool {
-	if db.held.has(h) {
-		return true
-	}
 	if _, err := os.Lstat(db.loosePath(h)); err == nil {
 		return true
 	}
@@ -152,11 +144,9 @@ func (db *DB) Has(h plumbing.Hash) bool {
 // read-only and renamed into place (so a reader never sees it half
 // written; a racing writer of the same object writes the same bytes).
 // It is synced only when SyncFile is set: the caller follows core.fsync.
-// While the database holds its writes (see Hold), a new object is
-// compressed at once and its file written by Flush.
 func (db *DB) Write(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
 	h := plumbing.ComputeHash(t, data)
-	if db.held.has(h) || db.Freshen(h) {
+	if db.Freshen(h) {
 		return h, nil
 	}
 	if err := db.writeLoose(h, t, data); err != nil {
@@ -214,10 +204,6 @@ func (db *DB) writeLoose(h plumbing.Hash, t plumbing.ObjectType, data []byte) er
 	z, err := deflateObject(t, data)
 	if err != nil {
 		return err
-	}
-	if db.held != nil {
-		db.held.add(h, heldObject{t: t, data: data, z: z})
-		return nil
 	}
 	return db.writeFile(h, z)
 }

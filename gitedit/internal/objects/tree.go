@@ -235,10 +235,7 @@ func updateDirs(t *Trees, entries []entry, byName map[string]int, n *node, prefi
 }
 
 // parallel calls f(0..n-1) on up to GOMAXPROCS goroutines.
-func parallel(n int, f func(i int)) { parallelUpTo(n, runtime.GOMAXPROCS(0), f) }
-
-// parallelUpTo calls f(0..n-1) on up to workers goroutines.
-func parallelUpTo(n, workers int, f func(i int)) {
+func parallel(n int, f func(i int)) {
 	if n <= 1 {
 		for i := range n {
 			f(i)
@@ -247,7 +244,7 @@ func parallelUpTo(n, workers int, f func(i int)) {
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(n, workers) {
+	for range min(n, runtime.GOMAXPROCS(0)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
