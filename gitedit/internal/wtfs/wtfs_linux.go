@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"sync"
+	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -206,7 +208,9 @@ func (r *Root) forget(rel string) {
 }
 
 // Lstat returns the file information of rel without following a symlink
-// anywhere on its path.
+// anywhere on its path: one fstatat(AT_SYMLINK_NOFOLLOW) in its folder's
+// descriptor (an O_PATH open, os.NewFile's fcntl, fstat and close cost
+// four). Sys is a *syscall.Stat_t, as os.Lstat's.
 func (r *Root) Lstat(rel string) (os.FileInfo, error) {
 	d, base := split(rel)
 	dfd, release, err := r.dir(d, false)
@@ -214,15 +218,68 @@ func (r *Root) Lstat(rel string) (os.FileInfo, error) {
 		return nil, err
 	}
 	defer release()
-	fd, err := retry(func() (int, error) {
-		return unix.Openat(dfd, base, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
-	})
+	var st unix.Stat_t
+	_, err = retry(func() (int, error) { return 0, unix.Fstatat(dfd, base, &st, unix.AT_SYMLINK_NOFOLLOW) })
 	if err != nil {
 		return nil, &os.PathError{Op: "lstat", Path: rel, Err: err}
 	}
-	f := os.NewFile(uintptr(fd), base)
-	defer f.Close()
-	return f.Stat()
+	return &statInfo{name: base, sys: sysStat(&st)}, nil
+}
+
+// sysStat copies stat data into the syscall package's type, the one
+// os.Lstat's Sys returns (the field types are the same, the padding
+// fields' names are not).
+func sysStat(st *unix.Stat_t) syscall.Stat_t {
+	return syscall.Stat_t{
+		Dev: st.Dev, Ino: st.Ino, Nlink: st.Nlink, Mode: st.Mode, Uid: st.Uid, Gid: st.Gid,
+		Rdev: st.Rdev, Size: st.Size, Blksize: st.Blksize, Blocks: st.Blocks,
+		Atim: syscall.Timespec{Sec: st.Atim.Sec, Nsec: st.Atim.Nsec},
+		Mtim: syscall.Timespec{Sec: st.Mtim.Sec, Nsec: st.Mtim.Nsec},
+		Ctim: syscall.Timespec{Sec: st.Ctim.Sec, Nsec: st.Ctim.Nsec},
+	}
+}
+
+// statInfo is an os.FileInfo over stat data, as os fills it.
+type statInfo struct {
+	name string
+	sys  syscall.Stat_t
+}
+
+func (fi *statInfo) Name() string { return fi.name }
+func (fi *statInfo) Size() int64  { return int64(fi.sys.Size) }
+func (fi *statInfo) IsDir() bool  { return fi.Mode().IsDir() }
+func (fi *statInfo) Sys() any     { return &fi.sys }
+func (fi *statInfo) ModTime() time.Time {
+	return time.Unix(int64(fi.sys.Mtim.Sec), int64(fi.sys.Mtim.Nsec))
+}
+
+// Mode converts st_mode as os does (fillFileStatFromSys).
+func (fi *statInfo) Mode() fs.FileMode {
+	m := fi.sys.Mode
+	mode := fs.FileMode(m & 0o777)
+	switch m & syscall.S_IFMT {
+	case syscall.S_IFBLK:
+		mode |= fs.ModeDevice
+	case syscall.S_IFCHR:
+		mode |= fs.ModeDevice | fs.ModeCharDevice
+	case syscall.S_IFDIR:
+		mode |= fs.ModeDir
+	case syscall.S_IFIFO:
+		mode |= fs.ModeNamedPipe
+	case syscall.S_IFLNK:
+		mode |= fs.ModeSymlink
+	case syscall.S_IFSOCK:
+		mode |= fs.ModeSocket
+	}
+	for _, b := range [...]struct {
+		bit  uint32
+		mode fs.FileMode
+	}{{syscall.S_ISGID, fs.ModeSetgid}, {syscall.S_ISUID, fs.ModeSetuid}, {syscall.S_ISVTX, fs.ModeSticky}} {
+		if m&b.bit != 0 {
+			mode |= b.mode
+		}
+	}
+	return mode
 }
 
 // SyncDir fsyncs the folder dir, so that renames in it are durable.
