@@ -2,6 +2,7 @@ package gitedit
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -93,4 +94,48 @@ func TestSessionRacyCheckDoesNotRecordAnUnsettledFile(t *testing.T) {
 	_, ok := r.core.Checked().Lookup("x.txt", repo.StatOf(fi))
 	require.False(t, ok, "a file with a future mtime is read again each time")
 	require.NotZero(t, xEntry(t, dir).Size)
+}
+
+// A racily clean file whose attributes ask for a conversion gitedit does
+// not apply (ident, a clean filter) is smudged, as git's racy check does
+// when the converted content differs from the blob; before, it was left
+// clean (a refused conversion counted as unchanged, and a read recorded
+// before the attribute was set was trusted), so `git status` no longer
+// showed a change git itself reports. Both the first call of a Repo and
+// a later call, after a record was made, are checked.
+func TestRacyFileUnderAnUnappliedConversionIsSmudged(t *testing.T) {
+	cases := []struct{ name, content, attr string }{
+		{"ident", "$Id: foo $\n", "x.txt ident\n"},
+		{"filter", "aaaa\n", "x.txt filter=upper\n"},
+	}
+	for _, tc := range cases {
+		for _, recorded := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/recorded=%v", tc.name, recorded), func(t *testing.T) {
+				dir := fixtures.NewRepo(t, map[string]string{"x.txt": tc.content, "y.txt": "y0\n"})
+				fixtures.Git(t, dir, "config", "filter.upper.clean", "tr a-z A-Z")
+				r := openTest(t, dir, dir)
+				edit := func(old, new string) {
+					t.Helper()
+					_, err := r.Edit(context.Background(), EditRequest{FilePath: "y.txt", OldString: old, NewString: new}, Options{})
+					require.NoError(t, err)
+				}
+				if recorded {
+					makeRacy(t, dir)
+					edit("y0", "y1")
+					require.NotZero(t, xEntry(t, dir).Size, "x.txt is clean before the attribute")
+				}
+				require.NoError(t, os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte(tc.attr), 0o644))
+				makeRacy(t, dir)
+				require.Contains(t, fixtures.Git(t, dir, "--no-optional-locks", "status", "--porcelain"), " M x.txt", "git sees the change")
+				makeRacy(t, dir)
+				if recorded {
+					edit("y1", "y2")
+				} else {
+					edit("y0", "y1")
+				}
+				require.Zero(t, xEntry(t, dir).Size, "x.txt is smudged")
+				require.Contains(t, fixtures.Git(t, dir, "status", "--porcelain"), " M x.txt")
+			})
+		}
+	}
 }

@@ -614,12 +614,20 @@ func referenceStat(path string) *index.Entry {
 // seconds are the fields git compares whatever core.checkStat,
 // core.trustctime and its build's USE_NSEC say). A file whose stat data
 // is the one recorded by an earlier batch's read is not read again
-// (repo.CheckedFiles); ref dates this batch's reads.
+// (repo.CheckedFiles); ref dates this batch's reads. A file that cannot
+// be read, or whose attributes ask for a conversion gitedit does not
+// apply (filter, working-tree-encoding, ident: checked before the record,
+// which such attributes set since make stale), counts as changed, as in
+// git's ce_compare_data: smudging a clean entry only makes git look again,
+// leaving it clean would hide the change from git.
 func racilyChanged(r *repo.Repo, e *index.Entry, ref index.Entry) bool {
 	abs := r.Abs(e.Name)
 	fi, err := os.Lstat(abs)
 	if err != nil || !fi.Mode().IsRegular() || uint32(fi.Size()) != e.Size || uint32(fi.ModTime().Unix()) != e.MtimeSec {
 		return false
+	}
+	if r.CheckConvertible(e.Name) != nil {
+		return true
 	}
 	st := repo.StatOf(fi)
 	if blob, ok := r.Checked().Lookup(e.Name, st); ok {
@@ -627,11 +635,11 @@ func racilyChanged(r *repo.Repo, e *index.Entry, ref index.Entry) bool {
 	}
 	content, err := wtfs.ReadFile(abs)
 	if err != nil {
-		return false
+		return true
 	}
 	blob, err := r.ToGitForIndex(e.Name, content, e.Hash)
 	if err != nil {
-		return false
+		return true
 	}
 	id := objects.HashBlob(blob)
 	r.Checked().Store(e.Name, st, ref, content, id)
