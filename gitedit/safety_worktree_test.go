@@ -126,3 +126,36 @@ func TestJournalIsMarkedDoneAndRewrittenInPlace(t *testing.T) {
 	require.FileExists(t, keptC, "a done journal names nothing")
 	require.Equal(t, "gitedit-temps D\na\x00", read())
 }
+
+// TestJournalThatIsASymlinkIsNotWrittenThrough replaces the temp-folder
+// journal with a symbolic link to a file outside the repository (a
+// hostile or copied .git): the batch fails with io_error before any
+// change, the link's target keeps its content (it used to be overwritten
+// with the journal and cut), and the files, index and HEAD are as they
+// were.
+func TestJournalThatIsASymlinkIsNotWrittenThrough(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "one\n"})
+	outside := filepath.Join(t.TempDir(), "precious")
+	precious := "precious content, longer than the journal\n"
+	require.NoError(t, os.WriteFile(outside, []byte(precious), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".git", "gitedit"), 0o777))
+	require.NoError(t, os.Symlink(outside, filepath.Join(dir, ".git", "gitedit", "temp-folders")))
+	head := fixtures.Git(t, dir, "rev-parse", "HEAD")
+	index, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
+	require.NoError(t, err)
+	_, err = openTest(t, dir, dir).Edit(context.Background(), EditRequest{FilePath: "a.txt", OldString: "one", NewString: "two"}, Options{Commit: true})
+	var e *Error
+	require.True(t, errors.As(err, &e), "error %v", err)
+	require.Equal(t, CodeIOError, e.Code, "error %v", err)
+	got, err := os.ReadFile(outside)
+	require.NoError(t, err)
+	require.Equal(t, precious, string(got), "the link's target was written")
+	require.Equal(t, head, fixtures.Git(t, dir, "rev-parse", "HEAD"))
+	idx, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
+	require.NoError(t, err)
+	require.Equal(t, index, idx, "index changed")
+	a, err := os.ReadFile(filepath.Join(dir, "a.txt"))
+	require.NoError(t, err)
+	require.Equal(t, "one\n", string(a))
+	require.Empty(t, fixtures.Git(t, dir, "status", "--porcelain"))
+}

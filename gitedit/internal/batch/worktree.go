@@ -386,10 +386,13 @@ func noteTemps(r *repo.Repo, changes []*Change, prev []byte) error {
 // writeJournal writes text at offset off of the journal, creating it (and
 // its folder, only when missing) as needed, and cuts the file to the end
 // of text when it was longer (prevLen bytes). It is opened without the
-// network poller (see wtfs.OpenFile) and never with O_TRUNC (see the
-// journal's format above).
+// network poller (see wtfs.OpenFile), never with O_TRUNC (see the
+// journal's format above), and never through a symbolic link: a journal
+// that is a link (to a file outside the repository, say) makes the batch
+// fail before any file is written, instead of overwriting and cutting the
+// link's target.
 func writeJournal(path, text string, off, prevLen int) error {
-	flags := os.O_WRONLY | os.O_CREATE
+	flags := os.O_WRONLY | os.O_CREATE | wtfs.NoFollow
 	f, err := wtfs.OpenFile(path, flags, 0o666)
 	if errors.Is(err, fs.ErrNotExist) {
 		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
@@ -421,7 +424,7 @@ func isJournalDir(dir string) bool {
 // older format's, or none) is left as it is: its folders are a dead
 // writer's, which the next batch cleans.
 func forgetTemps(r *repo.Repo) {
-	f, err := wtfs.OpenFile(tempJournalPath(r), os.O_RDWR, 0)
+	f, err := wtfs.OpenFile(tempJournalPath(r), os.O_RDWR|wtfs.NoFollow, 0)
 	if err != nil {
 		return
 	}

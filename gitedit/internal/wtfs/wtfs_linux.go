@@ -412,3 +412,7 @@ func RenamePath(from, to string) error {
 	}
 	return nil
 }
+
+// NoFollow is the open flag that refuses a symbolic link as the last
+// component of the path (O_NOFOLLOW), for OpenFile.
+const NoFollow = unix.O_NOFOLLOW

@@ -96,3 +96,7 @@ func OpenFile(path string, flag int, perm os.FileMode) (*os.File, error) {
 
 // RenamePath renames the file from over to, as os.Rename does.
 func RenamePath(from, to string) error { return os.Rename(from, to) }
+
+// NoFollow is the open flag that refuses a symbolic link as the last
+// component of the path, for OpenFile: none outside Linux (0).
+const NoFollow = 0
