@@ -2,6 +2,7 @@ package repo
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
@@ -69,4 +70,19 @@ func (r *Repo) Defaults() (spec.Options, error) {
 		return spec.Options{}, spec.Errorf(spec.CodeInvalidInput, "config gitedit.dirty = %q: expected refuse, include or commit-first", dirty)
 	}
 	return o, nil
+}
+
+// logAllRefUpdatesOf returns core.logAllRefUpdates as refs.Store takes
+// it: "always", "false", or "" (unset or true: git's default in a
+// repository with a working tree). As git, "always" is matched without
+// regard to case and any other value must be a boolean.
+func logAllRefUpdatesOf(cfg *gitconfig.Config) (string, error) {
+	if v, ok := cfg.Last("core.logallrefupdates"); ok && !v.NoValue && strings.EqualFold(v.Text, "always") {
+		return "always", nil
+	}
+	val, set, err := configBool(cfg, "core.logallrefupdates")
+	if err != nil || !set || val {
+		return "", err
+	}
+	return "false", nil
 }

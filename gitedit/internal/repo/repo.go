@@ -284,6 +284,10 @@ func (loc *location) repo(cfg *gitconfig.Config, env func(string) (string, bool)
 	if err != nil {
 		return nil, err
 	}
+	logAll, err := logAllRefUpdatesOf(cfg)
+	if err != nil {
+		return nil, err
+	}
 	r := &Repo{
 		dir: loc.dir, workTree: wt, gitDir: loc.gitDir, commonDir: loc.commonDir,
 		indexFile: index, realGitDirs: realGitDirs(loc.workTree, wt, loc.gitDir, loc.commonDir), config: cfg, attrs: attr.NewCache(system, global),
@@ -291,7 +295,7 @@ func (loc *location) repo(cfg *gitconfig.Config, env func(string) (string, bool)
 		checked: &CheckedFiles{},
 	}
 	runtime.AddCleanup(r, func(c *objects.PackCache) { _ = c.Close() }, r.packs)
-	r.refs = &refs.Store{GitDir: loc.gitDir, CommonDir: loc.commonDir, Sync: r.SyncerFor(durability.Reference), SyncFolder: r.Flushes(durability.Reference)}
+	r.refs = &refs.Store{GitDir: loc.gitDir, CommonDir: loc.commonDir, LogAllRefUpdates: logAll, Sync: r.SyncerFor(durability.Reference), SyncFolder: r.Flushes(durability.Reference)}
 	return r, nil
 }
 
