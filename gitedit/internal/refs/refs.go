@@ -21,6 +21,10 @@ import (
 // ErrStale is wrapped when a ref no longer has the value an update expected.
 var ErrStale = errors.New("reference changed since it was read")
 
+// ErrSymbolic reports a ref to move that is itself a symbolic ref (HEAD
+// aside): git would follow the chain, gitedit refuses to move it.
+var ErrSymbolic = errors.New("moving a symbolic ref other than HEAD is not supported")
+
 // maxSymrefDepth bounds the chain of symbolic refs Resolve follows, as git
 // does.
 const maxSymrefDepth = 5

@@ -97,7 +97,7 @@ func (s *Store) applyLocked(ctx context.Context, u Update, ref string, logHead b
 		return err
 	}
 	if cur.symref != "" && ref != "HEAD" {
-		return fmt.Errorf("update %s: symbolic ref to %s is not supported", ref, cur.symref)
+		return fmt.Errorf("update %s: symbolic ref to %s is not supported: %w", ref, cur.symref, ErrSymbolic)
 	}
 	if cur.symref != "" || cur.hash != u.Old {
 		return fmt.Errorf("update %s: expected %s, found %s: %w", ref, describe(u.Old), describe(cur.hash), ErrStale)
