@@ -36,6 +36,34 @@ func TestJournalledStaleTempsAreRemoved(t *testing.T) {
 	require.FileExists(t, filepath.Join(dir, "sub", "b.go"))
 }
 
+// TestWriterOfAnotherIndexKeepsTheDefaultWritersTemps plays a writer of
+// the default index still at work (its journal pending, its temporary file
+// present) while a batch with GIT_INDEX_FILE, which holds another lock,
+// runs in the same working tree: that batch keeps its own journal and
+// leaves the live writer's file and journal alone.
+func TestWriterOfAnotherIndexKeepsTheDefaultWritersTemps(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.go": "A\n", "sub/b.go": "b\n"})
+	live := filepath.Join(dir, "sub", ".gitedit-4242.tmp")
+	require.NoError(t, os.WriteFile(live, []byte("half"), 0o600))
+	journal := filepath.Join(dir, ".git", "gitedit", "temp-folders")
+	require.NoError(t, os.MkdirAll(filepath.Dir(journal), 0o755))
+	require.NoError(t, os.WriteFile(journal, []byte("gitedit-temps A\nsub\x00"), 0o644))
+	alt := filepath.Join(t.TempDir(), "alt-index")
+	data, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(alt, data, 0o644))
+
+	_, err = openTest(t, dir, dir, "GIT_INDEX_FILE="+alt).Edit(context.Background(), EditRequest{FilePath: "sub/b.go", OldString: "b", NewString: "c"}, Options{})
+	require.NoError(t, err)
+	require.FileExists(t, live)
+	got, err := os.ReadFile(journal)
+	require.NoError(t, err)
+	require.Equal(t, "gitedit-temps A\nsub\x00", string(got))
+	own, err := filepath.Glob(journal + "-*")
+	require.NoError(t, err)
+	require.Len(t, own, 1, "the other index's writer keeps a journal of its own")
+}
+
 // TestFailedRenamePutsEveryFileBack makes one rename of a 30-file batch
 // fail: the files already renamed (in parallel) are put back, no temporary
 // file is left, and the index and HEAD do not move.

@@ -1,6 +1,8 @@
 package batch
 
 import (
+	"crypto/sha1"
+	"encoding/hex"
 	"errors"
 	"io/fs"
 	"os"
@@ -296,9 +298,19 @@ const (
 )
 
 // tempJournalPath is the journal of the folders where a batch in
-// progress may hold temporary files ($GIT_DIR/gitedit/temp-folders).
+// progress may hold temporary files: $GIT_DIR/gitedit/temp-folders for
+// the repository's own index, temp-folders-<12 hex digits of the SHA-1 of
+// the index's path> for another (GIT_INDEX_FILE). A journal is read and
+// written only under its index's lock, so a writer of another index,
+// which holds another lock, never takes a live writer's temporary files
+// for a dead one's.
 func tempJournalPath(r *repo.Repo) string {
-	return filepath.Join(r.GitDir(), "gitedit", "temp-folders")
+	name := "temp-folders"
+	if ix := filepath.Clean(indexPath(r)); ix != filepath.Join(r.GitDir(), "index") {
+		sum := sha1.Sum([]byte(ix))
+		name += "-" + hex.EncodeToString(sum[:6])
+	}
+	return filepath.Join(r.GitDir(), "gitedit", name)
 }
 
 // The journal ($GIT_DIR/gitedit/temp-folders) is journalHeader, a state
