@@ -21,11 +21,7 @@ import (
 // and the next batch removes the stale file and empties the journal.
 func TestJournalledStaleTempsAreRemoved(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a.go": "A\n", "sub/b.go": "b\n"})
-	stale := filepath.Join(dir, "sub", ".gitedit-4242.tmp")
-	require.NoError(t, os.WriteFile(stale, []byte("half"), 0o600))
-	journal := filepath.Join(dir, ".git", "gitedit", "temp-folders")
-	require.NoError(t, os.MkdirAll(filepath.Dir(journal), 0o755))
-	require.NoError(t, os.WriteFile(journal, []byte("sub\x00../outside\x00"), 0o644))
+	stale, journal := plantTemp(t, dir, "sub\x00../outside\x00")
 
 	_, err := openRepo(t, dir).Edit(context.Background(), EditRequest{FilePath: "a.go", OldString: "A", NewString: "B"}, Options{})
 	require.NoError(t, err)
@@ -43,11 +39,7 @@ func TestJournalledStaleTempsAreRemoved(t *testing.T) {
 // leaves the live writer's file and journal alone.
 func TestWriterOfAnotherIndexKeepsTheDefaultWritersTemps(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a.go": "A\n", "sub/b.go": "b\n"})
-	live := filepath.Join(dir, "sub", ".gitedit-4242.tmp")
-	require.NoError(t, os.WriteFile(live, []byte("half"), 0o600))
-	journal := filepath.Join(dir, ".git", "gitedit", "temp-folders")
-	require.NoError(t, os.MkdirAll(filepath.Dir(journal), 0o755))
-	require.NoError(t, os.WriteFile(journal, []byte("gitedit-temps A\nsub\x00"), 0o644))
+	live, journal := plantTemp(t, dir, "gitedit-temps A\nsub\x00")
 	alt := filepath.Join(t.TempDir(), "alt-index")
 	data, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
 	require.NoError(t, err)
@@ -62,6 +54,19 @@ func TestWriterOfAnotherIndexKeepsTheDefaultWritersTemps(t *testing.T) {
 	own, err := filepath.Glob(journal + "-*")
 	require.NoError(t, err)
 	require.Len(t, own, 1, "the other index's writer keeps a journal of its own")
+}
+
+// plantTemp plays a writer's leftovers in dir: the temporary file
+// sub/.gitedit-4242.tmp and the default index's journal holding text.
+// It returns both paths.
+func plantTemp(t *testing.T, dir, text string) (temp, journal string) {
+	t.Helper()
+	temp = filepath.Join(dir, "sub", ".gitedit-4242.tmp")
+	require.NoError(t, os.WriteFile(temp, []byte("half"), 0o600))
+	journal = filepath.Join(dir, ".git", "gitedit", "temp-folders")
+	require.NoError(t, os.MkdirAll(filepath.Dir(journal), 0o755))
+	require.NoError(t, os.WriteFile(journal, []byte(text), 0o644))
+	return temp, journal
 }
 
 // TestFailedRenamePutsEveryFileBack makes one rename of a 30-file batch
