@@ -4,6 +4,7 @@
 package cli
 
 import (
+	"context"
 	"io"
 	"strings"
 	"time"
@@ -17,13 +18,36 @@ import (
 // Main runs the gitedit command line with args (args[0] is the program
 // name) and returns the exit status: 0 success (a no-op included), 1 a
 // refused request, 2 invalid input or a usage error, 3 partially applied.
+//
+// Main's binary links no MCP server: `gitedit mcp` replaces the process by
+// the gitedit-mcp binary, as git runs git-NAME for a command it does not
+// hold (see delegate.go).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return mainWith(newAppFor, args, stdin, stdout, stderr)
+	return mainWith(newAppFor, nil, args, stdin, stdout, stderr)
+}
+
+// Server serves the MCP tools for repo, with the options opt merged from
+// git config and flags, on in and out until the client hangs up. The
+// gitedit-mcp binary passes mcp.ServeRepo.
+type Server func(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, in io.Reader, out io.Writer) error
+
+// MainMCP is Main for the gitedit-mcp binary: the command line of
+// `gitedit mcp`, with or without the word mcp after the program name
+// (gitedit-mcp --commit is gitedit mcp --commit), served by serve.
+func MainMCP(serve Server, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	line := []string{"gitedit", "mcp"}
+	if len(args) > 1 && args[1] == "mcp" {
+		args = args[1:]
+	}
+	if len(args) > 1 {
+		line = append(line, args[1:]...)
+	}
+	return mainWith(newAppFor, serve, line, stdin, stdout, stderr)
 }
 
 // mainWith is Main with the application built by build (newAppFor, or in
-// tests the whole application).
-func mainWith(build func(*env, []string) *cli.App, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// tests the whole application) and the MCP server serve (nil: delegate).
+func mainWith(build func(*env, []string) *cli.App, serve Server, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	args = versionAlias(args)
 	out := &printer{json: wantsJSON(args), stdout: stdout, stderr: stderr}
 	if stdin == nil {
@@ -31,7 +55,7 @@ func mainWith(build func(*env, []string) *cli.App, args []string, stdin io.Reade
 	}
 	sig := newSignalCatcher()
 	defer sig.stop()
-	app := build(&env{stdin: sig.reader(stdin), out: out, sig: sig}, args)
+	app := build(&env{stdin: sig.reader(stdin), out: out, sig: sig, serve: serve, args: args}, args)
 	args, name := reorderArgs(app, args)
 	if name != "" {
 		out.command = name + " "
@@ -56,6 +80,11 @@ type env struct {
 	// colour its flags ask for ("" for none).
 	colors bool
 	color  string
+	// serve is the MCP server of the gitedit-mcp binary; nil in gitedit,
+	// whose mcp command runs that binary with args, the command line as
+	// given (see delegate.go).
+	serve Server
+	args  []string
 }
 
 // newApp builds the urfave/cli application with every command of

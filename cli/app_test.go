@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -126,6 +128,12 @@ func TestACommandBuiltAloneActsAsInTheWholeApp(t *testing.T) {
 // returns what it printed and its exit status.
 func runApp(build func(*env, []string) *cli.App, args []string) (stdout, stderr string, code int) {
 	var out, errb strings.Builder
-	code = mainWith(build, args, nil, &out, &errb)
+	code = mainWith(build, refuseToServe, args, nil, &out, &errb)
 	return out.String(), errb.String(), code
+}
+
+// refuseToServe stands for the MCP server in tests that run the mcp
+// command in process (a nil Server would replace the test by gitedit-mcp).
+func refuseToServe(context.Context, *gitedit.Repo, gitedit.Options, io.Reader, io.Writer) error {
+	return errors.New("no MCP server in this test")
 }

@@ -2,8 +2,6 @@ package cli
 
 import (
 	"github.com/urfave/cli/v2"
-
-	"github.com/gitedit/gitedit/mcp"
 )
 
 // mcpCommand is `gitedit mcp`: the MCP server on stdio.
@@ -18,13 +16,18 @@ func mcpCommand(e *env) *cli.Command {
 
 // mcp serves MCP on standard input and output until the client hangs up;
 // git config defaults merged with the common flags apply to every call.
+// gitedit itself holds no server: it runs gitedit-mcp with its own command
+// line, which comes back here with e.serve set.
 func (e *env) mcp(c *cli.Context) error {
 	if _, err := writeArgs(c, 0, 0, "takes no arguments"); err != nil {
 		return err
+	}
+	if e.serve == nil {
+		return runMCPBinary(e.args)
 	}
 	repo, opt, err := e.openWithOptions(c)
 	if err != nil {
 		return err
 	}
-	return mcp.Serve(c.Context, mcp.Config{Repo: repo, Options: opt}, e.stdin, e.out.stdout)
+	return e.serve(c.Context, repo, opt, e.stdin, e.out.stdout)
 }

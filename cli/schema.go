@@ -3,7 +3,7 @@ package cli
 import (
 	"github.com/urfave/cli/v2"
 
-	"github.com/gitedit/gitedit/mcp"
+	"github.com/gitedit/gitedit/cli/internal/schemas"
 )
 
 // schemaCommand is `gitedit schema [--format F]`: the tools' JSON Schemas.
@@ -12,7 +12,7 @@ func schemaCommand(e *env) *cli.Command {
 		Name:  "schema",
 		Usage: "print the tools' JSON Schemas for function calling",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Value: mcp.FormatJSONSchema,
+			&cli.StringFlag{Name: "format", Value: schemas.JSONSchema,
 				Usage: "`FORMAT`: jsonschema (MCP tools/list), openai (Chat Completions tools) or anthropic (Messages tools)"},
 			&cli.BoolFlag{Name: "json", Usage: "accepted for symmetry: the output is JSON anyway"},
 		},
@@ -25,15 +25,11 @@ func (e *env) schema(c *cli.Context) error {
 	if _, err := args(c, 0, 0, "takes no arguments"); err != nil {
 		return err
 	}
-	switch f := c.String("format"); f {
-	case mcp.FormatJSONSchema, mcp.FormatOpenAI, mcp.FormatAnthropic:
-	default:
-		return usagef("--format %q: expected %s, %s or %s", f, mcp.FormatJSONSchema, mcp.FormatOpenAI, mcp.FormatAnthropic)
+	f := c.String("format")
+	out, ok := schemas.For(f)
+	if !ok {
+		return usagef("--format %q: expected %s, %s or %s", f, schemas.JSONSchema, schemas.OpenAI, schemas.Anthropic)
 	}
-	out, err := mcp.Schema(c.String("format"))
-	if err != nil {
-		return err
-	}
-	_, err = e.out.stdout.Write(out)
+	_, err := e.out.stdout.Write(out)
 	return err
 }

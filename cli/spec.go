@@ -6,9 +6,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/gitedit/gitedit/cli/internal/schemas"
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit"
-	"github.com/gitedit/gitedit/mcp"
 )
 
 // The command definitions are the one source of the help texts, the shell
@@ -64,7 +64,7 @@ func placeholderKinds() map[string]flagSpec {
 		"MODE":   {kind: valueEnum, values: modes},
 		"POLICY": {kind: valueEnum, values: []string{string(gitedit.DirtyRefuse), string(gitedit.DirtyInclude), string(gitedit.DirtyCommitFirst)}},
 		"WHEN":   {kind: valueEnum, values: []string{colorAlways, colorNever, colorAuto}},
-		"FORMAT": {kind: valueEnum, values: []string{mcp.FormatJSONSchema, mcp.FormatOpenAI, mcp.FormatAnthropic}},
+		"FORMAT": {kind: valueEnum, values: schemas.Formats},
 		"SHELL":  {kind: valueEnum, values: completionShells},
 	}
 }

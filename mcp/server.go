@@ -34,6 +34,13 @@ type Config struct {
 	Version string
 }
 
+// ServeRepo is Serve for an opened repository with the options opt (the
+// git config defaults merged with the command's flags): the server of the
+// gitedit-mcp binary (cli.Server).
+func ServeRepo(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, in io.Reader, out io.Writer) error {
+	return Serve(ctx, Config{Repo: repo, Options: opt}, in, out)
+}
+
 // Serve runs an MCP server with gitedit's tools on the given streams
 // (newline-delimited JSON-RPC, as on stdio) until the client closes the
 // connection (nil) or ctx is cancelled (ctx's error). A line that is not a

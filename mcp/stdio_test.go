@@ -25,8 +25,10 @@ func buildGitedit(t *testing.T) string {
 	if bin := os.Getenv("GITEDIT_BINARY"); bin != "" {
 		return bin
 	}
-	bin := filepath.Join(t.TempDir(), "gitedit")
-	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "gitedit")
+	// gitedit mcp runs the gitedit-mcp beside it: build both.
+	if out, err := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "..", "../cmd/gitedit-mcp").CombinedOutput(); err != nil {
 		t.Skipf("cannot build the gitedit binary from the module root yet (%v):\n%s", err, out)
 	}
 	help, _ := exec.Command(bin, "--help").CombinedOutput()

@@ -1,0 +1,34 @@
+//go:build !unix
+
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+
+	"github.com/gitedit/gitedit/gitedit"
+)
+
+// runMCPBinary runs gitedit-mcp with the command line args (args[0]
+// becomes its path) on this process's standard streams, environment and
+// directory, and ends with its exit status (this system has no exec).
+func runMCPBinary(args []string) error {
+	path, err := findMCPBinary()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(path, args[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &exit):
+		return &statusError{status: exit.ExitCode()}
+	}
+	return &gitedit.Error{Code: gitedit.CodeIOError, Err: err,
+		Message: fmt.Sprintf("run %s: %v", path, err)}
+}

@@ -1,0 +1,26 @@
+//go:build unix
+
+package cli
+
+import (
+	"fmt"
+	"os"
+	"syscall"
+
+	"github.com/gitedit/gitedit/gitedit"
+)
+
+// runMCPBinary replaces this process by gitedit-mcp with the command line
+// args (args[0] becomes its path): the server keeps gitedit's process id,
+// standard streams, environment and directory, and its exit status is the
+// command's. It returns only when the binary cannot be run.
+func runMCPBinary(args []string) error {
+	path, err := findMCPBinary()
+	if err != nil {
+		return err
+	}
+	argv := append([]string{path}, args[1:]...)
+	err = syscall.Exec(path, argv, os.Environ())
+	return &gitedit.Error{Code: gitedit.CodeIOError, Err: err,
+		Message: fmt.Sprintf("run %s: %v", path, err)}
+}
