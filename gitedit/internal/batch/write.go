@@ -519,11 +519,7 @@ func (w *batchWriter) prepareIndex(lock *lockfile.File) error {
 		w.Idx.Revalidate(w.built)
 	}
 	w.smudgeRacy(lock.Path())
-	data, err := w.Idx.Encode()
-	if err != nil {
-		return spec.IOError("encode index", err)
-	}
-	if _, err := lock.Write(data); err != nil {
+	if err := w.Idx.EncodeTo(lock); err != nil {
 		return spec.IOError("write index", err)
 	}
 	return wrapIO("write index", lock.Sync())

@@ -59,6 +59,9 @@ type Entry struct {
 	base     uint32 // 1-based position in the shared index; 0 if none
 	inSplit  bool   // stored in the split index as a replacement of base
 	fsmValid bool   // fsmonitor reported it clean (bit clear in FSMN)
+	// raw is 1 + the offset of the entry's bytes in the file it was read
+	// from, when Encode may copy them (0 otherwise; see Index.raw).
+	raw int
 }
 
 // Index is a parsed index file.
@@ -80,6 +83,9 @@ type Index struct {
 	// revalidate holds the folders (and their new tree ids) whose
 	// cache-tree nodes Encode makes valid again (see Revalidate).
 	revalidate map[string][hashLen]byte
+	// raw is the file read (without its checksum) when it is version 2
+	// or 3: Encode copies from it the entries still as read.
+	raw []byte
 }
 
 // fileID identifies the bytes of an index file: its size and trailing
@@ -223,10 +229,13 @@ func nextSlash(s string, i int) int {
 // Add inserts e (stage 0) or replaces the existing stage-0 entry of the same
 // name, and invalidates the cache-tree along its path. As in git, adding a
 // stage-0 entry removes the name's conflict stages (1-3). The index keeps
-// e itself; change it later only through another Add.
+// e itself; change it later only through another Add. An entry is never
+// changed in place: Encode writes the entries no Add replaced as they were
+// read.
 func (ix *Index) Add(e *Entry) {
 	e.Stage = 0
 	e.fsmValid = false
+	e.raw = 0
 	ix.changed = true
 	ix.touched = append(ix.touched, e.Name)
 	i, ok := ix.search(e.Name, 0)

@@ -74,6 +74,9 @@ func parse(data []byte) (*Index, error) {
 		return nil, err
 	}
 	ix.Entries = entries
+	if ix.Version != 4 {
+		ix.raw = body
+	}
 	if ix.exts, err = parseExtensions(body[off:]); err != nil {
 		return nil, err
 	}
@@ -134,7 +137,9 @@ func parseEntries(b []byte, off, n int, version uint32) ([]*Entry, int, error) {
 	return ptrs, r.off, nil
 }
 
-// entry decodes one entry at r.off and appends its name to the arena.
+// entry decodes one entry at r.off and appends its name to the arena. A
+// version 2/3 entry that Encode would write back as the same bytes
+// records where they are (Entry.raw).
 func (r *entryReader) entry(e *Entry) error {
 	start := r.off
 	if start+fixedLen > len(r.b) {
@@ -150,7 +155,28 @@ func (r *entryReader) entry(e *Entry) error {
 	if r.version == 4 {
 		return r.nameV4()
 	}
-	return r.namePadded(start, int(flags&flagNameMask))
+	nameStart := r.off
+	n, err := r.namePadded(start, int(flags&flagNameMask))
+	if err == nil && canonical(e, flags, n, r.b[nameStart+n:r.off]) {
+		e.raw = start + 1
+	}
+	return err
+}
+
+// canonical reports whether a version 2/3 entry whose name is n bytes
+// long and followed by pad is what Encode would write for e: the name
+// length in flags as git stores it, extended flags present only when some
+// are set, and only NULs after the name.
+func canonical(e *Entry, flags uint16, n int, pad []byte) bool {
+	if int(flags&flagNameMask) != min(n, flagNameMask) || (flags&flagExtended != 0) != (extendedFlags(e) != 0) {
+		return false
+	}
+	for _, c := range pad {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // decodeFixed fills e from the fixed part of an entry and returns flags.
@@ -183,22 +209,23 @@ func (r *entryReader) extendedFlags(e *Entry) error {
 }
 
 // namePadded reads a version 2/3 name: NUL-terminated and padded with
-// NULs to a multiple of 8 bytes from the entry's start.
-func (r *entryReader) namePadded(start, n int) error {
+// NULs to a multiple of 8 bytes from the entry's start. It returns the
+// name's length.
+func (r *entryReader) namePadded(start, n int) (int, error) {
 	if n == flagNameMask { // long name: the length does not fit in flags
 		i := bytes.IndexByte(r.b[r.off:], 0)
 		if i < 0 {
-			return fmt.Errorf("unterminated name")
+			return 0, fmt.Errorf("unterminated name")
 		}
 		n = i
 	}
 	end := start + ((r.off-start)+n+8)&^7
 	if r.off+n >= len(r.b) || end > len(r.b) || r.b[r.off+n] != 0 {
-		return fmt.Errorf("truncated name")
+		return 0, fmt.Errorf("truncated name")
 	}
 	r.arena = append(r.arena, r.b[r.off:r.off+n]...)
 	r.off = end
-	return nil
+	return n, nil
 }
 
 // nameV4 reads a prefix-compressed name: a varint count of bytes to drop

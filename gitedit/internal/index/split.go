@@ -75,7 +75,7 @@ func (ix *Index) resolveSplit(indexPath string) error {
 	if err != nil {
 		return fmt.Errorf("split index %s: %w", indexPath, err)
 	}
-	ix.Entries = merged
+	ix.Entries, ix.raw = merged, nil
 	ix.split = &splitState{baseHash: l.hash, base: base}
 	return nil
 }

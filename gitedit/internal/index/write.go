@@ -1,8 +1,10 @@
 package index
 
 import (
+	"bytes"
 	"crypto/sha1"
 	"fmt"
+	"io"
 )
 
 // Encode serialises the index as git would write it, keeping the
@@ -12,23 +14,38 @@ import (
 // recomputed for the bytes written; the rest are copied verbatim. A
 // skipped checksum (index.skipHash) stays skipped.
 func (ix *Index) Encode() ([]byte, error) {
+	var b bytes.Buffer
+	b.Grow(ix.sizeHint())
+	if err := ix.EncodeTo(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// EncodeTo writes the bytes Encode returns to w, through a small buffer
+// rather than all at once: the entries read from the file and not changed
+// since (never given to Add) are copied from the bytes read, a run of
+// them at a time, the others encoded, and the checksum is computed on the
+// way. The extensions are prepared before anything is written, so one
+// that cannot be encoded fails with w untouched; an error of w is
+// returned as it is.
+func (ix *Index) EncodeTo(w io.Writer) error {
 	list, nstrip, link, err := ix.writeList()
 	if err != nil {
-		return nil, err
+		return err
 	}
+	exts, err := ix.payloads(link)
+	if err != nil {
+		return err
+	}
+	s := newSink(w, !ix.skipHash)
 	version := ix.headerVersion(list)
-	out := make([]byte, 0, ix.sizeHint(list))
-	out = append(out, signatureDIRC...)
-	out = be.AppendUint32(be.AppendUint32(out, version), uint32(len(list)))
-	out, blocks := ix.appendEntries(out, list, nstrip, version)
-	if out, err = ix.appendExtensions(out, blocks, link); err != nil {
-		return nil, err
-	}
-	if ix.skipHash {
-		return append(out, make([]byte, hashLen)...), nil
-	}
-	sum := sha1.Sum(out)
-	return append(out, sum[:]...), nil
+	s.buf = append(s.buf, signatureDIRC...)
+	s.buf = be.AppendUint32(be.AppendUint32(s.buf, version), uint32(len(list)))
+	blocks := ix.writeEntries(s, list, nstrip, version)
+	writeExtensions(s, exts, blocks)
+	s.trailer()
+	return s.err
 }
 
 // writeList returns the entries the file holds: all of them, or for a
@@ -62,62 +79,118 @@ func (ix *Index) headerVersion(list []*Entry) uint32 {
 	return v
 }
 
-func (ix *Index) sizeHint(list []*Entry) int {
+// sizeHint is about the size of the file Encode returns.
+func (ix *Index) sizeHint() int {
 	n := headerLen + hashLen + 64
 	for _, x := range ix.exts {
 		n += 8 + len(x.data)
 	}
-	return n + len(list)*(fixedLen+2+8+40)
+	return n + len(ix.Entries)*(fixedLen+2+8+40)
 }
 
 // ieotBlock is one block of the index entry offset table.
 type ieotBlock struct{ offset, count int }
 
-// entryWriter appends entries, tracking IEOT blocks and, for version 4,
-// the previous name.
+// entryWriter writes entries to a sink, tracking IEOT blocks, for
+// version 4 the previous name, and the run of entries being copied from
+// raw, the entry table as read (nil when entries cannot be copied).
 type entryWriter struct {
+	s       *sink
 	version uint32
 	prev    string
 	reset   bool // next v4 name shares no prefix (IEOT block start)
 	blocks  []ieotBlock
+	raw     []byte
+	run     [2]int // raw[run[0]:run[1]] is yet to be written
 }
 
-// appendEntries writes list; the first nstrip entries get empty names
+// writeEntries writes list; the first nstrip entries get empty names
 // (split-index replacements). With an IEOT extension, entries are grouped
 // in blocks as git groups them, and in version 4 each block starts with
 // an uncompressed name so that blocks decode independently.
-func (ix *Index) appendEntries(out []byte, list []*Entry, nstrip int, version uint32) ([]byte, []ieotBlock) {
-	w := &entryWriter{version: version}
-	start, count := len(out), 0
+func (ix *Index) writeEntries(s *sink, list []*Entry, nstrip int, version uint32) []ieotBlock {
+	w := &entryWriter{s: s, version: version, raw: ix.rawEntries(version)}
+	start, count := s.off(), 0
 	for i, e := range list {
 		if ix.ieotBlock > 0 && i > 0 && i%ix.ieotBlock == 0 {
+			w.endRun()
 			w.blocks = append(w.blocks, ieotBlock{start, count})
-			start, count, w.reset = len(out), 0, true
+			start, count, w.reset = s.off(), 0, true
 		}
 		name := e.Name
 		if i < nstrip {
 			name = ""
 		}
-		out = w.entry(out, e, name)
+		w.entry(e, name)
 		count++
 	}
+	w.endRun()
 	if ix.ieotBlock > 0 && count > 0 {
 		w.blocks = append(w.blocks, ieotBlock{start, count})
 	}
-	return out, w.blocks
+	return w.blocks
 }
 
-// entry appends one on-disk entry with the given name.
-func (w *entryWriter) entry(out []byte, e *Entry, name string) []byte {
-	start := len(out)
-	out = appendFixed(out, e, name, w.version)
-	if w.version == 4 {
-		return w.nameV4(out, name)
+// rawEntries returns the entry table as read when its entries can be
+// copied into a file of the given version: a version 2 or 3 file (whose
+// entries are the same bytes in either version), not split, written as
+// version 2 or 3. Else nil.
+func (ix *Index) rawEntries(version uint32) []byte {
+	if version == 4 || ix.split != nil {
+		return nil
 	}
-	out = append(out, name...)
-	n := len(out) - start
-	var zeros [8]byte
-	return append(out, zeros[:(n+8)&^7-n]...)
+	return ix.raw
+}
+
+// entry writes one on-disk entry with the given name: copied from the
+// file when it is as read, else encoded.
+func (w *entryWriter) entry(e *Entry, name string) {
+	if w.raw != nil && e.raw > 0 && name == e.Name {
+		w.copyRaw(e)
+		return
+	}
+	w.endRun()
+	s := w.s
+	start := len(s.buf)
+	s.buf = appendFixed(s.buf, e, name, w.version)
+	if w.version == 4 {
+		s.buf = w.nameV4(s.buf, name)
+	} else {
+		s.buf = append(s.buf, name...)
+		n := len(s.buf) - start
+		var zeros [8]byte
+		s.buf = append(s.buf, zeros[:(n+8)&^7-n]...)
+	}
+	s.spill()
+}
+
+// copyRaw adds e's bytes as read to the run being copied, or starts a new
+// run when they do not follow it in the file.
+func (w *entryWriter) copyRaw(e *Entry) {
+	off := e.raw - 1
+	if off != w.run[1] {
+		w.endRun()
+		w.run[0] = off
+	}
+	w.run[1] = off + paddedLen(e)
+}
+
+// endRun writes the run of entries being copied.
+func (w *entryWriter) endRun() {
+	if w.run[1] > w.run[0] {
+		w.s.write(w.raw[w.run[0]:w.run[1]])
+	}
+	w.run = [2]int{}
+}
+
+// paddedLen is the length of e's version 2/3 on-disk entry: the fixed
+// part, extended flags when it has any, the name and 1 to 8 NULs.
+func paddedLen(e *Entry) int {
+	n := fixedLen + len(e.Name)
+	if extendedFlags(e) != 0 {
+		n += 2
+	}
+	return (n + 8) &^ 7
 }
 
 // appendFixed appends the stat data, hash, flags and extended flags.
@@ -168,40 +241,54 @@ func (w *entryWriter) nameV4(out []byte, name string) []byte {
 	return out
 }
 
-// appendExtensions writes the extensions in their original order, with
-// the invalidated ones rewritten, IEOT recomputed and EOIE (always last)
-// recomputed over the headers written before it.
-func (ix *Index) appendExtensions(out []byte, blocks []ieotBlock, link []byte) ([]byte, error) {
-	entriesEnd := len(out)
-	eoie := sha1.New()
-	hasEOIE := false
-	for _, x := range ix.exts {
-		if x.sig == "EOIE" {
-			hasEOIE = true
-			continue
-		}
-		data, err := ix.payload(x, blocks, link)
+// payloads returns the extensions to write, in their original order, with
+// the invalidated ones rewritten (IEOT and EOIE are recomputed as they are
+// written).
+func (ix *Index) payloads(link []byte) ([]extension, error) {
+	exts := make([]extension, len(ix.exts))
+	for i, x := range ix.exts {
+		data, err := ix.payload(x, link)
 		if err != nil {
 			return nil, fmt.Errorf("encode %s extension: %w", x.sig, err)
 		}
-		out = appendExtHeader(out, x.sig, len(data))
-		eoie.Write(out[len(out)-8:])
-		out = append(out, data...)
+		exts[i] = extension{x.sig, data}
+	}
+	return exts, nil
+}
+
+// writeExtensions writes exts with IEOT recomputed from blocks and EOIE
+// (always last) recomputed over the headers written before it.
+func writeExtensions(s *sink, exts []extension, blocks []ieotBlock) {
+	entriesEnd := s.off()
+	eoie := sha1.New()
+	hasEOIE := false
+	for _, x := range exts {
+		switch x.sig {
+		case "EOIE":
+			hasEOIE = true
+			continue
+		case "IEOT":
+			x.data = ieotPayload(blocks)
+		}
+		s.buf = appendExtHeader(s.buf, x.sig, len(x.data))
+		eoie.Write(s.buf[len(s.buf)-8:])
+		s.write(x.data)
 	}
 	if hasEOIE {
 		data := be.AppendUint32(nil, uint32(entriesEnd))
 		data = eoie.Sum(data)
-		out = append(appendExtHeader(out, "EOIE", len(data)), data...)
+		s.buf = appendExtHeader(s.buf, "EOIE", len(data))
+		s.write(data)
 	}
-	return out, nil
 }
 
 func appendExtHeader(out []byte, sig string, size int) []byte {
 	return be.AppendUint32(append(out, sig...), uint32(size))
 }
 
-// payload returns the bytes to write for one extension.
-func (ix *Index) payload(x extension, blocks []ieotBlock, link []byte) ([]byte, error) {
+// payload returns the bytes to write for one extension (IEOT's are
+// computed later, from the entries written).
+func (ix *Index) payload(x extension, link []byte) ([]byte, error) {
 	switch x.sig {
 	case "TREE":
 		return ix.treePayload(x.data)
@@ -212,8 +299,6 @@ func (ix *Index) payload(x extension, blocks []ieotBlock, link []byte) ([]byte, 
 			return x.data, nil
 		}
 		return ix.fsmonitorPayload(x.data)
-	case "IEOT":
-		return ieotPayload(blocks), nil
 	case "link":
 		if link == nil {
 			return x.data, nil
