@@ -84,23 +84,8 @@ func (ix *Index) legacyAppendExtensions(out []byte, blocks []ieotBlock, link []b
 }
 
 func (ix *Index) legacyPayload(x extension, blocks []ieotBlock, link []byte) ([]byte, error) {
-	switch x.sig {
-	case "TREE":
-		return ix.treePayload(x.data)
-	case "UNTR":
-		return ix.untrackedPayload(x.data)
-	case "FSMN":
-		if !ix.changed {
-			return x.data, nil
-		}
-		return ix.fsmonitorPayload(x.data)
-	case "IEOT":
+	if x.sig == "IEOT" {
 		return ieotPayload(blocks), nil
-	case "link":
-		if link == nil {
-			return x.data, nil
-		}
-		return link, nil
 	}
-	return x.data, nil
+	return ix.payload(x, link) // unchanged for every other extension
 }
