@@ -64,7 +64,7 @@ func (r *Repo) operationFunc(i int, op Operation, opt Options) (batch.StepFunc, 
 	case op.MultiEdit != nil:
 		return r.editFunc(ToolMultiEdit, *op.MultiEdit, opt), op.MultiEdit.DryRun, nil
 	case op.Patch != nil:
-		return patch.Step(r.core, *op.Patch), op.Patch.DryRun, nil
+		return patch.Step(*op.Patch), op.Patch.DryRun, nil
 	}
 	return nil, false, spec.Errorf(CodeInvalidInput, "operations[%d]: expected an edit, multiedit or patch operation", i)
 }

@@ -36,6 +36,12 @@ func NewTxn(r *repo.Repo, idx *index.Index) *Txn {
 	return &Txn{r: r, Idx: idx, orig: map[string]*repo.FileState{}, cur: map[string]*repo.FileState{}}
 }
 
+// Repo returns the repository the batch runs in: the operation's copy
+// (see repo.ForOperation), which stats each attribute file once per batch
+// and reads the .gitattributes the batch writes as planned. Steps look
+// paths, attributes and objects up through it.
+func (t *Txn) Repo() *repo.Repo { return t.r }
+
 // Read resolves p (as resolvePath does) and returns its current state in
 // this batch. A directory is is_directory; a file with a NUL byte in its
 // first 8000 bytes is binary_file; a conflicted path is conflict.

@@ -32,7 +32,7 @@ func Undo(ctx context.Context, r *repo.Repo, req spec.UndoRequest, opt spec.Opti
 	opt.Commit, opt.NoStage, opt.Dirty = true, false, spec.DirtyRefuse
 	var plan *undoPlan
 	out, err := batch.RunRequest(ctx, r, opt, req, func(t *batch.Txn, canonical []byte) (*batch.CommitMeta, error) {
-		p, err := planUndo(r, t, req.Commit)
+		p, err := planUndo(t.Repo(), t, req.Commit)
 		plan = p
 		if err != nil {
 			return nil, err

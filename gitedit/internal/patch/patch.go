@@ -80,7 +80,7 @@ func Apply(ctx context.Context, r *repo.Repo, req spec.PatchRequest, opt spec.Op
 	opt = opt.ForRequest(req.DryRun, "")
 	var plan *patchPlan
 	out, err := batch.RunRequest(ctx, r, opt, req, func(t *batch.Txn, canonical []byte) (*batch.CommitMeta, error) {
-		p, err := planPatch(r, t, req)
+		p, err := planPatch(t.Repo(), t, req)
 		plan = p
 		if err != nil {
 			return nil, err
@@ -93,12 +93,13 @@ func Apply(ctx context.Context, r *repo.Repo, req spec.PatchRequest, opt spec.Op
 	return plan.result(out, opt), nil
 }
 
-// Step returns the step that applies a patch to r inside a larger batch (a
-// "patch" operation of a batch request, docs/reference.md#batch). The step
+// Step returns the step that applies a patch inside a larger batch (a
+// "patch" operation of a batch request, docs/reference.md#batch), to the
+// batch's repository. The step
 // describes the patch as one step: its Rel is the first file touched, and
 // there is one EditResult per file with its hunk count.
-func Step(r *repo.Repo, req spec.PatchRequest) batch.StepFunc {
-	return func(t *batch.Txn) (*batch.Step, error) { return step(r, t, req) }
+func Step(req spec.PatchRequest) batch.StepFunc {
+	return func(t *batch.Txn) (*batch.Step, error) { return step(t.Repo(), t, req) }
 }
 
 // step applies a patch inside a larger batch and describes it (see Step).
