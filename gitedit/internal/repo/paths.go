@@ -33,10 +33,15 @@ func (r *Repo) ResolvePath(p string) (rel, abs string, err error) {
 		return "", "", err
 	}
 	lexical := filepath.Clean(AbsFrom(r.dir, p))
-	resolved, err := resolveSymlinks(lexical)
+	resolved, err := r.resolveSymlinks(lexical)
 	if err != nil {
 		return "", "", pathError(p, err)
 	}
+	return r.resolved(p, resolved)
+}
+
+// resolved finishes ResolvePath for the symlink-resolved path of p.
+func (r *Repo) resolved(p, resolved string) (rel, abs string, err error) {
 	rel, err = r.relInside(p, resolved)
 	if err != nil {
 		return "", "", err
@@ -45,6 +50,23 @@ func (r *Repo) ResolvePath(p string) (rel, abs string, err error) {
 		return "", "", err
 	}
 	return rel, resolved, nil
+}
+
+// resolveSymlinks is the package's resolveSymlinks for a clean absolute
+// path, starting below the working tree when p lies in it: the working
+// tree's own path was resolved when the repository was opened (git, too,
+// never looks at the folders above its working tree again).
+func (r *Repo) resolveSymlinks(p string) (string, error) {
+	if !filepath.IsAbs(r.workTree) {
+		return resolveSymlinks(p)
+	}
+	if p == r.workTree {
+		return p, nil
+	}
+	if rest, ok := strings.CutPrefix(p, r.workTree+string(filepath.Separator)); ok {
+		return resolveFrom(r.workTree, rest)
+	}
+	return resolveSymlinks(p)
 }
 
 // checkPathSyntax refuses an empty path, one with a NUL byte, and one too
@@ -113,8 +135,14 @@ type pathPart struct {
 // the clean absolute path p. Components after the first missing one are
 // kept as written, unless they come from a symlink (a dangling link).
 func resolveSymlinks(p string) (string, error) {
-	todo := splitParts(p, false)
-	cur, hops := string(filepath.Separator), 0
+	return resolveFrom(string(filepath.Separator), p)
+}
+
+// resolveFrom is resolveSymlinks for the path rest (relative) below cur,
+// a folder whose own path has no symlink.
+func resolveFrom(cur, rest string) (string, error) {
+	todo := splitParts(rest, false)
+	hops := 0
 	for len(todo) > 0 {
 		part := todo[0]
 		todo = todo[1:]

@@ -111,6 +111,28 @@ func TestResolvePathRefusesEscapesAndResolvesRelativePaths(t *testing.T) {
 	}
 }
 
+// TestResolveEntryAgreesWithResolvePathForNonLinks checks that
+// ResolveEntry, which reuses its resolution of the folders for an entry
+// that is not a link, answers as ResolvePath for every such path: inside,
+// through links to folders, new, refused.
+func TestResolveEntryAgreesWithResolvePathForNonLinks(t *testing.T) {
+	repo, outside := pathRepo(t)
+	r := openTest(t, repo, repo)
+	sub := openTest(t, repo, filepath.Join(repo, "sub"))
+	paths := []string{"a.txt", "sub/b.txt", "link-dir/b.txt", "link-dir/new.txt", "new/dir/f.txt", "a.txt/x",
+		"sm/lib.txt", "nested/x.txt", ".git/config", "sub/.Git", "out-dir/secret.txt", "out-dir/new.txt", ".", "sub",
+		filepath.Join(outside, "secret.txt"), filepath.Join(repo, "sub", "b.txt"), "../x.txt"}
+	for _, rr := range []*Repo{r, sub} {
+		for _, p := range paths {
+			rel, link, err := rr.ResolveEntry(p)
+			want, _, wantErr := rr.ResolvePath(p)
+			if link || rel != want || spec.CodeOf(err) != spec.CodeOf(wantErr) || (err == nil) != (wantErr == nil) {
+				t.Errorf("from %s: ResolveEntry(%q) = %q, %v, %v; ResolvePath = %q, %v", rr.dir, p, rel, link, err, want, wantErr)
+			}
+		}
+	}
+}
+
 // TestResolvePathGitAgrees checks the accepted and refused plain paths
 // against `git add --dry-run`, which refuses paths outside the tree,
 // beyond a symlink leading out, and inside a submodule. (git also refuses

@@ -33,12 +33,19 @@ func (r *Repo) ResolveEntry(p string) (rel string, link bool, err error) {
 		return "", false, err
 	}
 	lexical := filepath.Clean(AbsFrom(r.dir, p))
-	parent, err := resolveSymlinks(filepath.Dir(lexical))
+	parent, err := r.resolveSymlinks(filepath.Dir(lexical))
 	if err != nil {
 		return "", false, pathError(p, err)
 	}
 	full := filepath.Join(parent, filepath.Base(lexical))
-	if fi, err := os.Lstat(full); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+	fi, err := os.Lstat(full)
+	if err == nil && fi.Mode()&fs.ModeSymlink == 0 {
+		// An existing non-link: resolvePath would resolve the same folders
+		// again and keep the name.
+		rel, _, err := r.resolved(p, full)
+		return rel, false, err
+	}
+	if err != nil {
 		rel, _, err := r.ResolvePath(p)
 		return rel, false, err
 	}
@@ -57,7 +64,7 @@ func (r *Repo) ResolveEntry(p string) (rel string, link bool, err error) {
 // link, even one that leads back inside the working tree. Escapes and
 // malformed paths are left to resolveEntry.
 func (r *Repo) CheckBeyondLink(p string) error {
-	base, err := resolveSymlinks(r.dir)
+	base, err := r.resolveSymlinks(r.dir)
 	if err != nil {
 		return nil
 	}
