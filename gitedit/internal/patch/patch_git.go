@@ -11,7 +11,6 @@ import (
 
 	"github.com/gitedit/gitedit/engine/diff"
 	"github.com/gitedit/gitedit/engine/quote"
-	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -26,13 +25,10 @@ type gitPatch struct {
 	Git bool
 }
 
-// mboxFrom matches the first line of each email git format-patch writes.
-var mboxFrom = batch.LazyRegexp(`(?m)^From [0-9a-f]{40} `)
-
 // splitMbox cuts an mbox of format-patch emails into one text per email;
 // any other input is returned whole.
 func splitMbox(text string) []string {
-	starts := mboxFrom().FindAllStringIndex(text, -1)
+	starts := mboxStarts(text)
 	if len(starts) < 2 {
 		return []string{text}
 	}
@@ -40,11 +36,43 @@ func splitMbox(text string) []string {
 	for i, s := range starts {
 		end := len(text)
 		if i+1 < len(starts) {
-			end = starts[i+1][0]
+			end = starts[i+1]
 		}
-		parts = append(parts, text[s[0]:end])
+		parts = append(parts, text[s:end])
 	}
 	return parts
+}
+
+// mboxStarts returns where each email of an mbox starts: the lines
+// "From <40 lower-case hex digits> " that git format-patch writes first.
+func mboxStarts(text string) []int {
+	var starts []int
+	for i := 0; i < len(text); {
+		if isMboxFrom(text[i:]) {
+			starts = append(starts, i)
+		}
+		j := strings.IndexByte(text[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return starts
+}
+
+// isMboxFrom reports whether line (to the end of the text) starts with
+// "From ", 40 lower-case hex digits and a space.
+func isMboxFrom(line string) bool {
+	const hexLen = 40
+	if len(line) < len("From ")+hexLen+1 || !strings.HasPrefix(line, "From ") || line[len("From ")+hexLen] != ' ' {
+		return false
+	}
+	for _, c := range []byte(line[len("From ") : len("From ")+hexLen]) {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // parseGitPatches parses a git diff, a unified diff or an mbox of

@@ -3,6 +3,8 @@ package patch
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -168,6 +170,31 @@ func BenchmarkGitPatchApply(b *testing.B) {
 		}
 		if _, err := applyTextHunks("f", content, patches[0].Files[0].TextFragments); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestMboxStartsMatchTheFormatPatchFromLine checks the mbox splitter's line
+// test against the pattern it stands for, (?m)^From [0-9a-f]{40} , on
+// inputs that almost match: upper-case or short ids, no space after, a
+// "From" inside a line, CRLF lines, an id at the very end.
+func TestMboxStartsMatchTheFormatPatchFromLine(t *testing.T) {
+	id := strings.Repeat("0123456789abcdef", 3)[:40]
+	inputs := []string{
+		"", "From ", "From " + id, "From " + id + " ", "From " + id + " Mon Sep 17 00:00:00 2001\nSubject: x\n",
+		"From " + strings.ToUpper(id) + " x\n", "From " + id[:39] + " x\n", "From " + id + "x\n", " From " + id + " x\n",
+		"x\nFrom " + id + " a\r\nFrom " + id + " b\r\n\nFrom " + id + " c", "diff --git a/f b/f\n--- a/f\n+++ b/f\n",
+		"From " + id + " 1\n" + strings.Repeat("body\n", 3) + "From: someone\nFrom " + id + " 2\n",
+		"From " + id[:20] + "g" + id[21:] + " x\n", "\n\nFrom " + id + " \n",
+	}
+	re := regexp.MustCompile(`(?m)^From [0-9a-f]{40} `)
+	for _, in := range inputs {
+		var want []int
+		for _, m := range re.FindAllStringIndex(in, -1) {
+			want = append(want, m[0])
+		}
+		if got := mboxStarts(in); !slices.Equal(got, want) {
+			t.Errorf("mboxStarts(%q) = %v, want %v", in, got, want)
 		}
 	}
 }
