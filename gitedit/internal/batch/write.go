@@ -55,6 +55,9 @@ type batchWriter struct {
 	plan  *commitPlan
 	// author is the commits' author line, for the hooks' environment.
 	author string
+	// commitTrees are the root trees of the commits read (HEAD's is read
+	// by the dirty check and again for the commit).
+	commitTrees map[plumbing.Hash]plumbing.Hash
 }
 
 // apply writes the prepared batch so that a failure at any step leaves
@@ -682,6 +685,16 @@ func (w *batchWriter) commitTreeID(h plumbing.Hash) (plumbing.Hash, error) {
 	if h.IsZero() {
 		return plumbing.ZeroHash, nil
 	}
+	if tree, ok := w.commitTrees[h]; ok {
+		return tree, nil
+	}
 	tree, err := objects.CommitTree(w.db, h)
-	return tree, wrapIO("read commit "+h.String(), err)
+	if err != nil {
+		return tree, wrapIO("read commit "+h.String(), err)
+	}
+	if w.commitTrees == nil {
+		w.commitTrees = map[plumbing.Hash]plumbing.Hash{}
+	}
+	w.commitTrees[h] = tree
+	return tree, nil
 }
