@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,5 +60,43 @@ func BenchmarkGitUpdateIndex100k(b *testing.B) {
 	dir, _ := bigIndexRepo(b, 100000)
 	for b.Loop() {
 		git(b, dir, "update-index", "--cacheinfo", "100644,"+emptyBlob+",src/module050/pkg00/file050000.go")
+	}
+}
+
+// BenchmarkRead100k reads a 100,000-entry index (what every batch does
+// first).
+func BenchmarkRead100k(b *testing.B) {
+	if testing.Short() {
+		b.Skip("builds a 100k-entry index")
+	}
+	_, indexPath := bigIndexRepo(b, 100000)
+	fi, _ := os.Stat(indexPath)
+	b.SetBytes(fi.Size())
+	for b.Loop() {
+		if _, err := index.Read(indexPath); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEncode100k encodes a 100,000-entry index with one entry
+// replaced (the write of a batch, without the file).
+func BenchmarkEncode100k(b *testing.B) {
+	if testing.Short() {
+		b.Skip("builds a 100k-entry index")
+	}
+	_, indexPath := bigIndexRepo(b, 100000)
+	ix, err := index.Read(indexPath)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ix.Add(&index.Entry{Name: "src/module050/pkg00/file050000.go", Mode: index.ModeRegular,
+		Hash: plumbing.NewHash(emptyBlob), Size: 1})
+	fi, _ := os.Stat(indexPath)
+	b.SetBytes(fi.Size())
+	for b.Loop() {
+		if err := ix.EncodeTo(io.Discard); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -162,15 +162,26 @@ func (ix *Index) TreeID() (plumbing.Hash, bool) {
 		return plumbing.ZeroHash, false
 	}
 	root, err := parseTree(x.data)
-	if err != nil || root.count != len(ix.Entries) {
+	if err != nil || root.count != len(ix.Entries) || !ix.plainEntries() {
 		return plumbing.ZeroHash, false
 	}
-	for _, e := range ix.Entries {
-		if e.Stage != 0 || e.IntentToAdd || e.Mode == ModeSparseDir {
-			return plumbing.ZeroHash, false
+	return plumbing.Hash(root.hash), true
+}
+
+// plainEntries reports whether every entry is a stage-0 entry of a file,
+// neither intent-to-add nor a sparse directory. The answer is kept: it
+// is asked only of entries as read (TreeID), and they do not change.
+func (ix *Index) plainEntries() bool {
+	if ix.plain == 0 {
+		ix.plain = 1
+		for _, e := range ix.Entries {
+			if e.Stage != 0 || e.IntentToAdd || e.Mode == ModeSparseDir {
+				ix.plain = 2
+				break
+			}
 		}
 	}
-	return plumbing.Hash(root.hash), true
+	return ix.plain == 1
 }
 
 // HasFolder reports whether some stage-0 entry lies below the folder dir.

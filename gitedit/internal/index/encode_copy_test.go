@@ -226,3 +226,41 @@ func TestEncodeToStopsAtTheWritersError(t *testing.T) {
 type failingWriter struct{ err error }
 
 func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
+
+// TestReadV4NamesLongerThanTheFile reads a version-4 index whose names,
+// prefix-compressed, add up to more than the whole file: the names
+// builder grows past its first estimate, and every name read before must
+// stay as git lists it.
+func TestReadV4NamesLongerThanTheFile(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	fixtures.GitInput(t, dir, "", "hash-object", "-w", "--stdin")
+	deep := strings.Repeat("deep/", 60)
+	var in strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&in, "100644 %s\t%sf%04d\n", emptyBlob, deep, i)
+	}
+	fixtures.GitInput(t, dir, in.String(), "update-index", "--index-info")
+	git(t, dir, "update-index", "--index-version", "4")
+	path := filepath.Join(dir, ".git", "index")
+	ix, err := index.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	total := 0
+	for _, e := range ix.Entries {
+		names = append(names, e.Name)
+		total += len(e.Name)
+	}
+	if total <= int(fi.Size()) {
+		t.Fatalf("names add up to %d bytes, not more than the file's %d: the test proves nothing", total, fi.Size())
+	}
+	if got, want := strings.Join(names, "\n")+"\n", git(t, dir, "ls-files"); got != want {
+		t.Fatal("names read differ from git ls-files")
+	}
+	checkAgainstLegacy(t, "v4-long-names", ix)
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
@@ -101,43 +102,48 @@ func Verify(path string) error {
 	return nil
 }
 
-// entryReader decodes the entry table into one backing array; names are
-// collected in one arena and turned into strings with a single copy.
+// entryReader decodes the entry table into one backing array; the names
+// are written one after the other in one builder, and each entry's Name
+// is its part of the builder's string (no copy per name, none at the end).
 type entryReader struct {
 	b       []byte
 	off     int
 	version uint32
-	arena   []byte
-	prev    int // start of the previous name in arena (version 4)
+	names   strings.Builder
+	prev    string // the previous name (version 4)
 }
 
 // parseEntries decodes n entries starting at off, returning them and the
 // offset just past the table.
 func parseEntries(b []byte, off, n int, version uint32) ([]*Entry, int, error) {
-	if n < 0 || n > len(b)/fixedLen {
+	if n < 0 || n > (len(b)-off)/fixedLen {
 		return nil, 0, fmt.Errorf("entry count %d does not fit in the file", n)
 	}
 	store := make([]Entry, n)
-	ends := make([]int, n)
-	r := &entryReader{b: b, off: off, version: version, arena: make([]byte, 0, len(b)/3)}
+	ptrs := make([]*Entry, n)
+	r := &entryReader{b: b, off: off, version: version}
+	// Names take at most what the fixed parts leave (version 4 may need
+	// more; the builder then grows, and the names already cut stay valid).
+	r.names.Grow(len(b) - off - n*fixedLen)
 	for i := range store {
 		if err := r.entry(&store[i]); err != nil {
 			return nil, 0, fmt.Errorf("entry %d: %w", i, err)
 		}
-		ends[i] = len(r.arena)
-	}
-	names := string(r.arena)
-	ptrs := make([]*Entry, n)
-	start := 0
-	for i := range store {
-		store[i].Name = names[start:ends[i]]
-		start = ends[i]
 		ptrs[i] = &store[i]
 	}
 	return ptrs, r.off, nil
 }
 
-// entry decodes one entry at r.off and appends its name to the arena. A
+// name appends the name made of prefix and suffix to the builder and
+// returns it.
+func (r *entryReader) name(prefix string, suffix []byte) string {
+	start := r.names.Len()
+	r.names.WriteString(prefix)
+	r.names.Write(suffix)
+	return r.names.String()[start:]
+}
+
+// entry decodes one entry at r.off, its name included. A
 // version 2/3 entry that Encode would write back as the same bytes
 // records where they are (Entry.raw).
 func (r *entryReader) entry(e *Entry) error {
@@ -153,10 +159,10 @@ func (r *entryReader) entry(e *Entry) error {
 		}
 	}
 	if r.version == 4 {
-		return r.nameV4()
+		return r.nameV4(e)
 	}
 	nameStart := r.off
-	n, err := r.namePadded(start, int(flags&flagNameMask))
+	n, err := r.namePadded(e, start, int(flags&flagNameMask))
 	if err == nil && canonical(e, flags, n, r.b[nameStart+n:r.off]) {
 		e.raw = start + 1
 	}
@@ -211,7 +217,7 @@ func (r *entryReader) extendedFlags(e *Entry) error {
 // namePadded reads a version 2/3 name: NUL-terminated and padded with
 // NULs to a multiple of 8 bytes from the entry's start. It returns the
 // name's length.
-func (r *entryReader) namePadded(start, n int) (int, error) {
+func (r *entryReader) namePadded(e *Entry, start, n int) (int, error) {
 	if n == flagNameMask { // long name: the length does not fit in flags
 		i := bytes.IndexByte(r.b[r.off:], 0)
 		if i < 0 {
@@ -223,31 +229,28 @@ func (r *entryReader) namePadded(start, n int) (int, error) {
 	if r.off+n >= len(r.b) || end > len(r.b) || r.b[r.off+n] != 0 {
 		return 0, fmt.Errorf("truncated name")
 	}
-	r.arena = append(r.arena, r.b[r.off:r.off+n]...)
+	e.Name = r.name("", r.b[r.off:r.off+n])
 	r.off = end
 	return n, nil
 }
 
 // nameV4 reads a prefix-compressed name: a varint count of bytes to drop
 // from the previous name, then the NUL-terminated suffix to append.
-func (r *entryReader) nameV4() error {
+func (r *entryReader) nameV4(e *Entry) error {
 	strip, k, err := decodeVarint(r.b[r.off:])
 	if err != nil {
 		return err
 	}
 	r.off += k
-	prevLen := len(r.arena) - r.prev
-	if strip > uint64(prevLen) {
-		return fmt.Errorf("name strips %d bytes of a %d-byte name", strip, prevLen)
+	if strip > uint64(len(r.prev)) {
+		return fmt.Errorf("name strips %d bytes of a %d-byte name", strip, len(r.prev))
 	}
 	i := bytes.IndexByte(r.b[r.off:], 0)
 	if i < 0 {
 		return fmt.Errorf("unterminated name")
 	}
-	start := len(r.arena)
-	r.arena = append(r.arena, r.arena[r.prev:r.prev+prevLen-int(strip)]...)
-	r.arena = append(r.arena, r.b[r.off:r.off+i]...)
-	r.prev = start
+	e.Name = r.name(r.prev[:len(r.prev)-int(strip)], r.b[r.off:r.off+i])
+	r.prev = e.Name
 	r.off += i + 1
 	return nil
 }
