@@ -64,6 +64,26 @@ func (f *durationFlag) Names() []string {
 	return cachedNames(&f.names, f.Name, f.Aliases)
 }
 
+// newHelpFlag returns the name-caching form of urfave's help flag h
+// (cli.HelpFlag, --help and -h), or h when it is not the *cli.BoolFlag
+// urfave declares. urfave adds that flag to every command and asks for its
+// names on every flag lookup: sixteen times for `gitedit hash F`, two
+// regular expressions each, most of urfave's processor time in a short
+// command. Its names are computed here, once, when the package is
+// initialised: the flag is shared by every run, so nothing writes the
+// cache afterwards. Its other methods are urfave's: the help prints it
+// through cli.BoolFlag's own String, which honours its DisableDefaultText
+// (TestHelpFlagKeepsTheHelpText).
+func newHelpFlag(h cli.Flag) cli.Flag {
+	b, ok := h.(*cli.BoolFlag)
+	if !ok || !b.DisableDefaultText {
+		return h
+	}
+	return &boolFlag{BoolFlag: b, names: flagNames(b.Name, b.Aliases)}
+}
+
+func init() { cli.HelpFlag = newHelpFlag(cli.HelpFlag) }
+
 // cacheNames returns flags with each flag of a type above replaced by its
 // name-caching form; other flags, and flags already cached, are kept.
 // Only flags whose urfave type nothing asserts are replaced: a hidden

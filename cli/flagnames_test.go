@@ -155,3 +155,36 @@ func TestCachedFlagsIsSetFromTheEnvironment(t *testing.T) {
 	assert.True(t, got["session"])
 	assert.False(t, got["agent"])
 }
+
+func TestHelpFlagKeepsTheHelpText(t *testing.T) {
+	cached := cli.HelpFlag
+	require.IsType(t, &boolFlag{}, cached, "the help flag caches its names")
+	assert.Equal(t, []string{"help", "h"}, cached.Names())
+	urfaves := cached.(*boolFlag).BoolFlag
+	lines := [][]string{{"gitedit"}, {"gitedit", "--help"}, {"gitedit", "-h"}, {"gitedit", "help"},
+		{"gitedit", "man"}, {"gitedit", "completion", "bash"}, {"gitedit", "completion", "zsh"},
+		{"gitedit", "completion", "fish"}, {"gitedit", "nosuch"}, {"gitedit", "hash", "--no-such-flag"}}
+	for _, c := range commands {
+		lines = append(lines, []string{"gitedit", c.name, "--help"}, []string{"gitedit", "help", c.name})
+	}
+	for _, args := range lines {
+		gotOut, gotErr, gotCode := runApp(newAppFor, args)
+		cli.HelpFlag = urfaves
+		wantOut, wantErr, wantCode := runApp(newAppFor, args)
+		cli.HelpFlag = cached
+		assert.Equal(t, wantOut, gotOut, "%v", args)
+		assert.Equal(t, wantErr, gotErr, "%v", args)
+		assert.Equal(t, wantCode, gotCode, "%v", args)
+		if slices.Contains(args, "--help") {
+			assert.Contains(t, gotOut, "--help, -h", "%v", args)
+			assert.NotContains(t, gotOut, "show help (default", "%v", args)
+		}
+	}
+}
+
+func TestHelpFlagKeepsAnotherHelpFlag(t *testing.T) {
+	other := &cli.BoolFlag{Name: "help"}
+	assert.Same(t, other, newHelpFlag(other), "a help flag that shows its default is urfave's own")
+	str := &cli.StringFlag{Name: "help"}
+	assert.Same(t, str, newHelpFlag(str))
+}
