@@ -150,3 +150,31 @@ func TestLargeObjectsReadBackWithGit(t *testing.T) {
 	}
 	fixtures.Git(t, dir, "fsck", "--strict")
 }
+
+// TestSmallAndLargeObjectsAtTheCompressorBoundaryReadBackWithGit writes
+// blobs on both sides of smallObject (compressed in one stateless pass
+// below it, by the pooled compressor above it), of text, of random bytes
+// and empty, and has git read them back; each loose file is a zlib stream
+// of the fastest level that inflates to the header and the data.
+func TestSmallAndLargeObjectsAtTheCompressorBoundaryReadBackWithGit(t *testing.T) {
+	dir := fixtures.NewRepo(t, nil)
+	s := storage(dir)
+	random := make([]byte, 2*smallObject)
+	_, _ = rand.NewChaCha8([32]byte{2}).Read(random)
+	text := bytes.Repeat([]byte("value = 1 // a line of text\n"), 2*smallObject/28)
+	for _, n := range []int{0, 1, 600, smallObject - 12, smallObject - 11, smallObject - 10, smallObject, smallObject + 1} {
+		for _, src := range [][]byte{text, random} {
+			data := src[:n]
+			h, err := WriteBlob(s, data)
+			require.NoError(t, err)
+			z, err := os.ReadFile(filepath.Join(dir, ".git", "objects", h.String()[:2], h.String()[2:]))
+			require.NoError(t, err)
+			require.Equal(t, []byte{0x78, 0x01}, z[:2], "zlib header of a %d-byte blob", n)
+			raw, err := inflate(z)
+			require.NoError(t, err)
+			require.Equal(t, append(fmt.Appendf(nil, "blob %d\x00", n), data...), raw, "%d-byte blob inflated", n)
+			require.True(t, fixtures.Git(t, dir, "cat-file", "blob", h.String()) == string(data), "git cat-file blob %s (%d bytes)", h, n)
+		}
+	}
+	fixtures.Git(t, dir, "fsck", "--strict", "--no-dangling")
+}
