@@ -191,12 +191,16 @@ func acrossFolders(changes []*Change) []int {
 }
 
 // parallel calls f(0..n-1) on up to GOMAXPROCS×4 goroutines (file writes
-// wait on the disk more than on the processor). A single call runs on the
-// caller's goroutine: handing it to another costs a thread wake-up, which
-// on a busy machine can take longer than the work.
+// wait on the disk more than on the processor). A batch of smallBatch
+// calls or fewer runs on the caller's goroutine: handing them to others
+// costs thread wake-ups, which on a busy machine take longer than the
+// work, and two files of one folder would wait on each other's folder
+// lock anyway.
 func parallel(n int, f func(i int)) {
-	if n == 1 {
-		f(0)
+	if n <= smallBatch {
+		for i := range n {
+			f(i)
+		}
 		return
 	}
 	workers := min(n, 4*runtime.GOMAXPROCS(0))
