@@ -83,21 +83,25 @@ func mutations() []mutation {
 
 // TestEncodeMatchesLegacyWriter holds Encode, which copies the entries
 // still as read, to the bytes of the writer that encoded every entry, on
-// every index flavour git writes, after each mutation; and checks that git
-// reads the result as the legacy bytes.
+// every index flavour git writes, after each mutation, with the checksum
+// computed inline and on another goroutine (as for a large index).
 func TestEncodeMatchesLegacyWriter(t *testing.T) {
 	fs := append(flavours(), flavour{"long-names", setupLongNames, []string{"TREE"}},
 		flavour{"many-entries-eoie-ieot", setupMany, []string{"IEOT", "TREE", "EOIE"}})
 	for _, f := range fs {
 		t.Run(f.name, func(t *testing.T) {
 			_, indexPath := newFlavourRepo(t, f)
-			for _, m := range mutations() {
-				ix, err := index.Read(indexPath)
-				if err != nil {
-					t.Fatal(err)
+			defer index.HashAlongside(false)
+			for _, alongside := range []bool{false, true} {
+				index.HashAlongside(alongside)
+				for _, m := range mutations() {
+					ix, err := index.Read(indexPath)
+					if err != nil {
+						t.Fatal(err)
+					}
+					m.do(ix)
+					checkAgainstLegacy(t, fmt.Sprintf("%s (hash alongside: %v)", m.name, alongside), ix)
 				}
-				m.do(ix)
-				checkAgainstLegacy(t, m.name, ix)
 			}
 		})
 	}

@@ -14,3 +14,12 @@ func Copied(ix *Index) int {
 	}
 	return n
 }
+
+// HashAlongside makes every Encode hash on another goroutine (true) or
+// as the threshold decides (false).
+func HashAlongside(on bool) {
+	concurrentHash = 1 << 20
+	if on {
+		concurrentHash = 0
+	}
+}

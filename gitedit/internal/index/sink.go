@@ -6,28 +6,48 @@ import (
 	"io"
 )
 
-// sinkSize is how many bytes a sink gathers before it passes them on.
-const sinkSize = 64 << 10
+const (
+	// sinkSize is how many bytes a sink gathers before it passes them on.
+	sinkSize = 64 << 10
+	// pieceSize is the most bytes a sink passes on at once when it hashes
+	// on another goroutine, so that hashing one piece and writing the next
+	// overlap.
+	pieceSize = 256 << 10
+)
+
+// concurrentHash is the size of file from which the checksum is computed
+// on another goroutine, at the same time as the writes: a few
+// milliseconds for a 10 MB index; below it, handing pieces over would
+// cost more than it saves. (A variable for the tests.)
+var concurrentHash = 1 << 20
 
 // sink streams an index file to w: small pieces are gathered in buf, large
 // ones passed on as they are; every byte but the trailing checksum is
-// hashed on the way (unless the checksum is skipped). The first error of
-// w is kept in err, and nothing more is written after it.
+// hashed on the way (unless the checksum is skipped), by a hasher when the
+// file is large. The first error of w is kept in err, and nothing more is
+// written after it.
 type sink struct {
 	w    io.Writer
-	sum  hash.Hash // nil for a skipped checksum
+	sum  hash.Hash // nil for a skipped checksum or when h hashes
+	h    *hasher   // nil unless hashing on another goroutine
 	buf  []byte
 	done int // bytes already passed on
 	err  error
 }
 
-func newSink(w io.Writer, checksum bool) *sink {
-	s := &sink{w: w, buf: make([]byte, 0, sinkSize+sinkSize/4)}
-	if checksum {
+// newSink returns a sink to w for a file of about size bytes.
+func newSink(w io.Writer, checksum bool, size int) *sink {
+	s := &sink{w: w, buf: newSinkBuf()}
+	switch {
+	case checksum && size >= concurrentHash:
+		s.h = startHasher()
+	case checksum:
 		s.sum = sha1.New()
 	}
 	return s
 }
+
+func newSinkBuf() []byte { return make([]byte, 0, sinkSize+sinkSize/4) }
 
 // off is the offset in the file of the next byte.
 func (s *sink) off() int { return s.done + len(s.buf) }
@@ -40,7 +60,11 @@ func (s *sink) write(p []byte) {
 		return
 	}
 	s.flush()
-	s.emit(p)
+	for s.h != nil && len(p) > pieceSize {
+		s.emit(p[:pieceSize], false)
+		p = p[pieceSize:]
+	}
+	s.emit(p, false)
 }
 
 // spill passes buf on once it holds sinkSize bytes or more.
@@ -50,17 +74,29 @@ func (s *sink) spill() {
 	}
 }
 
+// flush passes buf on; a hasher gets it and hands back another.
 func (s *sink) flush() {
-	s.emit(s.buf)
+	if len(s.buf) == 0 {
+		return
+	}
+	s.emit(s.buf, true)
+	if s.h != nil {
+		s.buf = s.h.spare()
+		return
+	}
 	s.buf = s.buf[:0]
 }
 
-// emit hashes p and writes it.
-func (s *sink) emit(p []byte) {
+// emit hashes p (or hands it to the hasher, owned when it is a buffer of
+// the sink) and writes it.
+func (s *sink) emit(p []byte, owned bool) {
 	if len(p) == 0 {
 		return
 	}
-	if s.sum != nil {
+	switch {
+	case s.h != nil:
+		s.h.in <- piece{p, owned}
+	case s.sum != nil:
 		s.sum.Write(p)
 	}
 	if s.err == nil {
@@ -73,10 +109,55 @@ func (s *sink) emit(p []byte) {
 func (s *sink) trailer() {
 	s.flush()
 	sum := make([]byte, hashLen)
-	if s.sum != nil {
+	switch {
+	case s.h != nil:
+		sum = s.h.finish()
+	case s.sum != nil:
 		sum = s.sum.Sum(sum[:0])
 	}
 	if s.err == nil {
 		_, s.err = s.w.Write(sum)
 	}
+}
+
+// piece is one part of the file handed to a hasher; an owned one is a
+// sink buffer, handed back once hashed.
+type piece struct {
+	p     []byte
+	owned bool
+}
+
+// hasher computes the checksum on its own goroutine, the pieces in the
+// order they come.
+type hasher struct {
+	in   chan piece
+	free chan []byte // sink buffers hashed, ready again
+	sum  chan []byte
+}
+
+func startHasher() *hasher {
+	h := &hasher{in: make(chan piece, 64), free: make(chan []byte, 2), sum: make(chan []byte, 1)}
+	h.free <- newSinkBuf() // the sink holds one buffer, this is the other
+	go h.run()
+	return h
+}
+
+func (h *hasher) run() {
+	d := sha1.New()
+	for p := range h.in {
+		d.Write(p.p)
+		if p.owned {
+			h.free <- p.p[:0]
+		}
+	}
+	h.sum <- d.Sum(nil)
+}
+
+// spare returns a sink buffer the hasher is done with.
+func (h *hasher) spare() []byte { return <-h.free }
+
+// finish waits for the checksum of everything handed over.
+func (h *hasher) finish() []byte {
+	close(h.in)
+	return <-h.sum
 }

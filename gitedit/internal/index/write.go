@@ -38,7 +38,7 @@ func (ix *Index) EncodeTo(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s := newSink(w, !ix.skipHash)
+	s := newSink(w, !ix.skipHash, ix.sizeHint())
 	version := ix.headerVersion(list)
 	s.buf = append(s.buf, signatureDIRC...)
 	s.buf = be.AppendUint32(be.AppendUint32(s.buf, version), uint32(len(list)))
