@@ -168,20 +168,26 @@ func (ix *Index) TreeID() (plumbing.Hash, bool) {
 	return plumbing.Hash(root.hash), true
 }
 
-// plainEntries reports whether every entry is a stage-0 entry of a file,
-// neither intent-to-add nor a sparse directory. The answer is kept: it
-// is asked only of entries as read (TreeID), and they do not change.
+// plainEntries reports whether every entry isPlain. The answer is kept
+// (parse finds it on the way): it is asked only of entries as read
+// (TreeID), and they do not change.
 func (ix *Index) plainEntries() bool {
 	if ix.plain == 0 {
 		ix.plain = 1
 		for _, e := range ix.Entries {
-			if e.Stage != 0 || e.IntentToAdd || e.Mode == ModeSparseDir {
+			if !e.isPlain() {
 				ix.plain = 2
 				break
 			}
 		}
 	}
 	return ix.plain == 1
+}
+
+// isPlain reports whether e is a stage-0 entry of a file, neither
+// intent-to-add nor a sparse directory.
+func (e *Entry) isPlain() bool {
+	return e.Stage == 0 && !e.IntentToAdd && e.Mode != ModeSparseDir
 }
 
 // HasFolder reports whether some stage-0 entry lies below the folder dir.

@@ -357,6 +357,25 @@ func TestTreeIDVouchesOnlyForAnIndexEqualToItsTree(t *testing.T) {
 	}
 }
 
+// TestTreeIDRefusesSparseDirectoryEntries reads a sparse index, whose
+// cache-tree is valid and counts every entry, sparse directories
+// included: TreeID must not vouch for it (its entries are not the tree's
+// files).
+func TestTreeIDRefusesSparseDirectoryEntries(t *testing.T) {
+	dir, path := newFlavourRepo(t, flavour{"sparse", setupSparse, []string{"TREE", "sdir"}})
+	git(t, dir, "write-tree")
+	ix, err := index.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if root, ok := ix.CachedTree(""); !ok || root.String() != strings.TrimSpace(git(t, dir, "rev-parse", "HEAD^{tree}")) {
+		t.Fatalf("the sparse index's cache-tree root is not HEAD's tree (%v): the test proves nothing", ok)
+	}
+	if _, ok := ix.TreeID(); ok {
+		t.Error("TreeID vouches for a sparse index")
+	}
+}
+
 // TestEditBesideFolderWithNewlineAgreesWithGitAdd stages a file in an index whose
 // cache-tree holds a folder named with a newline (git allows it: the
 // TREE extension ends a name with NUL) and must agree with git add.

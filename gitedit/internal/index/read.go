@@ -70,11 +70,14 @@ func parse(data []byte) (*Index, error) {
 	body := data[:len(data)-hashLen]
 	var zero [hashLen]byte
 	ix.skipHash = bytes.Equal(data[len(body):], zero[:])
-	entries, off, err := parseEntries(body, headerLen, int(be.Uint32(data[8:])), ix.Version)
+	entries, off, plain, err := parseEntries(body, headerLen, int(be.Uint32(data[8:])), ix.Version)
 	if err != nil {
 		return nil, err
 	}
-	ix.Entries = entries
+	ix.Entries, ix.plain = entries, 2
+	if plain {
+		ix.plain = 1
+	}
 	if ix.Version != 4 {
 		ix.raw = body
 	}
@@ -111,27 +114,29 @@ type entryReader struct {
 	version uint32
 	names   strings.Builder
 	prev    string // the previous name (version 4)
+	plain   bool   // every entry so far isPlain
 }
 
-// parseEntries decodes n entries starting at off, returning them and the
-// offset just past the table.
-func parseEntries(b []byte, off, n int, version uint32) ([]*Entry, int, error) {
+// parseEntries decodes n entries starting at off, returning them, the
+// offset just past the table and whether every entry isPlain.
+func parseEntries(b []byte, off, n int, version uint32) ([]*Entry, int, bool, error) {
 	if n < 0 || n > (len(b)-off)/fixedLen {
-		return nil, 0, fmt.Errorf("entry count %d does not fit in the file", n)
+		return nil, 0, false, fmt.Errorf("entry count %d does not fit in the file", n)
 	}
 	store := make([]Entry, n)
 	ptrs := make([]*Entry, n)
-	r := &entryReader{b: b, off: off, version: version}
+	r := &entryReader{b: b, off: off, version: version, plain: true}
 	// Names take at most what the fixed parts leave (version 4 may need
 	// more; the builder then grows, and the names already cut stay valid).
 	r.names.Grow(len(b) - off - n*fixedLen)
 	for i := range store {
 		if err := r.entry(&store[i]); err != nil {
-			return nil, 0, fmt.Errorf("entry %d: %w", i, err)
+			return nil, 0, false, fmt.Errorf("entry %d: %w", i, err)
 		}
 		ptrs[i] = &store[i]
+		r.plain = r.plain && store[i].isPlain()
 	}
-	return ptrs, r.off, nil
+	return ptrs, r.off, r.plain, nil
 }
 
 // name appends the name made of prefix and suffix to the builder and

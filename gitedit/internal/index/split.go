@@ -75,7 +75,7 @@ func (ix *Index) resolveSplit(indexPath string) error {
 	if err != nil {
 		return fmt.Errorf("split index %s: %w", indexPath, err)
 	}
-	ix.Entries, ix.raw = merged, nil
+	ix.Entries, ix.raw, ix.plain = merged, nil, 0
 	ix.split = &splitState{baseHash: l.hash, base: base}
 	return nil
 }
