@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,27 +17,52 @@ import (
 const mcpBinary = "gitedit-mcp"
 
 // findMCPBinary looks for gitedit-mcp as git looks for git-NAME: first
-// beside the running executable (where go install puts both), then on
-// PATH. Not found is unsupported, naming how to install it.
+// beside the running executable, its symbolic links resolved (where go
+// install puts both), then in the folders of PATH. Not found is
+// unsupported, naming how to install it.
 func findMCPBinary() (string, error) {
+	beside := ""
+	if exe, err := os.Executable(); err == nil {
+		beside = executableDir(exe)
+	}
+	return lookMCPBinary(beside, os.Getenv("PATH"))
+}
+
+// executableDir is the folder of the executable exe once its symbolic
+// links are resolved: os.Executable resolves them on Linux but not on
+// every system (macOS gives the path the program was started by).
+func executableDir(exe string) string {
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
+	}
+	return filepath.Dir(exe)
+}
+
+// lookMCPBinary looks for gitedit-mcp in the folder beside ("" for none),
+// then in each folder of the list path that is absolute: a relative
+// entry ("", "." or "bin", which name the current directory or one under
+// it) is skipped and the search goes on, so that a gitedit-mcp planted
+// in the repository an agent works in is never run. A folder holds it
+// when exec.LookPath would run it there (on Windows, gitedit-mcp.exe;
+// elsewhere an executable file, not a folder).
+func lookMCPBinary(beside, path string) (string, error) {
 	name := mcpBinary
 	if runtime.GOOS == "windows" {
 		name += ".exe"
 	}
-	if exe, err := os.Executable(); err == nil {
-		beside := filepath.Join(filepath.Dir(exe), name)
-		if fi, err := os.Stat(beside); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
-			return beside, nil
+	folders := filepath.SplitList(path)
+	if beside != "" {
+		folders = append([]string{beside}, folders...)
+	}
+	for _, dir := range folders {
+		if !filepath.IsAbs(dir) {
+			continue
+		}
+		if found, err := exec.LookPath(filepath.Join(dir, name)); err == nil {
+			return found, nil
 		}
 	}
-	path, err := exec.LookPath(name)
-	if err == nil {
-		return path, nil
-	}
-	if errors.Is(err, exec.ErrDot) {
-		err = errors.New("found only in the current directory, which PATH names relatively")
-	}
-	return "", &gitedit.Error{Code: gitedit.CodeUnsupported, Err: err,
+	return "", &gitedit.Error{Code: gitedit.CodeUnsupported,
 		Message: "gitedit mcp runs the gitedit-mcp binary, found neither beside gitedit nor on PATH: " +
 			"install it with gitedit (see the README's Install section)"}
 }

@@ -1,0 +1,95 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/gitedit"
+)
+
+// serverName is gitedit-mcp's file name on this system.
+func serverName() string {
+	if runtime.GOOS == "windows" {
+		return mcpBinary + ".exe"
+	}
+	return mcpBinary
+}
+
+// plantServer writes an executable gitedit-mcp into a new folder and
+// returns the folder.
+func plantServer(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, serverName()), []byte("#!/bin/sh\n"), 0o755))
+	return dir
+}
+
+// TestMCPBinaryLookupSkipsRelativePathEntries checks that a PATH entry
+// naming the current directory ("", ".") or one under it is skipped and
+// the search goes on to the absolute entries after it: exec.LookPath stops
+// at the first relative match with exec.ErrDot, so a gitedit-mcp in the
+// current directory made gitedit mcp refuse although PATH held one.
+func TestMCPBinaryLookupSkipsRelativePathEntries(t *testing.T) {
+	onPath := plantServer(t)
+	t.Chdir(plantServer(t))
+	require.NoError(t, os.Mkdir("bin", 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join("bin", serverName()), []byte("#!/bin/sh\n"), 0o755))
+	for _, path := range []string{".", "", "bin", "./bin"} {
+		list := strings.Join([]string{path, onPath}, string(os.PathListSeparator))
+		found, err := lookMCPBinary("", list)
+		require.NoError(t, err, "PATH=%q", list)
+		assert.Equal(t, filepath.Join(onPath, serverName()), found, "PATH=%q", list)
+	}
+	_, err := lookMCPBinary("", ".")
+	assert.ErrorIs(t, err, &gitedit.Error{Code: gitedit.CodeUnsupported})
+}
+
+// TestMCPBinaryBesideIsFoundAsOnPath checks the folder beside gitedit:
+// it comes before PATH, and a gitedit-mcp there is one exec.LookPath
+// would run (a plain executable file; on Windows any gitedit-mcp.exe,
+// whose mode has no execute bits, which the check of mode bits it
+// replaced never found); a folder, a file without execute permission or
+// a dangling link named so is passed over for PATH.
+func TestMCPBinaryBesideIsFoundAsOnPath(t *testing.T) {
+	beside, onPath := plantServer(t), plantServer(t)
+	found, err := lookMCPBinary(beside, onPath)
+	require.NoError(t, err)
+	assert.Equal(t, filepath.Join(beside, serverName()), found)
+	if runtime.GOOS == "windows" {
+		return
+	}
+	broken := map[string]func(string) error{
+		"folder":         func(p string) error { return os.Mkdir(p, 0o755) },
+		"not executable": func(p string) error { return os.WriteFile(p, nil, 0o644) },
+		"dangling link":  func(p string) error { return os.Symlink(filepath.Join(p, "nowhere"), p) },
+	}
+	for what, plant := range broken {
+		dir := t.TempDir()
+		require.NoError(t, plant(filepath.Join(dir, serverName())), what)
+		found, err := lookMCPBinary(dir, onPath)
+		require.NoError(t, err, what)
+		assert.Equal(t, filepath.Join(onPath, serverName()), found, what)
+	}
+}
+
+// TestExecutableDirResolvesSymbolicLinks checks that gitedit started
+// through a link (~/bin/gitedit -> ~/go/bin/gitedit) looks beside the
+// binary linked to, as the documentation says: os.Executable gives the
+// link's own path on some systems (macOS).
+func TestExecutableDirResolvesSymbolicLinks(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	real := plantServer(t)
+	link := filepath.Join(t.TempDir(), "gitedit")
+	require.NoError(t, os.Symlink(filepath.Join(real, serverName()), link))
+	want, err := filepath.EvalSymlinks(real)
+	require.NoError(t, err)
+	assert.Equal(t, want, executableDir(link))
+}
