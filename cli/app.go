@@ -164,7 +164,7 @@ func buildCommands(e *env, args []string) []*cli.Command {
 // --color; a command that prints for people escapes control characters on
 // a terminal from here on (colours wait for the repository's config).
 func (e *env) parsed(c *cli.Context) error {
-	if !readOnly[c.Command.Name] {
+	if !readOnly[c.Command.Name] && !e.delegates(c.Command.Name) {
 		e.sig.start()
 	}
 	e.out.json = c.Bool("json")
@@ -178,6 +178,15 @@ func (e *env) parsed(c *cli.Context) error {
 	e.color = color
 	e.out.terminal(nil)
 	return nil
+}
+
+// delegates reports whether command is run by another binary that
+// replaces this process: gitedit mcp, which execs gitedit-mcp. gitedit
+// then writes nothing, and a signal before the exec keeps its default
+// action (it ends gitedit, as it would end git before it ran git-NAME):
+// caught, it was lost in the exec and the server ran anyway.
+func (e *env) delegates(command string) bool {
+	return command == "mcp" && e.serve == nil && execReplaces
 }
 
 // readOnly are the commands that neither write to the repository nor

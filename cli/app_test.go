@@ -71,12 +71,14 @@ func TestValidAuthorNeedsNameAndEmail(t *testing.T) {
 // start catching signals once their flags are parsed: every command but
 // those of readOnly (which must all exist), so that an edit, batch, patch,
 // undo, run, series, mcp or demo interrupted before its point of no return
-// changes nothing (see integration's signal tests).
+// changes nothing (see integration's signal tests). The mcp command is
+// the server's, in gitedit-mcp; gitedit's own mcp, which execs it,
+// catches none (TestMCPExecsTheServerWithTheCommandLineAndDefaultSignals).
 func TestSignalsAreCaughtByEveryCommandThatMayWrite(t *testing.T) {
 	names := map[string]bool{}
 	for _, c := range newApp(&env{out: &printer{}}).Commands {
 		names[c.Name] = true
-		e := &env{out: &printer{}, sig: newSignalCatcher()}
+		e := &env{out: &printer{}, sig: newSignalCatcher(), serve: refuseToServe}
 		app := newApp(e)
 		cmd := findCommand(app, c.Name)
 		ctx := cli.NewContext(app, flag.NewFlagSet(c.Name, flag.ContinueOnError), nil)

@@ -11,6 +11,10 @@ import (
 	"github.com/gitedit/gitedit/gitedit"
 )
 
+// execReplaces is false: this system has no exec, gitedit mcp waits for
+// gitedit-mcp and keeps catching signals meanwhile (see env.delegates).
+const execReplaces = false
+
 // runMCPBinary runs gitedit-mcp with the command line args (args[0]
 // becomes its path) on this process's standard streams, environment and
 // directory, and ends with its exit status (this system has no exec).

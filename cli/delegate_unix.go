@@ -10,6 +10,13 @@ import (
 	"github.com/gitedit/gitedit/gitedit"
 )
 
+// execReplaces is true: on this system gitedit mcp replaces its process
+// by gitedit-mcp (see env.delegates).
+const execReplaces = true
+
+// execve is syscall.Exec; tests replace it.
+var execve = syscall.Exec
+
 // runMCPBinary replaces this process by gitedit-mcp with the command line
 // args (args[0] becomes its path): the server keeps gitedit's process id,
 // standard streams, environment and directory, and its exit status is the
@@ -20,7 +27,7 @@ func runMCPBinary(args []string) error {
 		return err
 	}
 	argv := append([]string{path}, args[1:]...)
-	err = syscall.Exec(path, argv, os.Environ())
+	err = execve(path, argv, os.Environ())
 	return &gitedit.Error{Code: gitedit.CodeIOError, Err: err,
 		Message: fmt.Sprintf("run %s: %v", path, err)}
 }

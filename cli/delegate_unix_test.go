@@ -1,0 +1,57 @@
+//go:build unix
+
+package cli
+
+import (
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/urfave/cli/v2"
+)
+
+// execCall is what runMCPBinary handed to execve.
+type execCall struct {
+	path     string
+	argv     []string
+	catching bool // gitedit was catching signals at the exec
+}
+
+// fakeExec replaces execve for the test: it records the call, with
+// whether *e catches signals then, and fails with ENOEXEC.
+func fakeExec(t *testing.T, e **env) *[]execCall {
+	t.Helper()
+	var calls []execCall
+	saved := execve
+	t.Cleanup(func() { execve = saved })
+	execve = func(path string, argv, _ []string) error {
+		calls = append(calls, execCall{path, argv, (*e).sig.started})
+		return syscall.ENOEXEC
+	}
+	return &calls
+}
+
+// TestMCPExecsTheServerWithTheCommandLineAndDefaultSignals checks what
+// gitedit mcp hands to exec: the gitedit-mcp found, the command line as
+// given (spaces, newlines, bytes that are not UTF-8, "--"), and that
+// gitedit does not catch signals before it: a signal caught there was
+// lost in the exec (the server started anyway, exit status 0 instead of
+// 130 for a SIGINT sent while gitedit looked for the binary); left to
+// its default action it ends gitedit, as it ends git before git-NAME.
+func TestMCPExecsTheServerWithTheCommandLineAndDefaultSignals(t *testing.T) {
+	onPath := plantServer(t)
+	t.Setenv("PATH", onPath)
+	var e *env
+	calls := fakeExec(t, &e)
+	build := func(env *env, args []string) *cli.App { e = env; return newAppFor(env, args) }
+	line := []string{"gitedit", "mcp", "--commit", "-m", "a  b\nc \xff", "-C", ".", "--"}
+	var out, errb strings.Builder
+	code := mainWith(build, nil, line, nil, &out, &errb)
+	server := filepath.Join(onPath, serverName())
+	assert.Equal(t, []execCall{{server, append([]string{server}, line[1:]...), false}}, *calls)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "gitedit: io_error: run "+server+": exec format error\n", errb.String())
+	assert.Empty(t, out.String())
+}
