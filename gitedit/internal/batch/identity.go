@@ -73,11 +73,11 @@ func identityOf(role, override string, src ident.Source) (name, email string, er
 }
 
 // authorOverride is the --author form "Name <email>".
-var authorOverride = LazyRegexp(`^([^<>]*)<([^<>]*)>\s*$`)
+var authorOverride = LazyRegexp{Expr: `^([^<>]*)<([^<>]*)>\s*$`}
 
 // parseAuthorOverride splits --author "Name <email>".
 func parseAuthorOverride(s string) (name, email string, err error) {
-	m := authorOverride().FindStringSubmatch(s)
+	m := authorOverride.Get().FindStringSubmatch(s)
 	if m == nil {
 		return "", "", spec.Errorf(spec.CodeInvalidInput, "--author %q: expected \"Name <email>\"", s)
 	}
@@ -104,11 +104,11 @@ func formatDate(t time.Time) string {
 }
 
 var (
-	rawDate   = LazyRegexp(`^(@?)(\d+) ([+-][\d:]+)$`)
-	epochDate = LazyRegexp(`^(@\d+|\d{9,})$`)
+	rawDate   = LazyRegexp{Expr: `^(@?)(\d+) ([+-][\d:]+)$`}
+	epochDate = LazyRegexp{Expr: `^(@\d+|\d{9,})$`}
 	// zonedDate splits a date with a time of day from a numeric zone after
 	// it ("... 22:13:20 +0200", "...T22:13:20+02:00").
-	zonedDate = LazyRegexp(`^(.*\d\d:\d\d:\d\d(?:\.\d+)?) ?([+-]\d+(?::\d+)?)$`)
+	zonedDate = LazyRegexp{Expr: `^(.*\d\d:\d\d:\d\d(?:\.\d+)?) ?([+-]\d+(?::\d+)?)$`}
 )
 
 // dateLayouts are the RFC 2822 and ISO 8601 forms accepted; the layouts
@@ -137,18 +137,18 @@ var dateLayouts = []string{
 // wrapped-around time that its fsck refuses).
 func parseGitDate(s string, loc *time.Location) (time.Time, error) {
 	s = strings.TrimSpace(s)
-	if m := rawDate().FindStringSubmatch(s); m != nil {
+	if m := rawDate.Get().FindStringSubmatch(s); m != nil {
 		return rawTime(m[1] == "@", m[2], m[3], loc)
 	}
-	if epochDate().MatchString(s) {
+	if epochDate.Get().MatchString(s) {
 		sec, err := strconv.ParseInt(strings.TrimPrefix(s, "@"), 10, 64)
 		if err == nil && s[0] != '@' {
 			err = checkEpoch(sec)
 		}
 		return time.Unix(sec, 0).In(loc), err
 	}
-	iso := isoDateSpace().ReplaceAllString(s, "${1}T$2")
-	if m := zonedDate().FindStringSubmatch(iso); m != nil {
+	iso := isoDateSpace.Get().ReplaceAllString(s, "${1}T$2")
+	if m := zonedDate.Get().FindStringSubmatch(iso); m != nil {
 		iso = m[1]
 		if off, ok := gitZone(m[2]); ok {
 			iso += " " + time.Unix(0, 0).In(time.FixedZone("", off)).Format("-0700")
@@ -191,7 +191,7 @@ func gitZone(z string) (int, bool) {
 }
 
 // isoDateSpace matches "2023-11-14 22:13:20", the ISO form with a space.
-var isoDateSpace = LazyRegexp(`^(\d{4}-\d\d-\d\d) (\d)`)
+var isoDateSpace = LazyRegexp{Expr: `^(\d{4}-\d\d-\d\d) (\d)`}
 
 // rawTime builds the time of git's raw format: seconds and a zone (one
 // git ignores gives loc's offset at that instant). Without "@" the seconds

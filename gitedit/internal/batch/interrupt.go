@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gitedit/gitedit/gitedit/internal/index"
@@ -71,23 +72,34 @@ func prepareUnlessInterrupted(ctx context.Context, r *repo.Repo, opt spec.Option
 // testPause is GITEDIT_TEST_PAUSE, "PHASE=DURATION" (say "move ref=2s"):
 // FOR TESTS ONLY, it makes a batch print "gitedit: test pause at PHASE" on
 // standard error and sleep before running that phase, so that the signal
-// tests can interrupt a batch at a known point. Unset, it costs nothing.
-var testPausePhase, testPauseFor = func() (string, time.Duration) {
-	phase, dur, ok := strings.Cut(os.Getenv("GITEDIT_TEST_PAUSE"), "=")
-	d, err := time.ParseDuration(dur)
-	if !ok || err != nil {
-		return "", 0
-	}
-	return phase, d
-}()
+// tests can interrupt a batch at a known point. It is read at the first
+// phase, not when the program starts; unset, it costs nothing more.
+var testPause struct {
+	once  sync.Once
+	phase string
+	dur   time.Duration
+}
+
+// testPauseAt returns the phase and the duration GITEDIT_TEST_PAUSE asks
+// for ("" and 0 when unset or malformed).
+func testPauseAt() (string, time.Duration) {
+	p := &testPause
+	p.once.Do(func() {
+		phase, dur, ok := strings.Cut(os.Getenv("GITEDIT_TEST_PAUSE"), "=")
+		if d, err := time.ParseDuration(dur); ok && err == nil {
+			p.phase, p.dur = phase, d
+		}
+	})
+	return p.phase, p.dur
+}
 
 // pauseForTest sleeps at phase when GITEDIT_TEST_PAUSE names it, until
 // the pause ends or ctx does.
 func pauseForTest(ctx context.Context, phase string) {
-	if testPauseFor > 0 && phase == testPausePhase {
+	if at, d := testPauseAt(); d > 0 && phase == at {
 		fmt.Fprintf(os.Stderr, "gitedit: test pause at %s\n", phase)
 		select {
-		case <-time.After(testPauseFor):
+		case <-time.After(d):
 		case <-ctx.Done():
 		}
 	}

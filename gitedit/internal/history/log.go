@@ -324,14 +324,14 @@ func stripTrailerBlock(body string, hasTrailers bool) string {
 }
 
 // revSuffix matches a trailing ~N or ^ of a revision.
-var revSuffix = batch.LazyRegexp(`(~[0-9]*|\^1?)$`)
+var revSuffix = batch.LazyRegexp{Expr: `(~[0-9]*|\^1?)$`}
 
 // resolve turns a revision into a commit id: a full or abbreviated (4+
 // hex digits, searched along HEAD's first parents) id, HEAD, a branch or
 // tag name, a full ref name, each optionally followed by ~N or ^.
 func (h *history) resolve(rev string) (plumbing.Hash, error) {
 	rev = strings.TrimSpace(rev)
-	if m := revSuffix().FindString(rev); m != "" && len(m) < len(rev) {
+	if m := revSuffix.Get().FindString(rev); m != "" && len(m) < len(rev) {
 		base, err := h.resolve(strings.TrimSuffix(rev, m))
 		if err != nil {
 			return plumbing.ZeroHash, err
@@ -369,7 +369,7 @@ func (h *history) ancestor(id plumbing.Hash, n int, rev string) (plumbing.Hash, 
 }
 
 // hexRev matches something that may be an (abbreviated) commit id.
-var hexRev = batch.LazyRegexp(`^[0-9a-fA-F]{4,40}$`)
+var hexRev = batch.LazyRegexp{Expr: `^[0-9a-fA-F]{4,40}$`}
 
 // resolveName resolves a revision without suffix; zero when unknown.
 func (h *history) resolveName(rev string) (plumbing.Hash, error) {
@@ -389,7 +389,7 @@ func (h *history) resolveName(rev string) (plumbing.Hash, error) {
 			return h.peel(id)
 		}
 	}
-	if !hexRev().MatchString(rev) {
+	if !hexRev.Get().MatchString(rev) {
 		return plumbing.ZeroHash, nil
 	}
 	return h.byPrefix(strings.ToLower(rev))

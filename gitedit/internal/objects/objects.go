@@ -10,8 +10,13 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 )
 
-// EmptyTree is the id of the tree with no entries.
-var EmptyTree = plumbing.NewHash("4b825dc642cb6eb9a060e54bf8d69288fbee4904")
+// EmptyTree is the id of the tree with no entries,
+// 4b825dc642cb6eb9a060e54bf8d69288fbee4904, written as bytes: static data,
+// where plumbing.NewHash would decode it when the program starts.
+var EmptyTree = plumbing.Hash{
+	0x4b, 0x82, 0x5d, 0xc6, 0x42, 0xcb, 0x6e, 0xb9, 0xa0, 0x60,
+	0xe5, 0x4b, 0xf8, 0xd6, 0x92, 0x88, 0xfb, 0xee, 0x49, 0x04,
+}
 
 // HashBlob returns the blob id of data, as git hash-object prints it,
 // without writing anything.

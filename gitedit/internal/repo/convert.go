@@ -215,17 +215,19 @@ const (
 )
 
 // byteClasses is git's gather_stats classification: DEL and control
-// characters other than BS, HT, ESC and FF are non-printable.
-var byteClasses = func() (t [256]byteClass) {
-	for c := range 32 {
-		t[c] = classNonPrintable
-	}
-	for _, c := range []byte{'\b', '\t', 033, 014} {
-		t[c] = classPrintable
-	}
-	t[0], t['\r'], t['\n'], t[127] = classNUL, classCR, classLF, classNonPrintable
-	return t
-}()
+// characters other than BS, HT, ESC and FF are non-printable (a literal:
+// static data, not a table computed when the program starts;
+// TestByteClassesAreGitsGatherStats).
+var byteClasses = [256]byteClass{
+	0: classNUL, 1: np, 2: np, 3: np, 4: np, 5: np, 6: np, 7: np,
+	'\b': classPrintable, '\t': classPrintable, '\n': classLF, 11: np, 014: classPrintable, '\r': classCR, 14: np, 15: np,
+	16: np, 17: np, 18: np, 19: np, 20: np, 21: np, 22: np, 23: np,
+	24: np, 25: np, 26: np, 033: classPrintable, 28: np, 29: np, 30: np, 31: np,
+	127: np,
+}
+
+// np is classNonPrintable, for the table above.
+const np = classNonPrintable
 
 // gatherStats is git's gather_stats over the whole content.
 func gatherStats(buf []byte) textStats {

@@ -327,3 +327,26 @@ func TestHashFileConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestByteClassesAreGitsGatherStats checks the literal table against
+// git's rule (convert.c gather_stats): NUL, CR and LF apart, DEL and the
+// control characters other than BS, HT, ESC and FF are non-printable,
+// every other byte printable.
+func TestByteClassesAreGitsGatherStats(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		want := classPrintable
+		switch {
+		case c == 0:
+			want = classNUL
+		case c == '\r':
+			want = classCR
+		case c == '\n':
+			want = classLF
+		case c == 127 || c < 32 && c != '\b' && c != '\t' && c != 033 && c != 014:
+			want = classNonPrintable
+		}
+		if byteClasses[c] != want {
+			t.Errorf("byte %#x: class %d, want %d", c, byteClasses[c], want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -302,9 +303,8 @@ func (loc *location) repo(cfg *gitconfig.Config, env func(string) (string, bool)
 // knownExtensions are the repository extensions gitedit honours (in
 // format version 1): worktreeConfig is read, objectFormat must be sha1,
 // the others need nothing from a writer of loose objects and refs.
-var knownExtensions = map[string]bool{
-	"noop": true, "noop-v1": true, "objectformat": true, "worktreeconfig": true,
-	"preciousobjects": true, "partialclone": true,
+var knownExtensions = []string{
+	"noop", "noop-v1", "objectformat", "worktreeconfig", "preciousobjects", "partialclone",
 }
 
 // checkFormat reads core.repositoryformatversion and extensions.* from
@@ -357,7 +357,7 @@ func checkExtensions(cfg *gitconfig.Config, version int) error {
 	var unknown []string
 	for _, key := range cfg.Keys() {
 		name, ok := strings.CutPrefix(key, "extensions.")
-		if ok && !knownExtensions[name] {
+		if ok && !slices.Contains(knownExtensions, name) {
 			unknown = append(unknown, key)
 		}
 	}

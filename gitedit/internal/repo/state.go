@@ -13,7 +13,7 @@ var inProgressMarkers = []struct{ path, name string }{
 	{"MERGE_HEAD", "merge"},
 	{"CHERRY_PICK_HEAD", "cherry-pick"},
 	{"REVERT_HEAD", "revert"},
-	{filepath.Join("sequencer", "todo"), "cherry-pick or revert sequence"},
+	{"sequencer/todo", "cherry-pick or revert sequence"},
 }
 
 // OperationInProgress names the merge, rebase, cherry-pick or revert in

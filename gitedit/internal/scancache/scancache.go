@@ -422,6 +422,17 @@ func writeAtomic(path string, data []byte) error {
 	return err
 }
 
-// crcTable is the Castagnoli polynomial, computed in hardware on most
-// processors.
-var crcTable = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
+// castagnoli is the table crcTable builds on its first call (a
+// sync.OnceValue would be built, and allocated, when the program starts).
+var castagnoli struct {
+	once  sync.Once
+	table *crc32.Table
+}
+
+// crcTable returns the Castagnoli polynomial's table (the checksum is
+// computed in hardware on most processors).
+func crcTable() *crc32.Table {
+	c := &castagnoli
+	c.once.Do(func() { c.table = crc32.MakeTable(crc32.Castagnoli) })
+	return c.table
+}

@@ -193,27 +193,41 @@ func posixClass(p string, i int, tc byte) (int, bool, bool) {
 	if !strings.HasSuffix(body, ":") || len(body) < 1 {
 		return i + 1, tc == '[', true
 	}
-	test, ok := posixClasses[strings.TrimSuffix(body, ":")]
-	if !ok {
+	test := classTest(strings.TrimSuffix(body, ":"))
+	if test == nil {
 		return 0, false, false
 	}
 	return i + 2 + end + 1, test(tc), true
 }
 
-// posixClasses are the character classes wildmatch knows.
-var posixClasses = map[string]func(byte) bool{
-	"alnum":  func(c byte) bool { return isAlpha(c) || isDigit(c) },
-	"alpha":  isAlpha,
-	"blank":  func(c byte) bool { return c == ' ' || c == '\t' },
-	"cntrl":  func(c byte) bool { return c < 32 || c == 127 },
-	"digit":  isDigit,
-	"graph":  func(c byte) bool { return c > 32 && c < 127 },
-	"lower":  func(c byte) bool { return c >= 'a' && c <= 'z' },
-	"print":  func(c byte) bool { return c >= 32 && c < 127 },
-	"punct":  func(c byte) bool { return c > 32 && c < 127 && !isAlpha(c) && !isDigit(c) },
-	"space":  isSpace,
-	"upper":  func(c byte) bool { return c >= 'A' && c <= 'Z' },
-	"xdigit": func(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' },
+// posixClasses are the character classes wildmatch knows (a list, not a
+// map: static data, where a map would be built when the program starts).
+var posixClasses = []struct {
+	name string
+	test func(byte) bool
+}{
+	{"alnum", func(c byte) bool { return isAlpha(c) || isDigit(c) }},
+	{"alpha", isAlpha},
+	{"blank", func(c byte) bool { return c == ' ' || c == '\t' }},
+	{"cntrl", func(c byte) bool { return c < 32 || c == 127 }},
+	{"digit", isDigit},
+	{"graph", func(c byte) bool { return c > 32 && c < 127 }},
+	{"lower", func(c byte) bool { return c >= 'a' && c <= 'z' }},
+	{"print", func(c byte) bool { return c >= 32 && c < 127 }},
+	{"punct", func(c byte) bool { return c > 32 && c < 127 && !isAlpha(c) && !isDigit(c) }},
+	{"space", isSpace},
+	{"upper", func(c byte) bool { return c >= 'A' && c <= 'Z' }},
+	{"xdigit", func(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }},
+}
+
+// classTest returns the test of the class called name, or nil.
+func classTest(name string) func(byte) bool {
+	for _, c := range posixClasses {
+		if c.name == name {
+			return c.test
+		}
+	}
+	return nil
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
