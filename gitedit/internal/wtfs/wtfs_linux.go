@@ -343,7 +343,10 @@ func (r *Root) List(dir string) (names []string, regular []bool, err error) {
 
 // ReadFile returns the content of the file at path, as os.ReadFile does,
 // with the same errors (an *fs.PathError), in four system calls: open,
-// fstat, read, close. os.ReadFile also registers each file with the
+// fstat, read, close. A regular file is read until it holds the size
+// fstat gave, as git's read_in_full does, with room for one byte more to
+// see that it grew (then it is read to its end); anything else is read
+// until read returns nothing. os.ReadFile also registers each file with the
 // runtime's network poller, which refuses regular files after four more
 // calls (fcntl twice each side of epoll_ctl); a batch reads HEAD, refs,
 // loose objects, the index and every racily clean file that way.
@@ -369,6 +372,9 @@ func ReadFile(path string) ([]byte, error) {
 			return buf, nil
 		}
 		buf = buf[:len(buf)+n]
+		if st.Mode&unix.S_IFMT == unix.S_IFREG && int64(len(buf)) == st.Size {
+			return buf, nil
+		}
 		if len(buf) == cap(buf) { // the file grew: room for more
 			buf = append(buf, 0)[:len(buf)]
 		}
