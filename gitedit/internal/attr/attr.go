@@ -253,6 +253,33 @@ type Cache struct {
 type pinnedFiles struct {
 	mu    sync.Mutex
 	files map[string]*file // nil: no such file
+	// stacks are the files that apply in each folder, by folder (see
+	// Lookup), for the working tree and common directory in stackOf; a
+	// plan or forget drops them.
+	stacks  map[string][]*file
+	stackOf [2]string
+}
+
+// stack returns the files remembered for folder dir of the given working
+// tree and common directory.
+func (p *pinnedFiles) stack(workTree, commonDir, dir string) ([]*file, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stackOf != [2]string{workTree, commonDir} {
+		return nil, false
+	}
+	files, ok := p.stacks[dir]
+	return files, ok
+}
+
+// remember records the files that apply in folder dir.
+func (p *pinnedFiles) remember(workTree, commonDir, dir string, files []*file) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stacks == nil || p.stackOf != [2]string{workTree, commonDir} {
+		p.stacks, p.stackOf = map[string][]*file{}, [2]string{workTree, commonDir}
+	}
+	p.stacks[dir] = files
 }
 
 // pin returns a cache that shares c's parsed files and, for the rest of
@@ -305,7 +332,7 @@ func (c *Cache) load(path, base string, allowMacro, inTree bool) (*file, error) 
 func (c *Cache) Forget() {
 	if c.pinned != nil {
 		c.pinned.mu.Lock()
-		c.pinned.files = map[string]*file{}
+		c.pinned.files, c.pinned.stacks = map[string]*file{}, nil
 		c.pinned.mu.Unlock()
 	}
 }
@@ -323,7 +350,7 @@ func (c *Cache) Plan(path, base string, content []byte, exists bool) {
 		f = parseFile(content, base, base == "")
 	}
 	c.pinned.mu.Lock()
-	c.pinned.files[path] = f
+	c.pinned.files[path], c.pinned.stacks = f, nil
 	c.pinned.mu.Unlock()
 }
 
@@ -364,6 +391,36 @@ func (c *Cache) parse(path, base string, allowMacro bool, fi fs.FileInfo) (*file
 // the .gitattributes of rel's ancestor folders (top first) and
 // commonDir/info/attributes, in git's order of precedence.
 func (c *Cache) Lookup(workTree, commonDir, rel string) (Attrs, error) {
+	if c.pinned == nil {
+		return c.lookup(workTree, commonDir, rel)
+	}
+	dir := ""
+	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
+		dir = rel[:i]
+	}
+	if files, ok := c.pinned.stack(workTree, commonDir, dir); ok {
+		return resolve(rel, files), nil
+	}
+	files, err := c.stackFor(workTree, commonDir, rel)
+	if err != nil {
+		return nil, err
+	}
+	c.pinned.remember(workTree, commonDir, dir, files)
+	return resolve(rel, files), nil
+}
+
+// lookup is Lookup without the operation's memory of folders.
+func (c *Cache) lookup(workTree, commonDir, rel string) (Attrs, error) {
+	files, err := c.stackFor(workTree, commonDir, rel)
+	if err != nil {
+		return nil, err
+	}
+	return resolve(rel, files), nil
+}
+
+// stackFor loads the attribute files that apply to rel, lowest
+// precedence first.
+func (c *Cache) stackFor(workTree, commonDir, rel string) ([]*file, error) {
 	files := []*file{builtin}
 	add := func(path, base string, macros, inTree bool) error {
 		f, err := c.load(path, base, macros, inTree)
@@ -386,7 +443,7 @@ func (c *Cache) Lookup(workTree, commonDir, rel string) (Attrs, error) {
 	if err := add(filepath.Join(commonDir, "info", "attributes"), "", true, false); err != nil {
 		return nil, err
 	}
-	return resolve(rel, files), nil
+	return files, nil
 }
 
 // ancestorDirs returns the folders above rel, top first: "" then "a",
