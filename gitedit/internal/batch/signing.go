@@ -25,7 +25,8 @@ func commitSigner(r *repo.Repo, opt spec.Options, committer string) (*sign.Signe
 	if format == "" {
 		format = sign.OpenPGP
 	}
-	if _, known := sign.DefaultProgram[format]; !known {
+	fallback, known := sign.DefaultProgram(format)
+	if !known {
 		return nil, spec.Errorf(spec.CodeInvalidInput, "config gpg.format = %q: expected openpgp, x509 or ssh", format)
 	}
 	keys := []string{"gpg." + format + ".program"}
@@ -34,7 +35,7 @@ func commitSigner(r *repo.Repo, opt spec.Options, committer string) (*sign.Signe
 	}
 	program, ok := r.GitConfig().LastOf(keys...)
 	if !ok || program == "" {
-		program = sign.DefaultProgram[format]
+		program = fallback
 	}
 	key := opt.SignKey
 	if key == "" {

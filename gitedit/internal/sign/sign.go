@@ -24,9 +24,20 @@ const (
 	SSH     = "ssh"
 )
 
-// DefaultProgram is each format's program when gpg.<format>.program (or,
-// for openpgp, gpg.program) is not set.
-var DefaultProgram = map[string]string{OpenPGP: "gpg", X509: "gpgsm", SSH: "ssh-keygen"}
+// DefaultProgram returns format's program when gpg.<format>.program (or,
+// for openpgp, gpg.program) is not set; false for an unknown format. (A
+// switch, not a map: a map would be built when the program starts.)
+func DefaultProgram(format string) (string, bool) {
+	switch format {
+	case OpenPGP:
+		return "gpg", true
+	case X509:
+		return "gpgsm", true
+	case SSH:
+		return "ssh-keygen", true
+	}
+	return "", false
+}
 
 // Signer is a resolved signing configuration.
 type Signer struct {

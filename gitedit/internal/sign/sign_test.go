@@ -124,3 +124,14 @@ func TestGPGSignatureWithoutSigCreatedIsRefused(t *testing.T) {
 		t.Fatalf("sig = %q, %v", sig, err)
 	}
 }
+
+// TestDefaultProgramPerFormat checks git's default program of each
+// gpg.format, and that other formats (case matters, as in git) have none.
+func TestDefaultProgramPerFormat(t *testing.T) {
+	for format, want := range map[string]string{OpenPGP: "gpg", X509: "gpgsm", SSH: "ssh-keygen", "": "", "OpenPGP": "", "pgp": ""} {
+		got, ok := DefaultProgram(format)
+		if got != want || ok != (want != "") {
+			t.Errorf("DefaultProgram(%q) = %q, %v; want %q", format, got, ok, want)
+		}
+	}
+}
