@@ -60,8 +60,9 @@ type Entry struct {
 	inSplit  bool   // stored in the split index as a replacement of base
 	fsmValid bool   // fsmonitor reported it clean (bit clear in FSMN)
 	// raw is 1 + the offset of the entry's bytes in the file it was read
-	// from, when Encode may copy them (0 otherwise; see Index.raw).
-	raw int
+	// from, when Encode may copy them (0 otherwise, and past 4 GB; see
+	// Index.raw). 32 bits fit in the struct's padding.
+	raw uint32
 }
 
 // Index is a parsed index file.

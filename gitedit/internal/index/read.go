@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"strings"
 
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
@@ -168,8 +169,8 @@ func (r *entryReader) entry(e *Entry) error {
 	}
 	nameStart := r.off
 	n, err := r.namePadded(e, start, int(flags&flagNameMask))
-	if err == nil && canonical(e, flags, n, r.b[nameStart+n:r.off]) {
-		e.raw = start + 1
+	if err == nil && start < math.MaxUint32 && canonical(e, flags, n, r.b[nameStart+n:r.off]) {
+		e.raw = uint32(start) + 1
 	}
 	return err
 }

@@ -167,7 +167,7 @@ func (w *entryWriter) entry(e *Entry, name string) {
 // copyRaw adds e's bytes as read to the run being copied, or starts a new
 // run when they do not follow it in the file.
 func (w *entryWriter) copyRaw(e *Entry) {
-	off := e.raw - 1
+	off := int(e.raw) - 1
 	if off != w.run[1] {
 		w.endRun()
 		w.run[0] = off
