@@ -84,7 +84,8 @@ func mutations() []mutation {
 // TestEncodeMatchesLegacyWriter holds Encode, which copies the entries
 // still as read, to the bytes of the writer that encoded every entry, on
 // every index flavour git writes, after each mutation, with the checksum
-// computed inline and on another goroutine (as for a large index).
+// computed inline and on another goroutine (as for a large index), the
+// file read or mapped (as a large one is).
 func TestEncodeMatchesLegacyWriter(t *testing.T) {
 	fs := append(flavours(), flavour{"long-names", setupLongNames, []string{"TREE"}},
 		flavour{"many-entries-eoie-ieot", setupMany, []string{"IEOT", "TREE", "EOIE"}})
@@ -92,15 +93,17 @@ func TestEncodeMatchesLegacyWriter(t *testing.T) {
 		t.Run(f.name, func(t *testing.T) {
 			_, indexPath := newFlavourRepo(t, f)
 			defer index.HashAlongside(false)
-			for _, alongside := range []bool{false, true} {
-				index.HashAlongside(alongside)
+			defer index.MapFrom(0)
+			for _, mode := range []struct{ alongside, mapped bool }{{false, false}, {true, false}, {true, true}, {false, true}} {
+				index.HashAlongside(mode.alongside)
+				index.MapFrom(map[bool]int64{true: 1}[mode.mapped])
 				for _, m := range mutations() {
 					ix, err := index.Read(indexPath)
 					if err != nil {
 						t.Fatal(err)
 					}
 					m.do(ix)
-					checkAgainstLegacy(t, fmt.Sprintf("%s (hash alongside: %v)", m.name, alongside), ix)
+					checkAgainstLegacy(t, fmt.Sprintf("%s %+v", m.name, mode), ix)
 				}
 			}
 		})

@@ -23,3 +23,14 @@ func HashAlongside(on bool) {
 		concurrentHash = 0
 	}
 }
+
+// MapFrom sets the size of index file Read maps from (0: the default).
+func MapFrom(n int64) {
+	mapFrom = 1 << 20
+	if n > 0 {
+		mapFrom = n
+	}
+}
+
+// Mapped reports whether ix copies its entries from a mapping of its file.
+func Mapped(ix *Index) bool { return ix.mapped }

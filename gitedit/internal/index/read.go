@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"runtime"
+	"runtime/debug"
 	"strings"
 
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
@@ -37,19 +39,17 @@ var be = binary.BigEndian
 // Like git, reading a split index refreshes the shared index's mtime so
 // that git's sharedindex expiry does not delete it.
 func Read(path string) (*Index, error) {
-	data, err := wtfs.ReadFile(path)
+	data, mapped, err := wtfs.MapFile(path, mapFrom)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Index{Version: 2}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read index %s: %w", path, err)
 	}
-	ix, err := parse(data)
+	ix, err := parseFile(data, mapped)
 	if err != nil {
 		return nil, fmt.Errorf("parse index %s: %w", path, err)
 	}
-	ix.file.size = int64(len(data))
-	copy(ix.file.sum[:], data[len(data)-hashLen:])
 	if err := ix.resolveSplit(path); err != nil {
 		return nil, err
 	}
@@ -57,6 +57,58 @@ func Read(path string) (*Index, error) {
 		return nil, fmt.Errorf("parse index %s: %w", path, err)
 	}
 	return ix, nil
+}
+
+// mapFrom is the size of index file from which Read maps the file rather
+// than reading it into memory, as git does: for a 10 MB index, that saves
+// copying it and faulting 2,500 fresh pages in. (A variable for the
+// tests.)
+var mapFrom int64 = 1 << 20
+
+// parseFile parses the bytes of an index file and records their size and
+// checksum. A mapped file is parsed with memory faults turned into errors
+// (see faultsAsErrors); it stays mapped while the index holds entries to
+// copy from it (Index.raw), and is unmapped once the index is dropped, or
+// at once when it holds none.
+func parseFile(data []byte, mapped bool) (*Index, error) {
+	var ix *Index
+	err := faultsAsErrors(mapped, func() (err error) {
+		if ix, err = parse(data); err == nil {
+			ix.file.size = int64(len(data))
+			copy(ix.file.sum[:], data[len(data)-hashLen:])
+		}
+		return err
+	})
+	switch {
+	case !mapped:
+	case err != nil || ix.raw == nil:
+		wtfs.Unmap(data)
+	default:
+		ix.mapped = true
+		runtime.AddCleanup(ix, wtfs.Unmap, data)
+	}
+	return ix, err
+}
+
+// faultsAsErrors runs f, when guard is set with a memory fault turned into
+// an error: reading a mapped index file that another program cut in
+// place faults past its new end (git replaces the file, by rename, which
+// leaves a mapping intact).
+func faultsAsErrors(guard bool, f func() error) (err error) {
+	if !guard {
+		return f()
+	}
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			fault, ok := r.(interface{ Addr() uintptr })
+			if !ok {
+				panic(r)
+			}
+			err = fmt.Errorf("the index file was cut while in use (memory fault at %#x)", fault.Addr())
+		}
+	}()
+	return f()
 }
 
 // parse decodes one index file's bytes (without resolving a split index).
@@ -124,21 +176,34 @@ func parseEntries(b []byte, off, n int, version uint32) ([]*Entry, int, bool, er
 	if n < 0 || n > (len(b)-off)/fixedLen {
 		return nil, 0, false, fmt.Errorf("entry count %d does not fit in the file", n)
 	}
-	store := make([]Entry, n)
 	ptrs := make([]*Entry, n)
 	r := &entryReader{b: b, off: off, version: version, plain: true}
 	// Names take at most what the fixed parts leave (version 4 may need
 	// more; the builder then grows, and the names already cut stay valid).
 	r.names.Grow(len(b) - off - n*fixedLen)
-	for i := range store {
-		if err := r.entry(&store[i]); err != nil {
+	var store []Entry
+	for i := range ptrs {
+		if len(store) == 0 {
+			store = make([]Entry, min(n-i, storeChunk))
+		}
+		e := &store[0]
+		if err := r.entry(e); err != nil {
 			return nil, 0, false, fmt.Errorf("entry %d: %w", i, err)
 		}
-		ptrs[i] = &store[i]
-		r.plain = r.plain && store[i].isPlain()
+		ptrs[i], store = e, store[1:]
+		r.plain = r.plain && e.isPlain()
 	}
 	return ptrs, r.off, r.plain, nil
 }
+
+// storeChunk is how many entries parseEntries allocates at a time. One
+// allocation for all of them (10 MB for 100,000) would be there, still
+// untouched, when the garbage collector starts, which happens during a
+// large read: it scans the whole block, faulting its pages in to read
+// zeros, and filling them faults them in again. A chunk is filled
+// before the collector sees it (or, allocated during a collection, is not
+// scanned at all).
+const storeChunk = 256
 
 // name appends the name made of prefix and suffix to the builder and
 // returns it.
@@ -272,7 +337,9 @@ func parseExtensions(b []byte) ([]extension, error) {
 		if 8+size > int64(len(b)) {
 			return nil, fmt.Errorf("extension %q: size %d past the end", b[:4], size)
 		}
-		exts = append(exts, extension{sig: string(b[:4]), data: b[8 : 8+size]})
+		// A copy: the file's bytes may be a mapping, released apart from
+		// the extensions.
+		exts = append(exts, extension{sig: string(b[:4]), data: bytes.Clone(b[8 : 8+size])})
 		b = b[8+size:]
 	}
 	return exts, nil

@@ -105,14 +105,24 @@ func (s *sink) emit(p []byte, owned bool) {
 	s.done += len(p)
 }
 
+// fail keeps err as the sink's error, unless it has one already; nothing
+// is written after it.
+func (s *sink) fail(err error) {
+	if s.err == nil {
+		s.err = err
+	}
+}
+
 // trailer writes what is gathered and the checksum (zeros when skipped).
 func (s *sink) trailer() {
 	s.flush()
 	sum := make([]byte, hashLen)
 	switch {
 	case s.h != nil:
-		sum = s.h.finish()
-	case s.sum != nil:
+		var err error
+		sum, err = s.h.finish()
+		s.fail(err)
+	case s.sum != nil && s.err == nil: // a fault may have left it half-way
 		sum = s.sum.Sum(sum[:0])
 	}
 	if s.err == nil {
@@ -128,11 +138,14 @@ type piece struct {
 }
 
 // hasher computes the checksum on its own goroutine, the pieces in the
-// order they come.
+// order they come. A piece of a mapped index file that faults (see
+// faultsAsErrors) ends the hashing with an error; the pieces after it are
+// still taken (and the sink's buffers handed back).
 type hasher struct {
 	in   chan piece
 	free chan []byte // sink buffers hashed, ready again
 	sum  chan []byte
+	err  error // read after sum
 }
 
 func startHasher() *hasher {
@@ -144,20 +157,36 @@ func startHasher() *hasher {
 
 func (h *hasher) run() {
 	d := sha1.New()
-	for p := range h.in {
-		d.Write(p.p)
-		if p.owned {
-			h.free <- p.p[:0]
+	h.err = faultsAsErrors(true, func() error {
+		for p := range h.in {
+			d.Write(p.p)
+			h.done(p)
 		}
+		return nil
+	})
+	for p := range h.in { // after a fault
+		h.done(p)
+	}
+	if h.err != nil {
+		h.sum <- nil // d may be half-way through a block
+		return
 	}
 	h.sum <- d.Sum(nil)
+}
+
+// done hands back a sink buffer once hashed.
+func (h *hasher) done(p piece) {
+	if p.owned {
+		h.free <- p.p[:0]
+	}
 }
 
 // spare returns a sink buffer the hasher is done with.
 func (h *hasher) spare() []byte { return <-h.free }
 
 // finish waits for the checksum of everything handed over.
-func (h *hasher) finish() []byte {
+func (h *hasher) finish() ([]byte, error) {
 	close(h.in)
-	return <-h.sum
+	sum := <-h.sum
+	return sum, h.err
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/sha1"
 	"fmt"
 	"io"
+	"runtime"
 )
 
 // Encode serialises the index as git would write it, keeping the
@@ -42,9 +43,14 @@ func (ix *Index) EncodeTo(w io.Writer) error {
 	version := ix.headerVersion(list)
 	s.buf = append(s.buf, signatureDIRC...)
 	s.buf = be.AppendUint32(be.AppendUint32(s.buf, version), uint32(len(list)))
-	blocks := ix.writeEntries(s, list, nstrip, version)
+	var blocks []ieotBlock
+	s.fail(faultsAsErrors(ix.mapped, func() error {
+		blocks = ix.writeEntries(s, list, nstrip, version)
+		return nil
+	}))
 	writeExtensions(s, exts, blocks)
 	s.trailer()
+	runtime.KeepAlive(ix) // its mapping (Index.raw) is read up to here
 	return s.err
 }
 

@@ -351,16 +351,56 @@ func (r *Root) List(dir string) (names []string, regular []bool, err error) {
 // calls (fcntl twice each side of epoll_ctl); a batch reads HEAD, refs,
 // loose objects, the index and every racily clean file that way.
 func ReadFile(path string) ([]byte, error) {
-	fd, err := openRead(path)
+	fd, size, err := openSized(path)
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		return nil, err
 	}
 	defer unix.Close(fd)
+	return readAll(fd, size, path)
+}
+
+// MapFile maps the file at path read-only when it holds at least
+// min bytes, and returns the mapping with mapped true (release it with
+// Unmap); else it returns the content as ReadFile does. A mapping stays
+// valid when the file is renamed over or removed (git replaces its files
+// that way), but reading it past the end of a file another program cut
+// in place faults (see runtime/debug.SetPanicOnFault).
+func MapFile(path string, min int64) (data []byte, mapped bool, err error) {
+	fd, size, err := openSized(path)
+	if err != nil {
+		return nil, false, err
+	}
+	defer unix.Close(fd)
+	if size >= min && size > 0 && size == int64(int(size)) {
+		if data, err := unix.Mmap(fd, 0, int(size), unix.PROT_READ, unix.MAP_PRIVATE); err == nil {
+			return data, true, nil
+		}
+	}
+	data, err = readAll(fd, size, path)
+	return data, false, err
+}
+
+// Unmap releases a mapping MapFile returned.
+func Unmap(data []byte) { _ = unix.Munmap(data) }
+
+// openSized opens the file at path for reading and returns its size
+// (fstat), or an *fs.PathError.
+func openSized(path string) (int, int64, error) {
+	fd, err := openRead(path)
+	if err != nil {
+		return -1, 0, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
 	var st unix.Stat_t
 	if err := unix.Fstat(fd, &st); err != nil {
-		return nil, &fs.PathError{Op: "stat", Path: path, Err: err}
+		unix.Close(fd)
+		return -1, 0, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
-	buf := make([]byte, 0, max(st.Size, 0)+1) // +1: see the end without a second read
+	return fd, st.Size, nil
+}
+
+// readAll reads fd to its end, expecting size bytes.
+func readAll(fd int, size int64, path string) ([]byte, error) {
+	buf := make([]byte, 0, max(size, 0)+1) // +1: see the end without a second read
 	for {
 		n, err := unix.Read(fd, buf[len(buf):cap(buf)])
 		switch {

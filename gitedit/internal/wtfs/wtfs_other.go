@@ -88,6 +88,16 @@ func (r *Root) List(dir string) (names []string, regular []bool, err error) {
 // Linux version saves the runtime's poller registration).
 func ReadFile(path string) ([]byte, error) { return os.ReadFile(path) }
 
+// MapFile returns the content of the file at path as ReadFile does, never
+// mapped (the Linux version maps large files).
+func MapFile(path string, min int64) (data []byte, mapped bool, err error) {
+	data, err = ReadFile(path)
+	return data, false, err
+}
+
+// Unmap does nothing: MapFile maps nothing here.
+func Unmap([]byte) {}
+
 // OpenFile opens path: os.OpenFile (the Linux version saves the runtime's
 // poller registration).
 func OpenFile(path string, flag int, perm os.FileMode) (*os.File, error) {

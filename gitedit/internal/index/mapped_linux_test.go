@@ -1,0 +1,97 @@
+package index_test
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/index"
+)
+
+// mappedIndex returns a repository whose index (3,000 entries, with a
+// cache-tree) Read maps, and the index read.
+func mappedIndex(t *testing.T) (string, string, *index.Index) {
+	t.Helper()
+	index.MapFrom(1)
+	t.Cleanup(func() { index.MapFrom(0); index.HashAlongside(false) })
+	dir, path := newFlavourRepo(t, flavour{"many", setupMany, []string{"TREE"}})
+	ix, err := index.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !index.Mapped(ix) {
+		t.Fatal("the index is not mapped: the test proves nothing")
+	}
+	return dir, path, ix
+}
+
+// TestMappedIndexCutInPlaceFailsCleanly cuts the mapped index file in
+// place (as no git command does) before Encode: reading the mapping past
+// the new end faults, and EncodeTo must return an error, not crash, with
+// the checksum computed inline or alongside.
+func TestMappedIndexCutInPlaceFailsCleanly(t *testing.T) {
+	for _, alongside := range []bool{false, true} {
+		_, path, ix := mappedIndex(t)
+		index.HashAlongside(alongside)
+		if err := os.Truncate(path, 100); err != nil {
+			t.Fatal(err)
+		}
+		err := ix.EncodeTo(io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "cut while in use") {
+			t.Fatalf("alongside %v: EncodeTo over a cut mapping = %v, want the fault as an error", alongside, err)
+		}
+	}
+}
+
+// TestMappedIndexOutlivesGitReplacingTheFile has git rewrite the index
+// (by rename, as always) after Read: the entries copied from the mapping
+// are still the ones read, as the legacy writer encodes them.
+func TestMappedIndexOutlivesGitReplacingTheFile(t *testing.T) {
+	dir, path, ix := mappedIndex(t)
+	fixtures.WriteFiles(t, dir, map[string]string{"a.txt": "rewritten\n"})
+	git(t, dir, "add", "a.txt")
+	git(t, dir, "rm", "-q", "--cached", "many/g00010.txt")
+	if ix.Unchanged(path) {
+		t.Fatal("git did not rewrite the index")
+	}
+	checkAgainstLegacy(t, "after git rewrote the file", ix)
+}
+
+// TestMappedIndexIsUnmappedOnceDropped checks that the mapping goes when
+// the index is dropped (the process's maps no longer list the file).
+func TestMappedIndexIsUnmappedOnceDropped(t *testing.T) {
+	_, path, ix := mappedIndex(t)
+	if !mapsList(t, path) {
+		t.Fatal("the mapping is not in /proc/self/maps")
+	}
+	runtime.KeepAlive(ix)
+	ix = nil
+	deadline := time.Now().Add(5 * time.Second)
+	for mapsList(t, path) {
+		if time.Now().After(deadline) {
+			t.Fatal("the file is still mapped after the index was dropped")
+		}
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// mapsList reports whether /proc/self/maps lists path.
+func mapsList(t *testing.T, path string) bool {
+	t.Helper()
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if errors.Is(err, os.ErrNotExist) {
+		real = path
+	}
+	return strings.Contains(string(maps), real)
+}
