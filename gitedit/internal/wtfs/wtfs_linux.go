@@ -351,12 +351,12 @@ func (r *Root) List(dir string) (names []string, regular []bool, err error) {
 // calls (fcntl twice each side of epoll_ctl); a batch reads HEAD, refs,
 // loose objects, the index and every racily clean file that way.
 func ReadFile(path string) ([]byte, error) {
-	fd, size, err := openSized(path)
+	fd, st, err := openStat(path)
 	if err != nil {
 		return nil, err
 	}
 	defer unix.Close(fd)
-	return readAll(fd, size, path)
+	return readAll(fd, &st, path)
 }
 
 // MapFile maps the file at path read-only when it holds at least
@@ -366,41 +366,41 @@ func ReadFile(path string) ([]byte, error) {
 // that way), but reading it past the end of a file another program cut
 // in place faults (see runtime/debug.SetPanicOnFault).
 func MapFile(path string, min int64) (data []byte, mapped bool, err error) {
-	fd, size, err := openSized(path)
+	fd, st, err := openStat(path)
 	if err != nil {
 		return nil, false, err
 	}
 	defer unix.Close(fd)
-	if size >= min && size > 0 && size == int64(int(size)) {
-		if data, err := unix.Mmap(fd, 0, int(size), unix.PROT_READ, unix.MAP_PRIVATE); err == nil {
+	if st.Mode&unix.S_IFMT == unix.S_IFREG && st.Size >= min && st.Size > 0 && st.Size == int64(int(st.Size)) {
+		if data, err := unix.Mmap(fd, 0, int(st.Size), unix.PROT_READ, unix.MAP_PRIVATE); err == nil {
 			return data, true, nil
 		}
 	}
-	data, err = readAll(fd, size, path)
+	data, err = readAll(fd, &st, path)
 	return data, false, err
 }
 
 // Unmap releases a mapping MapFile returned.
 func Unmap(data []byte) { _ = unix.Munmap(data) }
 
-// openSized opens the file at path for reading and returns its size
+// openStat opens the file at path for reading and returns its stat data
 // (fstat), or an *fs.PathError.
-func openSized(path string) (int, int64, error) {
+func openStat(path string) (int, unix.Stat_t, error) {
+	var st unix.Stat_t
 	fd, err := openRead(path)
 	if err != nil {
-		return -1, 0, &fs.PathError{Op: "open", Path: path, Err: err}
+		return -1, st, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
-	var st unix.Stat_t
 	if err := unix.Fstat(fd, &st); err != nil {
 		unix.Close(fd)
-		return -1, 0, &fs.PathError{Op: "stat", Path: path, Err: err}
+		return -1, st, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
-	return fd, st.Size, nil
+	return fd, st, nil
 }
 
-// readAll reads fd to its end, expecting size bytes.
-func readAll(fd int, size int64, path string) ([]byte, error) {
-	buf := make([]byte, 0, max(size, 0)+1) // +1: see the end without a second read
+// readAll reads the file fd, whose stat data is st, as ReadFile does.
+func readAll(fd int, st *unix.Stat_t, path string) ([]byte, error) {
+	buf := make([]byte, 0, max(st.Size, 0)+1) // +1: see the end without a second read
 	for {
 		n, err := unix.Read(fd, buf[len(buf):cap(buf)])
 		switch {
