@@ -285,12 +285,14 @@ func createLooseTemp(dir string) (*os.File, error) {
 }
 
 // createTemp creates a new file "tmp_obj_<random>" in dir for writing, as
-// os.CreateTemp does (mode 0600, a new name when one exists), through
-// wtfs.OpenFile, which spares the poller registration os.CreateTemp pays.
+// os.CreateTemp does (a new name when one exists), through wtfs.OpenFile,
+// which spares the poller registration os.CreateTemp pays. It is created
+// read-only (0444 less the umask, the mode git gives loose objects), which
+// does not stop the descriptor that created it from writing it.
 func createTemp(dir string) (*os.File, error) {
 	for try := 0; try < 10000; try++ {
 		name := filepath.Join(dir, "tmp_obj_"+strconv.FormatUint(uint64(rand.Uint32()), 10))
-		f, err := wtfs.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		f, err := wtfs.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o444)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err
 		}
@@ -298,14 +300,11 @@ func createTemp(dir string) (*os.File, error) {
 	return nil, &fs.PathError{Op: "createtemp", Path: filepath.Join(dir, "tmp_obj_*"), Err: fs.ErrExist}
 }
 
-// finishLoose writes the compressed object to the temporary file f, makes
-// it read-only, syncs it (when sync is set) and renames it to final; on
-// failure it removes f.
+// finishLoose writes the compressed object to the temporary file f
+// (created read-only), syncs it (when sync is set) and renames it to
+// final in one system call (wtfs.RenamePath); on failure it removes f.
 func finishLoose(f *os.File, z []byte, final string, sync func(*os.File) error) error {
 	_, err := f.Write(z)
-	if err == nil {
-		err = f.Chmod(0o444)
-	}
 	if err == nil && sync != nil {
 		err = sync(f)
 	}
@@ -313,7 +312,7 @@ func finishLoose(f *os.File, z []byte, final string, sync func(*os.File) error) 
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(f.Name(), final)
+		err = wtfs.RenamePath(f.Name(), final)
 	}
 	if err != nil {
 		_ = os.Remove(f.Name())
