@@ -204,3 +204,28 @@ func TestTerminalShowsFileControlsEscaped(t *testing.T) {
 	plain, _, _ := piped("read", "-C", repo, "ctl.txt")
 	assert.Contains(t, plain, "title\x1b]0;pwned\x07\n", "piped output keeps the exact text")
 }
+
+// TestDevNullIsNotATerminal checks isTerminal as isatty decides: a
+// pseudo-terminal is one; /dev/null (a character device too), a pipe and
+// a regular file are not, so output sent to /dev/null is neither coloured
+// nor written line by line (git does not colour it either).
+func TestDevNullIsNotATerminal(t *testing.T) {
+	master, slave := openPTY(t)
+	defer master.Close()
+	defer slave.Close()
+	assert.True(t, isTerminal(slave), "pseudo-terminal")
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	require.NoError(t, err)
+	defer null.Close()
+	assert.False(t, isTerminal(null), "/dev/null")
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer r.Close()
+	defer w.Close()
+	assert.False(t, isTerminal(w), "pipe")
+	file, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	require.NoError(t, err)
+	defer file.Close()
+	assert.False(t, isTerminal(file), "regular file")
+	assert.False(t, isTerminal(&bytes.Buffer{}), "buffer")
+}

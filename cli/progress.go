@@ -36,14 +36,10 @@ func newProgressBar(w io.Writer, jsonOut bool) *progressBar {
 	return &progressBar{w: w, now: time.Now, start: time.Now()}
 }
 
-// isTerminal reports whether w is a character device (a terminal).
+// isTerminal reports whether w is a terminal (see terminalFile).
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && terminalFile(f)
 }
 
 // update is the RunRequest.Progress callback: once the run has lasted
