@@ -6,6 +6,7 @@ package cli
 import (
 	"context"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -33,8 +34,11 @@ type Server func(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, i
 
 // MainMCP is Main for the gitedit-mcp binary: the command line of
 // `gitedit mcp`, with or without the word mcp after the program name
-// (gitedit-mcp --commit is gitedit mcp --commit), served by serve.
+// (gitedit-mcp --commit is gitedit mcp --commit), served by serve. It
+// removes the variable by which gitedit mcp names the server it runs
+// (see serverToRun).
 func MainMCP(serve Server, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	os.Unsetenv(serverVar) // the hooks and git the server runs do not inherit it
 	line := []string{"gitedit", "mcp"}
 	if len(args) > 1 && args[1] == "mcp" {
 		args = args[1:]

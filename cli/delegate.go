@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +16,29 @@ import (
 // run, and linked into gitedit they cost each one-shot command about a
 // third of its start (docs/reference.md#the-mcp-server-binary).
 const mcpBinary = "gitedit-mcp"
+
+// serverVar is the environment variable in which gitedit hands
+// gitedit-mcp the path it runs; the server removes it at once (MainMCP).
+// A gitedit that finds it set in `gitedit mcp` was run by a gitedit-mcp
+// that is not the server (a link to gitedit or a copy of it, as one
+// binary served MCP before, or a script that runs gitedit mcp): running
+// that again would replace the process by itself for ever.
+const serverVar = "GITEDIT_MCP_SERVER"
+
+// serverToRun returns the gitedit-mcp to run and the environment to run
+// it with: this process's, and serverVar naming it.
+func serverToRun() (string, []string, error) {
+	if ran := os.Getenv(serverVar); ran != "" {
+		return "", nil, &gitedit.Error{Code: gitedit.CodeUnsupported, Message: fmt.Sprintf(
+			"gitedit mcp ran %s, which ran gitedit mcp again instead of serving: it is not the MCP server "+
+				"(a link to gitedit or a script?); install gitedit-mcp with gitedit (see the README's Install section)", ran)}
+	}
+	path, err := findMCPBinary()
+	if err != nil {
+		return "", nil, err
+	}
+	return path, append(os.Environ(), serverVar+"="+path), nil
+}
 
 // findMCPBinary looks for gitedit-mcp as git looks for git-NAME: first
 // beside the running executable, its symbolic links resolved (where go

@@ -19,12 +19,12 @@ const execReplaces = false
 // becomes its path) on this process's standard streams, environment and
 // directory, and ends with its exit status (this system has no exec).
 func runMCPBinary(args []string) error {
-	path, err := findMCPBinary()
+	path, env, err := serverToRun()
 	if err != nil {
 		return err
 	}
 	cmd := exec.Command(path, args[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	cmd.Stdin, cmd.Stdout, cmd.Stderr, cmd.Env = os.Stdin, os.Stdout, os.Stderr, env
 	err = cmd.Run()
 	var exit *exec.ExitError
 	switch {

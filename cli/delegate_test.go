@@ -93,3 +93,16 @@ func TestExecutableDirResolvesSymbolicLinks(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, executableDir(link))
 }
+
+// TestMCPServerDropsTheVariableNamingIt checks that gitedit-mcp removes
+// GITEDIT_MCP_SERVER, set by the gitedit mcp that ran it, so that the
+// hooks it runs do not inherit it (a hook's own gitedit mcp would be
+// refused).
+func TestMCPServerDropsTheVariableNamingIt(t *testing.T) {
+	t.Setenv(serverVar, "/usr/local/bin/gitedit-mcp")
+	var out, errb strings.Builder
+	code := MainMCP(refuseToServe, []string{"gitedit-mcp", "--help"}, nil, &out, &errb)
+	assert.Equal(t, 0, code, errb.String())
+	_, set := os.LookupEnv(serverVar)
+	assert.False(t, set)
+}

@@ -4,7 +4,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"syscall"
 
 	"github.com/gitedit/gitedit/gitedit"
@@ -22,12 +21,12 @@ var execve = syscall.Exec
 // standard streams, environment and directory, and its exit status is the
 // command's. It returns only when the binary cannot be run.
 func runMCPBinary(args []string) error {
-	path, err := findMCPBinary()
+	path, env, err := serverToRun()
 	if err != nil {
 		return err
 	}
 	argv := append([]string{path}, args[1:]...)
-	err = execve(path, argv, os.Environ())
+	err = execve(path, argv, env)
 	return &gitedit.Error{Code: gitedit.CodeIOError, Err: err,
 		Message: fmt.Sprintf("run %s: %v", path, err)}
 }

@@ -16,7 +16,8 @@ import (
 type execCall struct {
 	path     string
 	argv     []string
-	catching bool // gitedit was catching signals at the exec
+	server   string // the environment's GITEDIT_MCP_SERVER
+	catching bool   // gitedit was catching signals at the exec
 }
 
 // fakeExec replaces execve for the test: it records the call, with
@@ -26,8 +27,14 @@ func fakeExec(t *testing.T, e **env) *[]execCall {
 	var calls []execCall
 	saved := execve
 	t.Cleanup(func() { execve = saved })
-	execve = func(path string, argv, _ []string) error {
-		calls = append(calls, execCall{path, argv, (*e).sig.started})
+	execve = func(path string, argv, env []string) error {
+		server := ""
+		for _, kv := range env {
+			if v, ok := strings.CutPrefix(kv, serverVar+"="); ok {
+				server = v
+			}
+		}
+		calls = append(calls, execCall{path, argv, server, (*e).sig.started})
 		return syscall.ENOEXEC
 	}
 	return &calls
@@ -50,8 +57,28 @@ func TestMCPExecsTheServerWithTheCommandLineAndDefaultSignals(t *testing.T) {
 	var out, errb strings.Builder
 	code := mainWith(build, nil, line, nil, &out, &errb)
 	server := filepath.Join(onPath, serverName())
-	assert.Equal(t, []execCall{{server, append([]string{server}, line[1:]...), false}}, *calls)
+	assert.Equal(t, []execCall{{server, append([]string{server}, line[1:]...), server, false}}, *calls)
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "gitedit: io_error: run "+server+": exec format error\n", errb.String())
 	assert.Empty(t, out.String())
+}
+
+// TestMCPRunByAServerThatIsNotOneIsRefused checks gitedit mcp run by the
+// gitedit-mcp that a gitedit mcp ran (GITEDIT_MCP_SERVER set): that
+// gitedit-mcp is gitedit itself (a link or a copy, as one binary served
+// MCP before) or a script running gitedit mcp, and gitedit replaced
+// itself by it for ever; it is refused with unsupported, nothing run.
+func TestMCPRunByAServerThatIsNotOneIsRefused(t *testing.T) {
+	t.Setenv("PATH", plantServer(t))
+	t.Setenv(serverVar, "/usr/local/bin/gitedit-mcp")
+	var e *env
+	calls := fakeExec(t, &e)
+	build := func(env *env, args []string) *cli.App { e = env; return newAppFor(env, args) }
+	var out, errb strings.Builder
+	code := mainWith(build, nil, []string{"gitedit", "mcp"}, nil, &out, &errb)
+	assert.Empty(t, *calls)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "gitedit: unsupported: gitedit mcp ran /usr/local/bin/gitedit-mcp, which ran gitedit mcp again "+
+		"instead of serving: it is not the MCP server (a link to gitedit or a script?); "+
+		"install gitedit-mcp with gitedit (see the README's Install section)\n", errb.String())
 }

@@ -1,11 +1,14 @@
 package integration
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -78,4 +81,42 @@ func TestMCPServerBinaryTakesTheMCPCommandLine(t *testing.T) {
 	outside := runIn(t, t.TempDir(), env, "", server)
 	assert.Equal(t, 1, outside.code)
 	assert.Contains(t, outside.stderr, "gitedit: not_a_repo: ")
+}
+
+// TestMCPServerThatIsGiteditIsRefused checks a gitedit-mcp that is
+// gitedit itself (a link to it, as a user of the one-binary gitedit might
+// have made for a client that takes one command) or a script running
+// gitedit mcp: gitedit mcp ran it, it ran gitedit mcp, which ran it
+// again, replacing the process for ever at full speed; now the second
+// gitedit refuses with unsupported, exit status 1, and the repository is
+// left as it was.
+func TestMCPServerThatIsGiteditIsRefused(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links and scripts")
+	}
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	before := take(t, dir)
+	lone := loneGitedit(t)
+	script := filepath.Join(t.TempDir(), "gitedit-mcp")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nexec gitedit \"$@\"\n"), 0o755))
+	require.NoError(t, os.Symlink(lone, filepath.Join(filepath.Dir(lone), "gitedit-mcp")))
+	for what, path := range map[string][]string{"a link beside": nil, "a script on PATH": {filepath.Dir(script)}} {
+		if path != nil {
+			require.NoError(t, os.Remove(filepath.Join(filepath.Dir(lone), "gitedit-mcp")))
+		}
+		env := envWithPath(t, dir, append(path, filepath.Dir(lone))...)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		cmd := exec.CommandContext(ctx, lone, "mcp", "--commit")
+		cmd.Dir, cmd.Env = dir, env
+		out, err := cmd.CombinedOutput()
+		looped := ctx.Err()
+		cancel()
+		require.NoError(t, looped, "%s: gitedit mcp loops", what)
+		var exit *exec.ExitError
+		require.ErrorAs(t, err, &exit, what)
+		assert.Equal(t, 1, exit.ExitCode(), what)
+		assert.Contains(t, string(out), "gitedit: unsupported: gitedit mcp ran ", what)
+		assert.Contains(t, string(out), "which ran gitedit mcp again instead of serving", what)
+	}
+	requireUnchanged(t, before, take(t, dir))
 }
