@@ -59,8 +59,10 @@ func mainWith(build func(*env, []string) *cli.App, serve Server, args []string, 
 	}
 	sig := newSignalCatcher()
 	defer sig.stop()
-	app := build(&env{stdin: sig.reader(stdin), out: out, sig: sig, serve: serve, args: args}, args)
+	e := &env{stdin: sig.reader(stdin), out: out, sig: sig, serve: serve}
+	app := build(e, args)
 	args, name := reorderArgs(app, args)
+	e.args = args
 	if name != "" {
 		out.command = name + " "
 	}
@@ -86,7 +88,9 @@ type env struct {
 	color  string
 	// serve is the MCP server of the gitedit-mcp binary; nil in gitedit,
 	// whose mcp command runs that binary with args, the command line as
-	// given (see delegate.go).
+	// parsed: the command first, then its flags, "--" and its arguments
+	// (flags may come before the command, which gitedit-mcp's line
+	// cannot hold; see delegate.go).
 	serve Server
 	args  []string
 }

@@ -3,13 +3,20 @@
 package cli
 
 import (
+	"context"
+	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/urfave/cli/v2"
+
+	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit"
 )
 
 // execCall is what runMCPBinary handed to execve.
@@ -81,4 +88,32 @@ func TestMCPRunByAServerThatIsNotOneIsRefused(t *testing.T) {
 	assert.Equal(t, "gitedit: unsupported: gitedit mcp ran /usr/local/bin/gitedit-mcp, which ran gitedit mcp again "+
 		"instead of serving: it is not the MCP server (a link to gitedit or a script?); "+
 		"install gitedit-mcp with gitedit (see the README's Install section)\n", errb.String())
+}
+
+// TestMCPFlagsBeforeTheCommandReachTheServer checks gitedit -C DIR
+// --commit mcp (flags may come before the command): gitedit handed
+// gitedit-mcp the line as given, "--commit mcp", which gitedit-mcp read
+// as gitedit mcp --commit mcp and refused (mcp takes no arguments), where
+// the one-binary gitedit served. gitedit-mcp now gets the line as parsed
+// and serves the repository of DIR with the flags.
+func TestMCPFlagsBeforeTheCommandReachTheServer(t *testing.T) {
+	repo := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	t.Setenv("PATH", plantServer(t))
+	var e *env
+	calls := fakeExec(t, &e)
+	build := func(env *env, args []string) *cli.App { e = env; return newAppFor(env, args) }
+	var out, errb strings.Builder
+	mainWith(build, nil, []string{"gitedit", "-C", repo, "--commit", "mcp", "--session", "s 1"}, nil, &out, &errb)
+	require.Len(t, *calls, 1, errb.String())
+	var served []string
+	serve := func(_ context.Context, r *gitedit.Repo, opt gitedit.Options, _ io.Reader, _ io.Writer) error {
+		served = append(served, r.WorkTree(), fmt.Sprint(opt.Commit), opt.Session)
+		return nil
+	}
+	errb.Reset()
+	code := MainMCP(serve, (*calls)[0].argv, nil, &out, &errb)
+	assert.Equal(t, 0, code, errb.String())
+	real, err := filepath.EvalSymlinks(repo)
+	require.NoError(t, err)
+	assert.Equal(t, []string{real, "true", "s 1"}, served)
 }
