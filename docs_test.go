@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -46,6 +47,53 @@ func TestDependencyTableListsEveryModule(t *testing.T) {
 	for _, m := range mods {
 		assert.Contains(t, string(table), "| `"+m+"` |", "docs/dependencies.md names %s and its licence", m)
 	}
+}
+
+// TestDependencyTableSaysWhichBinaryLinksEachModule checks the table of
+// docs/dependencies.md against what the two binaries link, built as the
+// README's install line builds them: a module gitedit links is marked
+// neither "gitedit-mcp only" nor "without the tag", one only the server
+// links is marked "gitedit-mcp only", one only a build without the tag
+// links is marked "without the tag". The table listed the MCP SDK and its
+// modules as linked into gitedit after the server moved out.
+func TestDependencyTableSaysWhichBinaryLinksEachModule(t *testing.T) {
+	table, err := os.ReadFile("docs/dependencies.md")
+	require.NoError(t, err)
+	_, linked, _ := strings.Cut(string(table), "## Linked into")
+	linked, _, _ = strings.Cut(linked, "\n## ")
+	gitedit, server := modulesLinked(t, ".", "-tags=urfave_cli_no_docs"), modulesLinked(t, "./cmd/gitedit-mcp", "-tags=urfave_cli_no_docs")
+	untagged := modulesLinked(t, ".", "-tags=")
+	rows := regexp.MustCompile("(?m)^\\| `([^`]+)` \\|.*$").FindAllStringSubmatch(linked, -1)
+	require.NotEmpty(t, rows)
+	for _, row := range rows {
+		mod, line := row[1], row[0]
+		mcpOnly, noTag := strings.Contains(line, "`gitedit-mcp` only"), strings.Contains(line, "without the tag")
+		switch {
+		case gitedit[mod]:
+			assert.False(t, mcpOnly || noTag, "%s is linked into gitedit: %s", mod, line)
+		case server[mod]:
+			assert.True(t, mcpOnly, "%s is linked into gitedit-mcp only: %s", mod, line)
+		case untagged[mod]:
+			assert.True(t, noTag, "%s is linked only without -tags urfave_cli_no_docs: %s", mod, line)
+		default:
+			t.Errorf("%s is linked into neither binary, but listed as linked: %s", mod, line)
+		}
+	}
+}
+
+// modulesLinked returns the modules (other than gitedit's own) of the
+// packages the package pkg links, built with the flag tags.
+func modulesLinked(t *testing.T, pkg, tags string) map[string]bool {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-deps", tags, "-f", "{{with .Module}}{{.Path}}{{end}}", pkg).Output()
+	if err != nil {
+		t.Skipf("go list is not available: %v", err)
+	}
+	mods := map[string]bool{}
+	for _, m := range strings.Fields(string(out)) {
+		mods[m] = true
+	}
+	return mods
 }
 
 // helpTexts returns what gitedit prints for --help (the program's and each
