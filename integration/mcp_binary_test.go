@@ -100,7 +100,12 @@ func TestMCPServerThatIsGiteditIsRefused(t *testing.T) {
 	script := filepath.Join(t.TempDir(), "gitedit-mcp")
 	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nexec gitedit \"$@\"\n"), 0o755))
 	require.NoError(t, os.Symlink(lone, filepath.Join(filepath.Dir(lone), "gitedit-mcp")))
-	for what, path := range map[string][]string{"a link beside": nil, "a script on PATH": {filepath.Dir(script)}} {
+	cases := []struct {
+		what string
+		path []string // before gitedit's own folder
+	}{{"a link beside", nil}, {"a script on PATH", []string{filepath.Dir(script)}}}
+	for _, c := range cases { // in this order: the second removes the link
+		what, path := c.what, c.path
 		if path != nil {
 			require.NoError(t, os.Remove(filepath.Join(filepath.Dir(lone), "gitedit-mcp")))
 		}
