@@ -5,6 +5,8 @@ package objects
 import (
 	"os"
 	"syscall"
+
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // readIndexFile maps a pack index into memory read-only, as git does: a
@@ -13,7 +15,7 @@ import (
 // repository is tens of megabytes. mapped tells Close to unmap it. An
 // empty or unmappable file is read instead.
 func readIndexFile(path string) (data []byte, mapped bool, err error) {
-	f, err := os.Open(path)
+	f, err := wtfs.OpenFile(path, os.O_RDONLY, 0) // not offered to the network poller
 	if err != nil {
 		return nil, false, err
 	}

@@ -114,10 +114,7 @@ type pack struct {
 // from each, so a damaged pack makes Read fail, not OpenPacks.
 func OpenPacks(dir string) (*Packs, error) {
 	p := &Packs{dir: dir, cache: newBaseCache(deltaBaseCacheLimit)}
-	names, err := filepath.Glob(filepath.Join(dir, "pack", "*.idx"))
-	if err != nil {
-		return nil, fmt.Errorf("open packs in %s: %w", dir, err)
-	}
+	names := listPackIndexes(filepath.Join(dir, "pack"))
 	type opened struct {
 		pk    *pack
 		mtime int64
@@ -134,7 +131,7 @@ func OpenPacks(dir string) (*Packs, error) {
 	}
 	for _, idxPath := range names {
 		packPath := strings.TrimSuffix(idxPath, ".idx") + ".pack"
-		f, err := os.Open(packPath)
+		f, err := wtfs.OpenFile(packPath, os.O_RDONLY, 0)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -159,6 +156,31 @@ func OpenPacks(dir string) (*Packs, error) {
 		p.packs = append(p.packs, o.pk)
 	}
 	return p, nil
+}
+
+// listPackIndexes lists the *.idx files of the pack folder, sorted, as
+// filepath.Glob does (a folder that is missing or cannot be read lists
+// nothing), through a descriptor that is not offered to the runtime's
+// network poller (see wtfs.OpenFile): five system calls fewer per folder
+// or file opened.
+func listPackIndexes(packDir string) []string {
+	d, err := wtfs.OpenFile(packDir, os.O_RDONLY, 0)
+	if err != nil {
+		return nil
+	}
+	defer d.Close()
+	all, err := d.Readdirnames(-1)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, name := range all {
+		if strings.HasSuffix(name, ".idx") {
+			names = append(names, filepath.Join(packDir, name))
+		}
+	}
+	sort.Strings(names)
+	return names
 }
 
 // openIndex reads the pack index at path and checks its layout: version

@@ -815,3 +815,21 @@ func BenchmarkPacksRead(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ids)), "ns/object")
 	})
 }
+
+// TestListPackIndexesAsGlob compares listPackIndexes with the
+// filepath.Glob it replaces: indexes among other files (sorted), none, a
+// missing folder, a file where the folder should be.
+func TestListPackIndexesAsGlob(t *testing.T) {
+	dir := t.TempDir()
+	packDir := filepath.Join(dir, "pack")
+	require.NoError(t, os.Mkdir(packDir, 0o755))
+	for _, name := range []string{"pack-b.idx", "pack-b.pack", "pack-a.idx", ".idx", "x.idx.tmp", "pack-c.keep", "tmp_idx_1"} {
+		require.NoError(t, os.WriteFile(filepath.Join(packDir, name), nil, 0o644))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "file"), nil, 0o644))
+	for _, d := range []string{packDir, filepath.Join(dir, "missing"), filepath.Join(dir, "file"), t.TempDir()} {
+		want, err := filepath.Glob(filepath.Join(d, "*.idx"))
+		require.NoError(t, err)
+		require.Equal(t, want, listPackIndexes(d), d)
+	}
+}
