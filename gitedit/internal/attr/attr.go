@@ -25,6 +25,7 @@ import (
 
 	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/wildmatch"
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // ReadError is an attributes file that exists but cannot be stat'ed or
@@ -377,7 +378,7 @@ func (c *Cache) parse(path, base string, allowMacro bool, fi fs.FileInfo) (*file
 	if e, ok := c.files[path]; ok && e.mod.Equal(fi.ModTime()) && e.size == fi.Size() {
 		return e.file, nil
 	}
-	src, err := os.ReadFile(path)
+	src, err := wtfs.ReadFile(path)
 	if err != nil {
 		return nil, &ReadError{What: "read " + path, Err: err}
 	}

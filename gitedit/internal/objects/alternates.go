@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/gitedit/gitedit/engine/quote"
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // maxAlternateDepth is how deep alternates of alternates are followed:
@@ -44,7 +45,7 @@ func alternateDirs(dir string) []string {
 	var dirs []string
 	var link func(base string, depth int)
 	link = func(base string, depth int) {
-		data, err := os.ReadFile(filepath.Join(base, "info", "alternates"))
+		data, err := wtfs.ReadFile(filepath.Join(base, "info", "alternates"))
 		if err != nil || len(data) == 0 || depth > maxAlternateDepth {
 			return
 		}

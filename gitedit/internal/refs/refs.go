@@ -155,7 +155,7 @@ func parseHash(text string) (plumbing.Hash, error) {
 // readPacked looks name up in <CommonDir>/packed-refs (comment and peeled
 // "^" lines are skipped).
 func (s *Store) readPacked(name string) (value, error) {
-	f, err := os.Open(filepath.Join(s.CommonDir, "packed-refs"))
+	f, err := wtfs.OpenFile(filepath.Join(s.CommonDir, "packed-refs"), os.O_RDONLY, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return value{}, nil
 	}

@@ -11,16 +11,17 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // Read returns the shallow commits listed in commonDir/shallow; an absent
 // file (a complete repository) gives an empty set.
 func Read(commonDir string) (map[plumbing.Hash]bool, error) {
-	data, err := os.ReadFile(filepath.Join(commonDir, "shallow"))
+	data, err := wtfs.ReadFile(filepath.Join(commonDir, "shallow"))
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[plumbing.Hash]bool{}, nil
 	}
