@@ -43,7 +43,7 @@ func TestMappedIndexCutInPlaceFailsCleanly(t *testing.T) {
 			t.Fatal(err)
 		}
 		err := ix.EncodeTo(io.Discard)
-		if err == nil || !strings.Contains(err.Error(), "cut while in use") {
+		if err == nil || !strings.Contains(err.Error(), "cut in place while in use") {
 			t.Fatalf("alongside %v: EncodeTo over a cut mapping = %v, want the fault as an error", alongside, err)
 		}
 	}

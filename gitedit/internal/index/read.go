@@ -105,7 +105,7 @@ func faultsAsErrors(guard bool, f func() error) (err error) {
 			if !ok {
 				panic(r)
 			}
-			err = fmt.Errorf("the index file was cut while in use (memory fault at %#x)", fault.Addr())
+			err = fmt.Errorf("memory fault at %#x reading the index file (cut in place while in use?)", fault.Addr())
 		}
 	}()
 	return f()
