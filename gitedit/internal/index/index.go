@@ -87,8 +87,10 @@ type Index struct {
 	// raw is the file read (without its checksum) when it is version 2
 	// or 3: Encode copies from it the entries still as read.
 	raw []byte
-	// mapped is set when raw is a mapping of the file (see parseFile).
-	mapped bool
+	// mapped is set when raw is a mapping of the file (see parseFile);
+	// mappedSum is the checksum at the mapping's end (see rawIntact).
+	mapped    bool
+	mappedSum []byte
 	// plain caches plainEntries: 0 not yet known, 1 true, 2 false.
 	plain uint8
 }

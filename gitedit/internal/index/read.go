@@ -84,10 +84,28 @@ func parseFile(data []byte, mapped bool) (*Index, error) {
 	case err != nil || ix.raw == nil:
 		wtfs.Unmap(data)
 	default:
-		ix.mapped = true
+		ix.mapped, ix.mappedSum = true, data[len(data)-hashLen:]
 		runtime.AddCleanup(ix, wtfs.Unmap, data)
 	}
 	return ix, err
+}
+
+// rawIntact reports whether the entries as read can still be copied from
+// Index.raw: always for a file read into memory; for a mapped one, when
+// the file's trailing checksum is still the one read. A program that
+// rewrites the index file in place (git never does) changes it, or cuts
+// the file, which faults; Encode then encodes every entry from what was
+// parsed, as git, which reads the file once, would write it.
+func (ix *Index) rawIntact() bool {
+	if !ix.mapped {
+		return true
+	}
+	intact := false
+	_ = faultsAsErrors(true, func() error {
+		intact = bytes.Equal(ix.mappedSum, ix.file.sum[:])
+		return nil
+	})
+	return intact
 }
 
 // faultsAsErrors runs f, when guard is set with a memory fault turned into

@@ -139,10 +139,10 @@ func (ix *Index) writeEntries(s *sink, list []*Entry, nstrip int, version uint32
 
 // rawEntries returns the entry table as read when its entries can be
 // copied into a file of the given version: a version 2 or 3 file (whose
-// entries are the same bytes in either version), not split, written as
-// version 2 or 3. Else nil.
+// entries are the same bytes in either version), not split, still intact
+// (see rawIntact), written as version 2 or 3. Else nil.
 func (ix *Index) rawEntries(version uint32) []byte {
-	if version == 4 || ix.split != nil {
+	if version == 4 || ix.split != nil || !ix.rawIntact() {
 		return nil
 	}
 	return ix.raw
