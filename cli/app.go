@@ -14,6 +14,7 @@ import (
 
 	"github.com/gitedit/gitedit/cli/internal/tty"
 	"github.com/gitedit/gitedit/gitedit"
+	"github.com/gitedit/gitedit/internal/buildinfo"
 )
 
 // Main runs the gitedit command line with args (args[0] is the program
@@ -34,19 +35,30 @@ type Server func(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, i
 
 // MainMCP is Main for the gitedit-mcp binary: the command line of
 // `gitedit mcp`, with or without the word mcp after the program name
-// (gitedit-mcp --commit is gitedit mcp --commit), served by serve. It
-// removes the variable by which gitedit mcp names the server it runs
-// (see serverToRun).
+// (gitedit-mcp --commit is gitedit mcp --commit), served by serve;
+// gitedit-mcp version (or --version) and gitedit-mcp help are gitedit's.
+// It removes the variables by which gitedit mcp names the server it runs
+// and its own version (see serverToRun), and warns on stderr when that
+// version is not the server's (warnVersionSkew).
 func MainMCP(serve Server, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	os.Unsetenv(serverVar) // the hooks and git the server runs do not inherit it
-	line := []string{"gitedit", "mcp"}
-	if len(args) > 1 && args[1] == "mcp" {
-		args = args[1:]
-	}
+	warnVersionSkew(stderr, versionID(buildinfo.Read()))
+	return mainWith(newAppFor, serve, mcpLine(args), stdin, stdout, stderr)
+}
+
+// mcpLine is the gitedit command line of gitedit-mcp's args.
+func mcpLine(args []string) []string {
 	if len(args) > 1 {
-		line = append(line, args[1:]...)
+		switch args[1] {
+		case "version", "--version":
+			return append([]string{"gitedit"}, args[1:]...)
+		case "help":
+			return []string{"gitedit", "mcp", "--help"}
+		case "mcp":
+			args = args[1:]
+		}
 	}
-	return mainWith(newAppFor, serve, line, stdin, stdout, stderr)
+	return append([]string{"gitedit", "mcp"}, args[min(1, len(args)):]...)
 }
 
 // mainWith is Main with the application built by build (newAppFor, or in

@@ -2,12 +2,15 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit"
+	"github.com/gitedit/gitedit/internal/buildinfo"
 )
 
 // mcpBinary is the program that serves `gitedit mcp`. The MCP server and
@@ -25,6 +28,37 @@ const mcpBinary = "gitedit-mcp"
 // that again would replace the process by itself for ever.
 const serverVar = "GITEDIT_MCP_SERVER"
 
+// callerVar is the environment variable in which gitedit hands
+// gitedit-mcp its own version (versionID), so that a server of another
+// version, an older gitedit-mcp left on PATH or beside a new gitedit,
+// says so on its standard error, which MCP clients keep in their logs
+// (warnVersionSkew).
+const callerVar = "GITEDIT_MCP_CALLER_VERSION"
+
+// versionID names the build of info for the version check: its module
+// version, or for a build without one its revision ("" when neither is
+// known: nothing to compare).
+func versionID(info buildinfo.Info) string {
+	if info.Version != buildinfo.Devel {
+		return info.Version
+	}
+	return info.Revision
+}
+
+// warnVersionSkew writes a warning to stderr when the gitedit that ran
+// this server handed over a version other than own, the server's
+// (versionID), and removes callerVar from the environment. The server
+// serves anyway.
+func warnVersionSkew(stderr io.Writer, own string) {
+	caller, set := os.LookupEnv(callerVar)
+	os.Unsetenv(callerVar)
+	if !set || caller == "" || own == "" || caller == own {
+		return
+	}
+	fmt.Fprintf(stderr, "gitedit: warning: gitedit-mcp is %s, but the gitedit that ran it is %s: "+
+		"install both from one version (see the README's Install section)\n", own, quote.Printable(caller))
+}
+
 // serverToRun returns the gitedit-mcp to run and the environment to run
 // it with: this process's, and serverVar naming it.
 func serverToRun() (string, []string, error) {
@@ -37,7 +71,11 @@ func serverToRun() (string, []string, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	return path, append(os.Environ(), serverVar+"="+path), nil
+	env := append(os.Environ(), serverVar+"="+path)
+	if id := versionID(buildinfo.Read()); id != "" {
+		env = append(env, callerVar+"="+id)
+	}
+	return path, env, nil
 }
 
 // findMCPBinary looks for gitedit-mcp as git looks for git-NAME: first

@@ -106,3 +106,52 @@ func TestMCPServerDropsTheVariableNamingIt(t *testing.T) {
 	_, set := os.LookupEnv(serverVar)
 	assert.False(t, set)
 }
+
+// TestMCPLineOfTheServersArguments checks how gitedit-mcp reads its
+// command line: gitedit mcp's flags with or without the word mcp, and
+// gitedit's version and help.
+func TestMCPLineOfTheServersArguments(t *testing.T) {
+	tests := []struct{ args, want string }{
+		{"", "gitedit mcp"},
+		{"gitedit-mcp", "gitedit mcp"},
+		{"gitedit-mcp --commit -C d", "gitedit mcp --commit -C d"},
+		{"gitedit-mcp mcp --commit", "gitedit mcp --commit"},
+		{"gitedit-mcp version --json", "gitedit version --json"},
+		{"gitedit-mcp --version", "gitedit --version"},
+		{"gitedit-mcp help", "gitedit mcp --help"},
+		{"gitedit-mcp edit", "gitedit mcp edit"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, strings.Join(mcpLine(strings.Fields(tt.args)), " "), tt.args)
+	}
+}
+
+// TestMCPServerWarnsOfAnotherVersion checks the version handed over by
+// gitedit mcp: another version than the server's is a warning on stderr,
+// its control bytes shown as cat -v shows them; the same version, none
+// handed over or a server of unknown version say nothing; the variable is
+// removed either way.
+func TestMCPServerWarnsOfAnotherVersion(t *testing.T) {
+	tests := []struct {
+		caller, own string
+		set         bool
+		want        string
+	}{
+		{"v0.9.0\x1b[31m", "v1.0.0", true, "gitedit: warning: gitedit-mcp is v1.0.0, but the gitedit that ran it is v0.9.0^[[31m: " +
+			"install both from one version (see the README's Install section)\n"},
+		{"v1.0.0", "v1.0.0", true, ""},
+		{"v0.9.0", "", true, ""},
+		{"", "v1.0.0", false, ""},
+	}
+	for _, tt := range tests {
+		t.Setenv(callerVar, tt.caller)
+		if !tt.set {
+			os.Unsetenv(callerVar)
+		}
+		var stderr strings.Builder
+		warnVersionSkew(&stderr, tt.own)
+		assert.Equal(t, tt.want, stderr.String(), "%q", tt.caller)
+		_, still := os.LookupEnv(callerVar)
+		assert.False(t, still)
+	}
+}

@@ -7,8 +7,10 @@ import (
 // mcpCommand is `gitedit mcp`: the MCP server on stdio.
 func mcpCommand(e *env) *cli.Command {
 	return &cli.Command{
-		Name:   "mcp",
-		Usage:  "serve the tools read, edit, multiedit, apply_patch, undo and log over MCP on stdio",
+		Name:  "mcp",
+		Usage: "serve the tools read, edit, multiedit, apply_patch, undo and log over MCP on stdio",
+		Description: "The server is the gitedit-mcp binary, installed beside gitedit (else found on PATH), which gitedit\n" +
+			"runs with this command line; gitedit-mcp [FLAGS] starts the same server directly.",
 		Flags:  append(baseFlags(), commitFlags()...),
 		Action: e.mcp,
 	}
