@@ -636,7 +636,7 @@ func racilyChanged(r *repo.Repo, e *index.Entry, ref index.Entry) bool {
 	if blob, ok := r.Checked().Lookup(e.Name, st); ok {
 		return blob != e.Hash
 	}
-	content, err := wtfs.ReadFile(abs)
+	content, err := wtfs.ReadRegular(abs, fi.Size())
 	if err != nil {
 		return true
 	}

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -73,5 +74,28 @@ func TestOpenFileLikeOSOpenFile(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(p); string(got) != "one\ntwo\n" {
 		t.Errorf("after append: %q", got)
+	}
+}
+
+// TestReadRegularLikeReadFile checks ReadRegular, given the size lstat
+// gave, against ReadFile: the file as it is, one that grew or shrank since
+// the size was taken (read whole all the same), a missing file.
+func TestReadRegularLikeReadFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "f")
+	for _, content := range []string{"", "value = 1\n", strings.Repeat("line\n", 20000)} {
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want, _ := ReadFile(p)
+		for _, size := range []int64{int64(len(content)), int64(len(content)) / 2, int64(len(content)) + 7} {
+			got, err := ReadRegular(p, size)
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("ReadRegular(%d-byte file, size %d) = %d bytes, %v", len(content), size, len(got), err)
+			}
+		}
+	}
+	if _, err := ReadRegular(filepath.Join(dir, "missing"), 3); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
 	}
 }

@@ -383,6 +383,19 @@ func MapFile(path string, min int64) (data []byte, mapped bool, err error) {
 // Unmap releases a mapping MapFile returned.
 func Unmap(data []byte) { _ = unix.Munmap(data) }
 
+// ReadRegular reads the file at path as ReadFile does, for a caller that
+// has just seen it as a regular file of the given size (lstat): without
+// the fstat, in three system calls. A file that changed meanwhile is still
+// read whole (to its end if it grew).
+func ReadRegular(path string, size int64) ([]byte, error) {
+	fd, err := openRead(path)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	defer unix.Close(fd)
+	return readAll(fd, &unix.Stat_t{Mode: unix.S_IFREG, Size: size}, path)
+}
+
 // openStat opens the file at path for reading and returns its stat data
 // (fstat), or an *fs.PathError.
 func openStat(path string) (int, unix.Stat_t, error) {

@@ -88,6 +88,10 @@ func (r *Root) List(dir string) (names []string, regular []bool, err error) {
 // Linux version saves the runtime's poller registration).
 func ReadFile(path string) ([]byte, error) { return os.ReadFile(path) }
 
+// ReadRegular reads the file at path, which the caller has just seen as a
+// regular file of the given size: os.ReadFile.
+func ReadRegular(path string, _ int64) ([]byte, error) { return os.ReadFile(path) }
+
 // MapFile returns the content of the file at path as ReadFile does, never
 // mapped (the Linux version maps large files).
 func MapFile(path string, min int64) (data []byte, mapped bool, err error) {
