@@ -25,7 +25,7 @@ import (
 // the gitedit-mcp binary, as git runs git-NAME for a command it does not
 // hold (see delegate.go).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return mainWith(newAppFor, nil, args, stdin, stdout, stderr)
+	return runMain(newAppFor, nil, args, stdin, stdout, stderr, true)
 }
 
 // Server serves the MCP tools for repo, with the options opt merged from
@@ -62,15 +62,25 @@ func mcpLine(args []string) []string {
 }
 
 // mainWith is Main with the application built by build (newAppFor, or in
-// tests the whole application) and the MCP server serve (nil: delegate).
+// tests the whole application) and the MCP server serve (nil: delegate),
+// for a caller that goes on after it: signals caught are given back.
 func mainWith(build func(*env, []string) *cli.App, serve Server, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runMain(build, serve, args, stdin, stdout, stderr, false)
+}
+
+// runMain is mainWith; exiting says that the process ends with the status
+// at once (Main's caller, main.go): the signals caught then stay caught
+// until the exit, as giving them back (signal.Stop, a hand-over with the
+// runtime's signal thread per signal) costs about 0.2 ms and changes
+// nothing for a process that ends.
+func runMain(build func(*env, []string) *cli.App, serve Server, args []string, stdin io.Reader, stdout, stderr io.Writer, exiting bool) int {
 	args = versionAlias(args)
 	out := &printer{json: wantsJSON(args), stdout: stdout, stderr: stderr}
 	if stdin == nil {
 		stdin = strings.NewReader("")
 	}
 	sig := newSignalCatcher()
-	defer sig.stop()
+	defer sig.stop(!exiting)
 	e := &env{stdin: sig.reader(stdin), out: out, sig: sig, serve: serve}
 	app := build(e, args)
 	args, name := reorderArgs(app, args)

@@ -85,7 +85,7 @@ func TestSignalsAreCaughtByEveryCommandThatMayWrite(t *testing.T) {
 		ctx.Command = cmd
 		_ = e.parsed(ctx)
 		assert.Equal(t, !readOnly[c.Name], e.sig.started, "%s catches signals", c.Name)
-		e.sig.stop()
+		e.sig.stop(true)
 	}
 	for name := range readOnly {
 		assert.True(t, names[name], "readOnly names %q, which is no command", name)

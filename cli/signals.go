@@ -61,9 +61,11 @@ func (c *signalCatcher) watch() {
 	}
 }
 
-// stop stops catching signals; the context is released.
-func (c *signalCatcher) stop() {
-	if c.started {
+// stop releases the context and, when giveBack is set, stops catching
+// signals (else they stay caught, ignored from now on, for a process about
+// to exit).
+func (c *signalCatcher) stop(giveBack bool) {
+	if c.started && giveBack {
 		signal.Stop(c.ch)
 	}
 	close(c.done)

@@ -42,7 +42,31 @@ func BuildBinary(dir string) (string, error) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("build gitedit (run from the module root): %v: %s", err, out)
 	}
+	for _, name := range []string{"gitedit", "gitedit-mcp"} {
+		if err := rewriteFile(filepath.Join(dir, name)); err != nil {
+			return "", err
+		}
+	}
 	return bin, nil
+}
+
+// rewriteFile replaces the file at path by a copy written in one pass, as
+// an installed binary is once read back from disk. The linker writes its
+// output through a memory map, out of order, and a program started from
+// that file as the linker left it in the page cache starts 0.5–0.9 ms
+// slower on this kind of machine, whether just built or 40 s later (the
+// same bytes copied: `gitedit hash` 3.2–3.5 ms against 4.1–4.5): a
+// transient state of a fresh build, not the binary's.
+func rewriteFile(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	tmp := path + ".copy"
+	if err := os.WriteFile(tmp, data, 0o755); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
 }
 
 // BuildTags are the build tags of the README's install line.
