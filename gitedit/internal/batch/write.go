@@ -251,7 +251,7 @@ func (w *batchWriter) writeBlobs() error {
 	errs := make([]error, len(w.changes))
 	parallel(len(w.changes), func(i int) {
 		if c := w.changes[i]; c.after.Exists {
-			_, errs[i] = objects.WriteBlob(w.db, c.gitAfter)
+			errs[i] = objects.WriteBlobAs(w.db, c.gitAfter, c.blobAfter)
 		}
 	})
 	for i, err := range errs {

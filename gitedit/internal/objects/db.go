@@ -149,13 +149,22 @@ func (db *DB) Has(h plumbing.Hash) bool {
 // It is synced only when SyncFile is set: the caller follows core.fsync.
 func (db *DB) Write(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
 	h := plumbing.ComputeHash(t, data)
-	if db.Freshen(h) {
-		return h, nil
-	}
-	if err := db.writeLoose(h, t, data); err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("write %s %s: %w", t, h, err)
+	if err := db.writeAs(h, t, data); err != nil {
+		return plumbing.ZeroHash, err
 	}
 	return h, nil
+}
+
+// writeAs is Write for an object whose id h the caller computed from
+// these very bytes.
+func (db *DB) writeAs(h plumbing.Hash, t plumbing.ObjectType, data []byte) error {
+	if db.Freshen(h) {
+		return nil
+	}
+	if err := db.writeLoose(h, t, data); err != nil {
+		return fmt.Errorf("write %s %s: %w", t, h, err)
+	}
+	return nil
 }
 
 // Freshen reports whether the database holds object h in a file it could

@@ -30,6 +30,14 @@ func WriteBlob(db *DB, data []byte) (plumbing.Hash, error) {
 	return db.Write(plumbing.BlobObject, data)
 }
 
+// WriteBlobAs is WriteBlob for a blob whose id the caller has just
+// computed from these very bytes (HashBlob(data)), which are not hashed
+// again: a batch hashes each new file once to plan it (the result, the
+// trailers, the index entry) and stores it afterwards.
+func WriteBlobAs(db *DB, data []byte, id plumbing.Hash) error {
+	return db.writeAs(id, plumbing.BlobObject, data)
+}
+
 // Commit is the content of a commit object.
 type Commit struct {
 	Tree    plumbing.Hash

@@ -178,3 +178,28 @@ func TestSmallAndLargeObjectsAtTheCompressorBoundaryReadBackWithGit(t *testing.T
 	}
 	fixtures.Git(t, dir, "fsck", "--strict", "--no-dangling")
 }
+
+// TestWriteBlobAsStoresWhatWriteBlobStores writes blobs with the id the
+// caller computed (WriteBlobAs) and checks that git reads each under that
+// id, that the loose file is WriteBlob's, and that writing it again only
+// freshens it.
+func TestWriteBlobAsStoresWhatWriteBlobStores(t *testing.T) {
+	dir := fixtures.NewRepo(t, nil)
+	other := fixtures.NewRepo(t, nil)
+	for _, data := range []string{"", "hello\n", strings.Repeat("line\n", 5000)} {
+		id := HashBlob([]byte(data))
+		require.NoError(t, WriteBlobAs(storage(dir), []byte(data), id))
+		require.NoError(t, WriteBlobAs(storage(dir), []byte(data), id))
+		require.Equal(t, data, fixtures.Git(t, dir, "cat-file", "blob", id.String()))
+		h, err := WriteBlob(storage(other), []byte(data))
+		require.NoError(t, err)
+		require.Equal(t, id, h)
+		loose := func(repo string) []byte {
+			b, err := os.ReadFile(filepath.Join(repo, ".git", "objects", id.String()[:2], id.String()[2:]))
+			require.NoError(t, err)
+			return b
+		}
+		require.Equal(t, loose(other), loose(dir), "loose file of %s", id)
+	}
+	fixtures.Git(t, dir, "fsck", "--strict", "--no-dangling")
+}
