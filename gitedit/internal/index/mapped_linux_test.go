@@ -124,3 +124,45 @@ func TestMappedIndexRewrittenInPlaceIsEncodedFromWhatWasRead(t *testing.T) {
 		t.Fatalf("Encode copied bytes rewritten after Read (first difference at %d)", firstDiff(got, want))
 	}
 }
+
+// TestMappedSkipHashIndexRewrittenInPlaceIsEncodedFromWhatWasRead is the
+// same rewrite in place of an index whose checksum is skipped
+// (index.skipHash: all zeros): the trailing checksum cannot show the
+// rewrite, and Encode copied the new bytes of every entry as read (and
+// wrote them under a zero checksum that nothing verifies).
+func TestMappedSkipHashIndexRewrittenInPlaceIsEncodedFromWhatWasRead(t *testing.T) {
+	index.MapFrom(1)
+	t.Cleanup(func() { index.MapFrom(0) })
+	_, path := newFlavourRepo(t, flavour{"many", setupMany, nil})
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clear(data[len(data)-20:])
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := index.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ix.SkipHash() { // Read mapped it (MapFrom(1)), whatever it kept
+		t.Fatal("the index's checksum is not skipped: the test proves nothing")
+	}
+	want, err := index.LegacyEncode(ix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first entry's mtime seconds; the checksum stays zeros.
+	data[12+8] ^= 0xff
+	if err := os.WriteFile(path, data, 0o644); err != nil { // in place: same inode
+		t.Fatal(err)
+	}
+	got, err := ix.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("Encode copied bytes rewritten after Read (first difference at %d)", firstDiff(got, want))
+	}
+}

@@ -69,19 +69,24 @@ var mapFrom int64 = 1 << 20
 // checksum. A mapped file is parsed with memory faults turned into errors
 // (see faultsAsErrors); it stays mapped while the index holds entries to
 // copy from it (Index.raw), and is unmapped once the index is dropped, or
-// at once when it holds none.
+// at once when it holds none. A mapped file whose checksum is skipped
+// (all zeros) is not kept mapped: its entries are copied out, since no
+// checksum would show it rewritten in place (see rawIntact).
 func parseFile(data []byte, mapped bool) (*Index, error) {
 	var ix *Index
 	err := faultsAsErrors(mapped, func() (err error) {
 		if ix, err = parse(data); err == nil {
 			ix.file.size = int64(len(data))
 			copy(ix.file.sum[:], data[len(data)-hashLen:])
+			if mapped && ix.skipHash {
+				ix.raw = bytes.Clone(ix.raw)
+			}
 		}
 		return err
 	})
 	switch {
 	case !mapped:
-	case err != nil || ix.raw == nil:
+	case err != nil || ix.raw == nil || ix.skipHash:
 		wtfs.Unmap(data)
 	default:
 		ix.mapped, ix.mappedSum = true, data[len(data)-hashLen:]
