@@ -3,6 +3,7 @@ package index_test
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"os/exec"
@@ -395,4 +396,49 @@ func TestEditBesideFolderWithNewlineAgreesWithGitAdd(t *testing.T) {
 		}
 	}
 	git(t, dir, "fsck", "--strict")
+}
+
+// TestVersion3WithoutExtendedFlagsIsWrittenAsGitWritesIt stages the one
+// intent-to-add entry of a version-3 index (the only entry with extended
+// flags), as git add does in a copy: git demotes the header to version 2
+// once no entry needs extended flags (read-cache.c, "demote version 3 to
+// version 2 when the latter suffices"), and so must Encode; it kept
+// version 3.
+func TestVersion3WithoutExtendedFlagsIsWrittenAsGitWritesIt(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n", "b.txt": "b\n"})
+	fixtures.WriteFiles(t, dir, map[string]string{"new.txt": "new\n"})
+	git(t, dir, "add", "-N", "new.txt")
+	indexPath := filepath.Join(dir, ".git", "index")
+	oracle := copyRepo(t, dir)
+	git(t, oracle, "add", "new.txt")
+	stageWithIndex(t, dir, indexPath, []string{"new.txt"})
+	if got, want := headerVersion(t, indexPath), headerVersion(t, filepath.Join(oracle, ".git", "index")); got != want || want != 2 {
+		t.Fatalf("version %d after staging the intent-to-add entry, git wrote %d (want 2)", got, want)
+	}
+	if got, want := git(t, dir, "ls-files", "-s", "--debug"), git(t, oracle, "ls-files", "-s", "--debug"); stripStat(got) != stripStat(want) {
+		t.Fatalf("entries:\n%s\ngit:\n%s", got, want)
+	}
+}
+
+// headerVersion returns the version in the header of the index file at
+// path.
+func headerVersion(t *testing.T, path string) uint32 {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil || len(data) < 12 {
+		t.Fatalf("read %s: %v", path, err)
+	}
+	return binary.BigEndian.Uint32(data[4:8])
+}
+
+// stripStat drops the lines of git ls-files --debug that differ between a
+// repository and its copy (times, device and inode).
+func stripStat(s string) string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		if !strings.HasPrefix(line, "  ctime:") && !strings.HasPrefix(line, "  mtime:") && !strings.HasPrefix(line, "  dev:") {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
 }

@@ -68,21 +68,19 @@ func (ix *Index) writeList() ([]*Entry, int, []byte, error) {
 	return p.entries, p.nstrip, p.link, nil
 }
 
-// headerVersion is ix.Version, raised to 3 when an entry needs extended
-// flags in a version-2 index (as git does).
+// headerVersion is ix.Version, except that a version 2 or 3 index is
+// written as version 3 when an entry needs extended flags, else as
+// version 2 (as git does: it demotes 3 to 2 when 2 suffices).
 func (ix *Index) headerVersion(list []*Entry) uint32 {
-	v := ix.Version
-	if v < 2 || v > 4 {
-		v = 2
+	if ix.Version == 4 {
+		return 4
 	}
-	if v == 2 {
-		for _, e := range list {
-			if e.SkipWorktree || e.IntentToAdd {
-				return 3
-			}
+	for _, e := range list {
+		if e.SkipWorktree || e.IntentToAdd {
+			return 3
 		}
 	}
-	return v
+	return 2
 }
 
 // sizeHint is about the size of the file Encode returns.
