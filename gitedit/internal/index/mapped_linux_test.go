@@ -166,3 +166,57 @@ func TestMappedSkipHashIndexRewrittenInPlaceIsEncodedFromWhatWasRead(t *testing.
 		t.Fatalf("Encode copied bytes rewritten after Read (first difference at %d)", firstDiff(got, want))
 	}
 }
+
+// rewritingWriter rewrites the index file at path in place (new stat data
+// for every entry, checksum made right, as cp of another index over it
+// would leave it) when it is first written to, that is while Encode is
+// still copying entries from the mapping.
+type rewritingWriter struct {
+	bytes.Buffer
+	t    *testing.T
+	path string
+	done bool
+}
+
+func (w *rewritingWriter) Write(p []byte) (int, error) {
+	if !w.done {
+		w.done = true
+		data, err := os.ReadFile(w.path)
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		data = data[:len(data)-20]
+		for i := 0; i+8 < len(data); i += 97 {
+			data[i+8] ^= 0x5a
+		}
+		sum := sha1.Sum(data)
+		if err := os.WriteFile(w.path, append(data, sum[:]...), 0o644); err != nil {
+			w.t.Fatal(err)
+		}
+	}
+	return w.Buffer.Write(p)
+}
+
+// TestMappedIndexRewrittenWhileCopiedIsNotWritten rewrites the mapped
+// index file in place after Encode checked it intact, while it copies the
+// entries: what it copied after that is the new file's bytes, so EncodeTo
+// must fail (or have written exactly what was read), never write a mix
+// of both files under a checksum of its own.
+func TestMappedIndexRewrittenWhileCopiedIsNotWritten(t *testing.T) {
+	for _, alongside := range []bool{false, true} {
+		_, path, ix := mappedIndex(t)
+		index.HashAlongside(alongside)
+		want, err := index.LegacyEncode(ix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := &rewritingWriter{t: t, path: path}
+		err = ix.EncodeTo(w)
+		if !w.done {
+			t.Fatal("EncodeTo never wrote: the test proves nothing")
+		}
+		if err == nil && !bytes.Equal(w.Bytes(), want) {
+			t.Fatalf("alongside %v: EncodeTo wrote bytes of the file rewritten while it copied (first difference at %d)", alongside, firstDiff(w.Bytes(), want))
+		}
+	}
+}

@@ -3,6 +3,7 @@ package index
 import (
 	"bytes"
 	"crypto/sha1"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -44,10 +45,16 @@ func (ix *Index) EncodeTo(w io.Writer) error {
 	s.buf = append(s.buf, signatureDIRC...)
 	s.buf = be.AppendUint32(be.AppendUint32(s.buf, version), uint32(len(list)))
 	var blocks []ieotBlock
+	copied := false
 	s.fail(faultsAsErrors(ix.mapped, func() error {
-		blocks = ix.writeEntries(s, list, nstrip, version)
+		blocks, copied = ix.writeEntries(s, list, nstrip, version)
 		return nil
 	}))
+	if copied && !ix.rawIntact() {
+		// Rewritten in place after rawEntries looked: some entries may
+		// have been copied from the new file.
+		s.fail(errRewrittenInPlace)
+	}
 	writeExtensions(s, exts, blocks)
 	s.trailer()
 	runtime.KeepAlive(ix) // its mapping (Index.raw) is read up to here
@@ -108,11 +115,16 @@ type entryWriter struct {
 	run     [2]int // raw[run[0]:run[1]] is yet to be written
 }
 
+// errRewrittenInPlace fails an Encode that copied entries from a mapped
+// index file another program rewrote in place meanwhile (git never does).
+var errRewrittenInPlace = errors.New("the index file was rewritten in place while its entries were copied")
+
 // writeEntries writes list; the first nstrip entries get empty names
 // (split-index replacements). With an IEOT extension, entries are grouped
 // in blocks as git groups them, and in version 4 each block starts with
-// an uncompressed name so that blocks decode independently.
-func (ix *Index) writeEntries(s *sink, list []*Entry, nstrip int, version uint32) []ieotBlock {
+// an uncompressed name so that blocks decode independently. It also
+// reports whether it copied entries as read.
+func (ix *Index) writeEntries(s *sink, list []*Entry, nstrip int, version uint32) ([]ieotBlock, bool) {
 	w := &entryWriter{s: s, version: version, raw: ix.rawEntries(version)}
 	start, count := s.off(), 0
 	for i, e := range list {
@@ -132,7 +144,7 @@ func (ix *Index) writeEntries(s *sink, list []*Entry, nstrip int, version uint32
 	if ix.ieotBlock > 0 && count > 0 {
 		w.blocks = append(w.blocks, ieotBlock{start, count})
 	}
-	return w.blocks
+	return w.blocks, w.raw != nil
 }
 
 // rawEntries returns the entry table as read when its entries can be
