@@ -138,6 +138,9 @@ func prepare(r *repo.Repo, opt spec.Options, read *index.Index, fn Func) (*batch
 		db: objects.NewDB(r.ObjectsDir())}
 	w.db.SyncFile = r.ObjectSyncer()
 	w.db.PackCache = r.Packs()
+	if w.db.Shared, err = r.SharedPerm(); err != nil {
+		return nil, err
+	}
 	w.out = &Outcome{Files: fileResults(changes), Diff: diffOf(r, changes), Changed: len(changes) > 0}
 	if opt.Commit && len(changes) > 0 {
 		err = w.checkDirty()

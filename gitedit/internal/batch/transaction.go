@@ -151,6 +151,14 @@ func lockIndex(ctx context.Context, r *repo.Repo, opt spec.Options) (*lockfile.F
 	if err != nil {
 		return nil, spec.IOError("lock index", err)
 	}
+	// The new index gets core.sharedRepository's permissions, as git's
+	// lock files do (a bad value is refused when the batch is planned).
+	if shared, err := r.SharedPerm(); err == nil {
+		if err := shared.Adjust(lock.Path()); err != nil {
+			_ = lock.Rollback()
+			return nil, spec.IOError("set the permissions of "+lock.Path(), err)
+		}
+	}
 	lock.SetSync(r.SyncerFor(durability.Index), r.Flushes(durability.Index))
 	return lock, nil
 }

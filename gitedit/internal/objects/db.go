@@ -18,6 +18,7 @@ import (
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/zlib"
 
+	"github.com/gitedit/gitedit/gitedit/internal/sharedperm"
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
@@ -37,6 +38,9 @@ type DB struct {
 	// PackCache, when set, gives the packs (the repository's, kept from one
 	// batch to the next); nil opens them for this DB alone.
 	PackCache *PackCache
+	// Shared gives new loose objects and objects/xx/ folders the
+	// permissions core.sharedRepository asks for (zero: the umask's).
+	Shared sharedperm.Mode
 
 	once     sync.Once
 	packs    *Packs // nil when the packs could not be opened
@@ -272,21 +276,25 @@ func deflateSmall(header string, data []byte) ([]byte, error) {
 // temporary file in its objects/xx/ folder, renamed into place.
 func (db *DB) writeFile(h plumbing.Hash, z []byte) error {
 	final := db.loosePath(h)
-	f, err := createLooseTemp(filepath.Dir(final))
+	f, err := createLooseTemp(filepath.Dir(final), db.Shared)
 	if err != nil {
 		return err
 	}
-	return finishLoose(f, z, final, db.SyncFile)
+	if err := finishLoose(f, z, final, db.SyncFile); err != nil {
+		return err
+	}
+	return db.Shared.Adjust(final)
 }
 
 // createLooseTemp creates a temporary object file in dir (an objects/xx/
-// folder), creating dir as needed. A concurrent git prune removes empty
-// objects/xx/ folders, possibly between the mkdir and the create: that is
-// retried a few times (git tries once).
-func createLooseTemp(dir string) (*os.File, error) {
+// folder), creating dir as needed, with the permissions shared asks for.
+// A concurrent git prune removes empty objects/xx/ folders, possibly
+// between the mkdir and the create: that is retried a few times (git
+// tries once).
+func createLooseTemp(dir string, shared sharedperm.Mode) (*os.File, error) {
 	f, err := createTemp(dir)
 	for try := 0; try < 8 && errors.Is(err, fs.ErrNotExist); try++ {
-		if err = os.MkdirAll(dir, 0o777); err == nil {
+		if err = shared.MkdirAll(dir); err == nil {
 			f, err = createTemp(dir)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/gitedit/gitedit/gitedit/internal/sharedperm"
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
@@ -49,6 +50,9 @@ type Store struct {
 	// SyncFolder also fsyncs the ref's folder after the rename (with Sync
 	// set and a method that flushes the device).
 	SyncFolder bool
+	// Shared gives new refs and their folders the permissions
+	// core.sharedRepository asks for (zero: the umask's).
+	Shared sharedperm.Mode
 }
 
 // Head is the state of HEAD.

@@ -138,12 +138,16 @@ func (s *Store) lock(ctx context.Context, ref string, timeout time.Duration) (*l
 	if errors.Is(err, fs.ErrNotExist) {
 		// The ref's folder is missing: create it and try again (most
 		// updates find it, and spare the stat a MkdirAll costs first).
-		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+		if err := s.Shared.MkdirAll(filepath.Dir(p)); err != nil {
 			return nil, fmt.Errorf("lock %s: %w", ref, err)
 		}
 		lk, err = lockfile.Acquire(ctx, p, timeout)
 	}
 	if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", ref, err)
+	}
+	if err := s.Shared.Adjust(lk.Path()); err != nil {
+		_ = lk.Rollback()
 		return nil, fmt.Errorf("lock %s: %w", ref, err)
 	}
 	lk.SetSync(s.Sync, s.Sync != nil && s.SyncFolder)

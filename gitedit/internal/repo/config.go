@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
+	"github.com/gitedit/gitedit/gitedit/internal/sharedperm"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -85,4 +86,16 @@ func logAllRefUpdatesOf(cfg *gitconfig.Config) (string, error) {
 		return "", err
 	}
 	return "false", nil
+}
+
+// SharedPerm returns core.sharedRepository as git reads it: the
+// permissions new files and folders of the git directory get; a value git
+// would refuse is invalid_input.
+func (r *Repo) SharedPerm() (sharedperm.Mode, error) {
+	v, set := r.config.Last("core.sharedrepository")
+	m, err := sharedperm.Parse(v, set)
+	if err != nil {
+		return 0, spec.Errorf(spec.CodeInvalidInput, "%s", err)
+	}
+	return m, nil
 }

@@ -297,6 +297,7 @@ func (loc *location) repo(cfg *gitconfig.Config, env func(string) (string, bool)
 	}
 	runtime.AddCleanup(r, func(c *objects.PackCache) { _ = c.Close() }, r.packs)
 	r.refs = &refs.Store{GitDir: loc.gitDir, CommonDir: loc.commonDir, LogAllRefUpdates: logAll, Sync: r.SyncerFor(durability.Reference), SyncFolder: r.Flushes(durability.Reference)}
+	r.refs.Shared, _ = r.SharedPerm() // a bad value refuses the batch (see batch)
 	return r, nil
 }
 

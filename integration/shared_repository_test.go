@@ -1,0 +1,96 @@
+//go:build unix
+
+package integration
+
+import (
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/fixtures"
+)
+
+// TestSharedRepositoryPermissionsMatchGit commits an edit on a new branch
+// with gitedit in a repository made by git init --shared=VALUE, and the
+// same with git commit in a copy, under umasks 077 and 022: the loose
+// objects, objects/xx/ folders, index, ref and ref folders each has
+// written must have git's modes (git's adjust_shared_perm). gitedit gave
+// them the umask's alone: under 077, 0400 objects, 0700 folders and a 0600
+// index in a group's repository, which the group's other members could
+// not read.
+func TestSharedRepositoryPermissionsMatchGit(t *testing.T) {
+	for _, mask := range []string{"077", "022"} {
+		for _, shared := range []string{"group", "all", "0640", "umask"} {
+			base := t.TempDir()
+			ours, theirs := filepath.Join(base, "ours"), filepath.Join(base, "theirs")
+			for _, dir := range []string{ours, theirs} {
+				git(t, base, "init", "-q", "--shared="+shared, dir)
+				write(t, dir, "a.txt", "a\n")
+				git(t, dir, "add", "a.txt")
+				git(t, dir, "commit", "-q", "-m", "init")
+				git(t, dir, "checkout", "-q", "-b", "topic/x")
+			}
+			ourBefore, theirBefore := inodes(t, ours), inodes(t, theirs)
+			umasked(t, ours, mask, binary, "edit", "a.txt", "--old", "a", "--new", "b", "--commit")
+			write(t, theirs, "a.txt", "b\n")
+			umasked(t, theirs, mask, "git", "commit", "-q", "-a", "-m", "edit")
+			want := newModes(t, theirs, theirBefore)
+			require.Equal(t, want, newModes(t, ours, ourBefore), "umask %s, core.sharedRepository=%s", mask, shared)
+		}
+	}
+}
+
+// umasked runs name with args in dir under the given umask.
+func umasked(t *testing.T, dir, mask, name string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("sh", append([]string{"-c", `umask "$0" && exec "$@"`, mask, name}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = fixtures.Env(fixtures.Home(dir))
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s %s: %s", name, strings.Join(args, " "), out)
+}
+
+// inodes maps the paths under .git/objects and .git/refs, and
+// .git/index, to their inode numbers.
+func inodes(t *testing.T, dir string) map[string]uint64 {
+	t.Helper()
+	out := map[string]uint64{}
+	for _, top := range []string{"objects", "refs", "index"} {
+		err := filepath.WalkDir(filepath.Join(dir, ".git", top), func(p string, _ fs.DirEntry, err error) error {
+			require.NoError(t, err)
+			fi, err := os.Lstat(p)
+			require.NoError(t, err)
+			out[p] = fi.Sys().(*syscall.Stat_t).Ino
+			return nil
+		})
+		require.NoError(t, err)
+	}
+	return out
+}
+
+// newModes returns the distinct modes of the paths of inodes(dir) that
+// before does not hold (created, or replaced by a rename).
+func newModes(t *testing.T, dir string, before map[string]uint64) []string {
+	t.Helper()
+	set := map[string]bool{}
+	for p, ino := range inodes(t, dir) {
+		if old, ok := before[p]; !ok || old != ino {
+			fi, err := os.Lstat(p)
+			require.NoError(t, err)
+			set[fi.Mode().String()] = true
+		}
+	}
+	var out []string
+	for m := range set {
+		out = append(out, m)
+	}
+	sort.Strings(out)
+	return out
+}
