@@ -194,7 +194,7 @@ func (s *Store) appendLog(name, line string) error {
 	f, err := wtfs.OpenFile(p, flags, 0o666)
 	if errors.Is(err, os.ErrNotExist) && flags&os.O_CREATE != 0 {
 		// Its folder is missing: create it and open again.
-		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
+		if err := s.Shared.MkdirAll(filepath.Dir(p)); err != nil {
 			return fmt.Errorf("create reflog of %s: %w", name, err)
 		}
 		f, err = wtfs.OpenFile(p, flags, 0o666)
