@@ -36,6 +36,8 @@ func TestSharedRepositoryPermissionsMatchGit(t *testing.T) {
 				git(t, dir, "add", "a.txt")
 				git(t, dir, "commit", "-q", "-m", "init")
 				git(t, dir, "checkout", "-q", "-b", "topic/x")
+				// The commit creates the reflogs and their folders anew.
+				require.NoError(t, os.RemoveAll(filepath.Join(dir, ".git", "logs")))
 			}
 			ourBefore, theirBefore := inodes(t, ours), inodes(t, theirs)
 			umasked(t, ours, mask, binary, "edit", "a.txt", "--old", "a", "--new", "b", "--commit")
@@ -57,12 +59,15 @@ func umasked(t *testing.T, dir, mask, name string, args ...string) {
 	require.NoError(t, err, "%s %s: %s", name, strings.Join(args, " "), out)
 }
 
-// inodes maps the paths under .git/objects and .git/refs, and
-// .git/index, to their inode numbers.
+// inodes maps the paths under .git/objects, .git/refs and .git/logs (when
+// it exists), and .git/index, to their inode numbers.
 func inodes(t *testing.T, dir string) map[string]uint64 {
 	t.Helper()
 	out := map[string]uint64{}
-	for _, top := range []string{"objects", "refs", "index"} {
+	for _, top := range []string{"objects", "refs", "logs", "index"} {
+		if _, err := os.Lstat(filepath.Join(dir, ".git", top)); os.IsNotExist(err) {
+			continue
+		}
 		err := filepath.WalkDir(filepath.Join(dir, ".git", top), func(p string, _ fs.DirEntry, err error) error {
 			require.NoError(t, err)
 			fi, err := os.Lstat(p)

@@ -184,26 +184,23 @@ func cleanMessage(msg string) string {
 }
 
 // appendLog appends line to name's reflog, creating the file and its
-// folders when core.logAllRefUpdates asks for it.
+// folders when core.logAllRefUpdates asks for it; a reflog it creates
+// gets core.sharedRepository's permissions, as git's log_ref_setup gives
+// it.
 func (s *Store) appendLog(name, line string) error {
-	p := s.logPath(name)
-	flags := os.O_WRONLY | os.O_APPEND
-	if s.autoCreateLog(name) {
-		flags |= os.O_CREATE
-	}
-	f, err := wtfs.OpenFile(p, flags, 0o666)
-	if errors.Is(err, os.ErrNotExist) && flags&os.O_CREATE != 0 {
-		// Its folder is missing: create it and open again.
-		if err := s.Shared.MkdirAll(filepath.Dir(p)); err != nil {
-			return fmt.Errorf("create reflog of %s: %w", name, err)
-		}
-		f, err = wtfs.OpenFile(p, flags, 0o666)
-	}
-	if errors.Is(err, os.ErrNotExist) && flags&os.O_CREATE == 0 {
-		return nil
+	p, create := s.logPath(name), s.autoCreateLog(name)
+	f, created, err := s.openLog(p, create)
+	if errors.Is(err, os.ErrNotExist) && !create {
+		return nil // no reflog, and none to create
 	}
 	if err != nil {
 		return fmt.Errorf("open reflog of %s: %w", name, err)
+	}
+	if created {
+		if err := s.Shared.Adjust(p); err != nil {
+			f.Close()
+			return fmt.Errorf("create reflog of %s: %w", name, err)
+		}
 	}
 	if _, err := f.WriteString(line); err != nil {
 		f.Close()
@@ -219,6 +216,25 @@ func (s *Store) appendLog(name, line string) error {
 		return fmt.Errorf("append reflog of %s: %w", name, err)
 	}
 	return nil
+}
+
+// openLog opens the reflog at p for appending. A missing one is created,
+// with its folders, when create is set (created then reports it; a
+// missing one not created is os.ErrNotExist).
+func (s *Store) openLog(p string, create bool) (f *os.File, created bool, err error) {
+	f, err = wtfs.OpenFile(p, os.O_WRONLY|os.O_APPEND, 0)
+	if !errors.Is(err, os.ErrNotExist) || !create {
+		return f, false, err
+	}
+	flags := os.O_WRONLY | os.O_APPEND | os.O_CREATE
+	if f, err = wtfs.OpenFile(p, flags, 0o666); errors.Is(err, os.ErrNotExist) {
+		// Its folder is missing: create it and open again.
+		if err := s.Shared.MkdirAll(filepath.Dir(p)); err != nil {
+			return nil, false, err
+		}
+		f, err = wtfs.OpenFile(p, flags, 0o666)
+	}
+	return f, err == nil, err
 }
 
 // autoCreateLog reports whether a missing reflog of name is created.
