@@ -68,6 +68,9 @@ type Entry struct {
 // Index is a parsed index file.
 type Index struct {
 	Version uint32
+	// Missing is set when Read found no index file and returned an empty
+	// index (the caller chooses the version of the file it creates).
+	Missing bool
 	// Entries are sorted by Name, then Stage, as git sorts them.
 	Entries []*Entry
 

@@ -31,7 +31,8 @@ const (
 var be = binary.BigEndian
 
 // Read parses the index file at path (resolving a split index through the
-// sharedindex file beside it). A missing file is an empty version-2 index.
+// sharedindex file beside it). A missing file is an empty version-2 index
+// marked Missing.
 // Like git (which checks it only in fsck), Read does not verify the
 // trailing checksum: the file is replaced by rename, so it is never seen
 // half-written, and the structure checks catch a truncated file. Verify
@@ -41,7 +42,7 @@ var be = binary.BigEndian
 func Read(path string) (*Index, error) {
 	data, mapped, err := wtfs.MapFile(path, mapFrom)
 	if errors.Is(err, fs.ErrNotExist) {
-		return &Index{Version: 2}, nil
+		return &Index{Version: 2, Missing: true}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read index %s: %w", path, err)
