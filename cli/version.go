@@ -2,9 +2,12 @@ package cli
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/gitedit/gitedit/gitedit"
 	"github.com/gitedit/gitedit/internal/buildinfo"
 )
 
@@ -16,6 +19,7 @@ func versionCommand(e *env) *cli.Command {
 		Usage: "print the version, the commit and date it was built from, and the Go version",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print the same as one JSON object"},
+			&cli.StringFlag{Name: "C", Value: ".", Usage: "as git -C `DIR` --version: DIR must be a folder"},
 		},
 		Action: e.version,
 	}
@@ -24,6 +28,9 @@ func versionCommand(e *env) *cli.Command {
 // version prints the build information of the running binary.
 func (e *env) version(c *cli.Context) error {
 	if _, err := args(c, 0, 0, "takes no arguments"); err != nil {
+		return err
+	}
+	if err := checkDir(c.String("C")); err != nil {
 		return err
 	}
 	info := buildinfo.Read()
@@ -39,10 +46,26 @@ func (e *env) version(c *cli.Context) error {
 }
 
 // versionAlias turns `gitedit --version ...` into `gitedit version ...`,
-// as git takes `git --version` for `git version`.
+// as git takes `git --version` for `git version`, after -C DIR too
+// (`gitedit -C DIR --version`, as git -C DIR --version).
 func versionAlias(args []string) []string {
-	if len(args) > 1 && (args[1] == "--version" || args[1] == "-version") {
-		return append([]string{args[0], "version"}, args[2:]...)
+	i := 1
+	for i+1 < len(args) && args[i] == "-C" {
+		i += 2
+	}
+	if i < len(args) && (args[i] == "--version" || args[i] == "-version") {
+		out := append([]string{args[0], "version"}, args[1:i]...)
+		return append(out, args[i+1:]...)
 	}
 	return args
+}
+
+// checkDir refuses a -C DIR that is not a folder, with the error the
+// commands that open a repository give (git: "cannot change to DIR").
+func checkDir(dir string) error {
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		abs, _ := filepath.Abs(dir)
+		return &gitedit.Error{Code: gitedit.CodeNotARepo, Message: abs + ": not a directory"}
+	}
+	return nil
 }
