@@ -49,9 +49,10 @@ func MainMCP(serve Server, args []string, stdin io.Reader, stdout, stderr io.Wri
 // mcpLine is the gitedit command line of gitedit-mcp's args.
 func mcpLine(args []string) []string {
 	if len(args) > 1 {
-		switch args[1] {
-		case "version", "--version":
+		if versionAlias(args)[1] == "version" { // gitedit's version, however asked
 			return append([]string{"gitedit"}, args[1:]...)
+		}
+		switch args[1] {
 		case "help":
 			return []string{"gitedit", "mcp", "--help"}
 		case "mcp":

@@ -128,3 +128,8 @@ func lookMCPBinary(beside, path string) (string, error) {
 		Message: "gitedit mcp runs the gitedit-mcp binary, found neither beside gitedit nor on PATH: " +
 			"install it with gitedit (see the README's Install section)"}
 }
+
+// runError is the error of a gitedit-mcp at path that could not be run.
+func runError(path string, err error) error {
+	return &gitedit.Error{Code: gitedit.CodeIOError, Err: err, Message: fmt.Sprintf("run %s: %v", path, err)}
+}

@@ -4,11 +4,8 @@ package cli
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
-
-	"github.com/gitedit/gitedit/gitedit"
 )
 
 // execReplaces is false: this system has no exec, gitedit mcp waits for
@@ -33,6 +30,5 @@ func runMCPBinary(args []string) error {
 	case errors.As(err, &exit):
 		return &statusError{status: exit.ExitCode()}
 	}
-	return &gitedit.Error{Code: gitedit.CodeIOError, Err: err,
-		Message: fmt.Sprintf("run %s: %v", path, err)}
+	return runError(path, err)
 }

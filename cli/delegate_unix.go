@@ -2,12 +2,7 @@
 
 package cli
 
-import (
-	"fmt"
-	"syscall"
-
-	"github.com/gitedit/gitedit/gitedit"
-)
+import "syscall"
 
 // execReplaces is true: on this system gitedit mcp replaces its process
 // by gitedit-mcp (see env.delegates).
@@ -26,7 +21,5 @@ func runMCPBinary(args []string) error {
 		return err
 	}
 	argv := append([]string{path}, args[1:]...)
-	err = execve(path, argv, env)
-	return &gitedit.Error{Code: gitedit.CodeIOError, Err: err,
-		Message: fmt.Sprintf("run %s: %v", path, err)}
+	return runError(path, execve(path, argv, env))
 }
