@@ -72,3 +72,35 @@ func TestGitlinkPathsAreRefusedAsGitRefusesThem(t *testing.T) {
 		require.True(t, strings.HasPrefix(git(t, dir, "ls-files", "-s", "sub"), "160000 "), "the gitlink is still staged")
 	}
 }
+
+// TestSubmoduleItselfIsUnsupported: a request that names the submodule
+// itself (an edit of "sub", a git diff renaming it with no mode lines, as
+// `git diff -M` writes a pure rename, an envelope deleting it) is refused
+// as unsupported, the code the docs give for changes to submodules, and
+// nothing changes, whether the submodule is checked out or not. The
+// rename came from replaying sharkdp/bat's 0ed527f0, which was refused
+// as is_directory.
+func TestSubmoduleItselfIsUnsupported(t *testing.T) {
+	requests := map[string]func(dir string) run{
+		"edit": func(dir string) run {
+			return gitedit(t, dir, "", "edit", "sub", "--old", "", "--new", "x\n", "--json", "--commit")
+		},
+		"git diff rename": func(dir string) run {
+			return gitedit(t, dir, "diff --git a/sub b/sub_2\nsimilarity index 100%\nrename from sub\nrename to sub_2\n", "patch", "-", "--json")
+		},
+		"envelope delete": func(dir string) run {
+			return gitedit(t, dir, "*** Begin Patch\n*** Delete File: sub\n*** End Patch\n", "patch", "-", "--json")
+		},
+	}
+	for _, checkedOut := range []bool{false, true} {
+		dir := repoWithSubmodule(t, checkedOut)
+		before := take(t, dir)
+		for kind, request := range requests {
+			r := request(dir)
+			requireNoPanic(t, r)
+			require.Equal(t, "unsupported", errorCode(r), "%s (checked out: %v): %s %s", kind, checkedOut, r.stdout, r.stderr)
+		}
+		requireUnchanged(t, before, take(t, dir))
+		require.True(t, strings.HasPrefix(git(t, dir, "ls-files", "-s", "sub"), "160000 "), "the gitlink is still staged")
+	}
+}

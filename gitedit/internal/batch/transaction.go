@@ -96,12 +96,16 @@ func (t *Txn) ReadRel(rel string) (*repo.FileState, error) {
 	return st.Clone(), nil
 }
 
-// checkReadable refuses a path inside a submodule (outside_repo), one
+// checkReadable refuses a path inside a submodule (outside_repo), a
+// submodule itself (unsupported: its entry is a commit, not a file), one
 // with merge conflicts (conflict) and one outside the sparse checkout
 // (unsupported).
 func (t *Txn) checkReadable(rel string) error {
 	if g := t.Idx.GitlinkFor(rel); g != nil {
 		return &spec.Error{Code: spec.CodeOutsideRepo, FilePath: rel, Message: fmt.Sprintf("%s is in submodule '%s' (git tracks nothing inside a submodule in this repository)", quote.QuotePath(rel), g.Name)}
+	}
+	if e := t.Idx.Entry(rel); e != nil && e.Mode == index.ModeGitlink {
+		return &spec.Error{Code: spec.CodeUnsupported, FilePath: rel, Message: "the path is a submodule; gitedit changes files and symbolic links only"}
 	}
 	if t.Idx.Conflicted(rel) {
 		return &spec.Error{Code: spec.CodeConflict, FilePath: rel, Message: "the path has unresolved merge conflicts; resolve them first"}
