@@ -50,6 +50,21 @@ func (r *Repo) ConfigBool(key string) (value, set bool, err error) { return r.co
 // boolean or an unknown dirty policy is invalid_input naming the key.
 func (r *Repo) Defaults() (Options, error) { return r.core.Defaults() }
 
+// Refreshed returns r while git's configuration is as r read it when it
+// was opened, else the repository opened again from the same folder, as
+// Open opens it: a long-running caller (the MCP server) calls it before
+// each operation, so that a change another program made to the
+// configuration between two operations (git config, an edited
+// .git/config or ~/.gitconfig, a switched branch under an onbranch:
+// include) applies to the second. While nothing changed it costs one stat
+// per configuration file.
+func (r *Repo) Refreshed() (*Repo, error) {
+	if !r.core.ConfigChanged() {
+		return r, nil
+	}
+	return Open(r.core.Dir())
+}
+
 // forOperation returns r over the repository's copy for one operation
 // (repo.Repo.ForOperation: attribute files read at most once).
 func (r *Repo) forOperation() *Repo { return &Repo{core: r.core.ForOperation()} }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -12,13 +13,30 @@ import (
 
 // handlers runs the tool calls of one server on one repository.
 type handlers struct {
+	// mu guards repo, which current replaces when git's configuration
+	// changed.
+	mu   sync.Mutex
 	repo *gitedit.Repo
 	// opt are the server's options; every call starts from a copy.
 	opt gitedit.Options
 }
 
+// current returns the repository for one call: the server's, opened again
+// when git's configuration changed since (gitedit.Repo.Refreshed), so that
+// a call never runs on a configuration another program has changed.
+func (h *handlers) current() (*gitedit.Repo, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	r, err := h.repo.Refreshed()
+	if err != nil {
+		return nil, fmt.Errorf("open the repository again (its configuration changed): %w", err)
+	}
+	h.repo = r
+	return r, nil
+}
+
 // callFunc runs one tool call on its raw arguments (a JSON object).
-type callFunc func(h *handlers, ctx context.Context, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error)
+type callFunc func(h *handlers, ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error)
 
 // calls maps each tool name to its implementation.
 var calls = map[string]callFunc{
@@ -39,11 +57,14 @@ func (h *handlers) handler(name string) sdk.ToolHandler {
 	}
 	return func(ctx context.Context, req *sdk.CallToolRequest) (res *sdk.CallToolResult, err error) {
 		defer recoverInto(&res, name)
-		out, err := call(h, ctx, h.callOptions(req), arguments(req))
+		repo, err := h.current()
+		if err == nil {
+			res, err = call(h, ctx, repo, h.callOptions(req), arguments(req))
+		}
 		if err != nil {
 			return refused(err), nil
 		}
-		return out, nil
+		return res, nil
 	}
 }
 
@@ -77,12 +98,12 @@ func arguments(req *sdk.CallToolRequest) json.RawMessage {
 }
 
 // read runs the read tool.
-func (h *handlers) read(ctx context.Context, _ gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+func (h *handlers) read(ctx context.Context, repo *gitedit.Repo, _ gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
 	req, err := gitedit.DecodeRead(args)
 	if err != nil {
 		return nil, err
 	}
-	res, err := h.repo.Read(ctx, *req)
+	res, err := repo.Read(ctx, *req)
 	if err != nil {
 		return nil, err
 	}
@@ -90,39 +111,39 @@ func (h *handlers) read(ctx context.Context, _ gitedit.Options, args json.RawMes
 }
 
 // edit runs the edit tool (docs/reference.md#edit).
-func (h *handlers) edit(ctx context.Context, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+func (h *handlers) edit(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
 	req, err := gitedit.DecodeEdit(args)
 	if err != nil {
 		return nil, err
 	}
-	return applied(h.repo.Edit(ctx, *req, opt))
+	return applied(repo.Edit(ctx, *req, opt))
 }
 
 // multiEdit runs the multiedit tool (docs/reference.md#multiedit).
-func (h *handlers) multiEdit(ctx context.Context, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+func (h *handlers) multiEdit(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
 	req, err := gitedit.DecodeMultiEdit(args)
 	if err != nil {
 		return nil, err
 	}
-	return applied(h.repo.MultiEdit(ctx, *req, opt))
+	return applied(repo.MultiEdit(ctx, *req, opt))
 }
 
 // applyPatch runs the apply_patch tool (docs/reference.md#patch).
-func (h *handlers) applyPatch(ctx context.Context, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+func (h *handlers) applyPatch(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
 	req, err := gitedit.DecodePatch(args)
 	if err != nil {
 		return nil, err
 	}
-	return applied(h.repo.Patch(ctx, *req, opt))
+	return applied(repo.Patch(ctx, *req, opt))
 }
 
 // log runs the log tool.
-func (h *handlers) log(ctx context.Context, _ gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+func (h *handlers) log(ctx context.Context, repo *gitedit.Repo, _ gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
 	req, err := gitedit.DecodeLog(args)
 	if err != nil {
 		return nil, err
 	}
-	entries, err := h.repo.Log(ctx, *req)
+	entries, err := repo.Log(ctx, *req)
 	if err != nil {
 		return nil, err
 	}

@@ -25,10 +25,10 @@ func undoCall(name string) callFunc {
 }
 
 // undo runs the undo tool: it reverts a gitedit commit with a new one.
-func (h *handlers) undo(ctx context.Context, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+func (h *handlers) undo(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
 	req, err := gitedit.DecodeUndo(args)
 	if err != nil {
 		return nil, err
 	}
-	return applied(h.repo.Undo(ctx, *req, opt))
+	return applied(repo.Undo(ctx, *req, opt))
 }

@@ -270,6 +270,8 @@ func LoadFile(path string) (*Config, error) { return new(Files).LoadFile(path) }
 // concurrent use.
 type Files struct {
 	read1 map[string]fileRead
+	// seen records what Changed found of each file.
+	seen map[string]seen
 }
 
 // fileRead is one file's bytes or the error reading them.

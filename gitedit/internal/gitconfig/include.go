@@ -1,7 +1,6 @@
 package gitconfig
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -29,7 +28,7 @@ func (l *loader) includeCondition(cond, from string) bool {
 	case strings.HasPrefix(cond, "gitdir/i:"):
 		return l.includeByGitdir(strings.TrimPrefix(cond, "gitdir/i:"), from, true)
 	case strings.HasPrefix(cond, "onbranch:"):
-		return includeByBranch(strings.TrimPrefix(cond, "onbranch:"), l.gitDir)
+		return l.includeByBranch(strings.TrimPrefix(cond, "onbranch:"))
 	case strings.HasPrefix(cond, "hasconfig:remote.*.url:"):
 		l.sawHasconfig = true
 		pattern := strings.TrimPrefix(cond, "hasconfig:remote.*.url:")
@@ -104,12 +103,13 @@ func matchGitdir(pattern, text string, prefix int, icase bool) bool {
 }
 
 // includeByBranch matches the branch HEAD points at (unborn included)
-// against an onbranch: pattern; a detached HEAD matches nothing.
-func includeByBranch(pattern, gitDir string) bool {
-	if gitDir == "" {
+// against an onbranch: pattern; a detached HEAD matches nothing. HEAD is
+// read through the loader's Files, which then watches it (Changed).
+func (l *loader) includeByBranch(pattern string) bool {
+	if l.gitDir == "" {
 		return false
 	}
-	head, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
+	head, err := l.files.read(filepath.Join(l.gitDir, "HEAD"))
 	if err != nil {
 		return false
 	}

@@ -3,6 +3,7 @@ package repo
 import (
 	"errors"
 	"strings"
+	"sync"
 
 	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
 	"github.com/gitedit/gitedit/gitedit/internal/sharedperm"
@@ -98,4 +99,29 @@ func (r *Repo) SharedPerm() (sharedperm.Mode, error) {
 		return 0, spec.Errorf(spec.CodeInvalidInput, "%s", err)
 	}
 	return m, nil
+}
+
+// configFiles are the files a Repo's configuration was read from, shared
+// by its ForOperation copies.
+type configFiles struct {
+	mu    sync.Mutex
+	files *gitconfig.Files
+}
+
+// ConfigChanged reports whether a file the configuration was read from
+// (system, global, repository and worktree config, the files they include,
+// HEAD for an onbranch: condition) now holds other bytes, or has appeared
+// or gone, since the repository was opened: git config, another program
+// or an editor changed git's configuration. What was derived from it at
+// Open (durability, reflogs, permissions, attribute files, identity,
+// hooks) is then stale, and a long-running caller opens the repository
+// again. It costs one stat per file while they stay unchanged.
+func (r *Repo) ConfigChanged() bool {
+	c := r.configFiles
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.files.Changed()
 }

@@ -45,6 +45,9 @@ type Repo struct {
 	// checked records working-tree contents read by earlier batches (see
 	// CheckedFiles).
 	checked *CheckedFiles
+	// configFiles are the files the configuration was read from (see
+	// ConfigChanged).
+	configFiles *configFiles
 }
 
 // Open finds the repository containing dir (walking up, as git does) and
@@ -252,7 +255,12 @@ func (loc *location) open(env func(string) (string, bool)) (*Repo, error) {
 	if err := loc.applyCoreConfig(cfg); err != nil {
 		return nil, err
 	}
-	return loc.repo(cfg, env)
+	r, err := loc.repo(cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	r.configFiles = &configFiles{files: files}
+	return r, nil
 }
 
 // applyCoreConfig honours core.worktree and refuses core.bare.

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package gitconfig
+
+import "os"
+
+// ctime is 0 where the system gives no inode change time.
+func ctime(os.FileInfo) int64 { return 0 }
