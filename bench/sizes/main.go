@@ -4,14 +4,16 @@
 // median of the per-round ratios, and gitedit's phases (from
 // GITEDIT_TRACE_PERFORMANCE=1). Automatic gc is off in every repository.
 //
-//	go run ./bench/sizes [-rounds 21] [-large] [-fsync all] [-keep]
+//	go run ./bench/sizes [-rounds 21] [-large] [-fsync all] [-keep] [-mcp]
 //
 // Rows: process start (gitedit hash vs git hash-object); one edit and a
 // commit at 50 and 5,000 files (and 100,000 with -large) against sed, git
 // add and git commit; a three-hunk git diff applied and committed at 5,000
 // files, and one real commit's diff (gitedit's own history) on its
 // parent's tree, against git apply --index and git commit; and the p50 of
-// an MCP edit call on 50 files, with and without commit mode.
+// an MCP edit call on 50 files, with and without commit mode, beside the
+// floor of each: the call's unavoidable writes alone (-mcp: these rows
+// only).
 package main
 
 import (
@@ -32,6 +34,7 @@ type settings struct {
 	fsync  string
 	keep   bool
 	real   string
+	mcp    bool
 }
 
 func main() {
@@ -40,6 +43,7 @@ func main() {
 	flag.BoolVar(&s.large, "large", false, "add the 100,000-file row (generating it takes about a minute)")
 	flag.StringVar(&s.fsync, "fsync", "", "core.fsync for every repository (\"\": git's default; \"all\": sync everything)")
 	flag.BoolVar(&s.keep, "keep", false, "keep the generated repositories")
+	flag.BoolVar(&s.mcp, "mcp", false, "run the MCP rows (and their floors) only")
 	flag.StringVar(&s.real, "real", realCommit, "commit of gitedit's history whose diff the real-diff row applies")
 	flag.Parse()
 	if err := run(s); err != nil {
@@ -81,6 +85,9 @@ func run(s settings) error {
 	}
 	b := &bench{s: s, bin: bin, tmp: tmp, load: loadAverage()}
 	steps := []func() error{b.start, b.editRows, b.diffRow, b.realRow, b.mcpRows}
+	if s.mcp {
+		steps = steps[len(steps)-1:]
+	}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err

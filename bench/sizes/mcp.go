@@ -13,10 +13,15 @@ import (
 
 // mcpRows times edit calls to two `gitedit mcp` servers on 50-file
 // repositories, one in commit mode, alternating calls, and reports the
-// median (p50) of each; no git contender does the same.
+// median (p50) of each; no git contender does the same. Between the calls
+// the floors (see floor) do the same calls' unavoidable writes alone.
 func (b *bench) mcpRows() error {
 	plain := &row{name: "MCP edit call p50, 50 files", target: "≤ 1 ms", noGit: true}
 	commit := &row{name: "MCP edit call p50 with commit, 50 files", target: "≤ 2 ms", noGit: true}
+	floors, floorRows, err := b.floors()
+	if err != nil {
+		return err
+	}
 	var servers [2]*server
 	for k, args := range [][]string{{"mcp"}, {"mcp", "--commit"}} {
 		dir, err := b.repo(fmt.Sprintf("mcp-%d", k), 50, benchrepo.ConstBody)
@@ -42,10 +47,30 @@ func (b *bench) mcpRows() error {
 			if i >= 0 {
 				r.gitedit = append(r.gitedit, d)
 			}
+			if d, err = floors[k].call(f, fmt.Sprintf("package p0\n\n// File %d.\nconst value = %d\n", f, v+1)); err != nil {
+				return err
+			}
+			if i >= 0 {
+				floorRows[k].gitedit = append(floorRows[k].gitedit, d)
+			}
 		}
 	}
-	b.rows = append(b.rows, plain, commit)
+	b.rows = append(b.rows, plain, commit, floorRows[0], floorRows[1])
 	return nil
+}
+
+// floors prepares the floors of both MCP rows and their rows.
+func (b *bench) floors() ([2]*floor, [2]*row, error) {
+	var fls [2]*floor
+	rows := [2]*row{{name: "floor: the call's writes alone, 50 files", target: "–", noGit: true},
+		{name: "floor: the call's writes alone with commit, 50 files", target: "–", noGit: true}}
+	for k := range fls {
+		var err error
+		if fls[k], err = b.newFloor(fmt.Sprintf("floor-%d", k), k == 1); err != nil {
+			return fls, rows, err
+		}
+	}
+	return fls, rows, nil
 }
 
 // server is a running `gitedit mcp` and its stdio.
