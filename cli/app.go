@@ -89,6 +89,9 @@ func runMain(build func(*env, []string) *cli.App, serve Server, args []string, s
 	if name != "" {
 		out.command = name + " "
 	}
+	if name != "" && !readOnly[name] && !e.delegates(name) {
+		sig.start() // as soon as the command is known: it sets up in the background
+	}
 	tuneGC(name)
 	err := app.RunContext(sig.ctx, args)
 	if err != nil && !isPrinted(err) {

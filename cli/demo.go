@@ -21,5 +21,6 @@ func (e *env) demo(c *cli.Context) error {
 	if _, err := args(c, 0, 0, "takes no arguments"); err != nil {
 		return err
 	}
+	e.sig.wait()
 	return demo.Run(c.Context, e.out.stdout)
 }

@@ -96,8 +96,17 @@ func validAuthor(a string) bool {
 
 // openRepo opens the repository containing -C DIR (default: the current
 // directory) and, for the commands that print for people, sets up the
-// colours its git config asks for.
+// colours its git config asks for. It returns once the signals a writing
+// command catches are caught (see signalCatcher.start).
 func (e *env) openRepo(c *cli.Context) (*gitedit.Repo, error) {
+	repo, err := e.openCatching(c)
+	e.sig.wait()
+	return repo, err
+}
+
+// openCatching is openRepo without the wait for the signal handlers,
+// for execute, whose batch waits for them itself before it writes.
+func (e *env) openCatching(c *cli.Context) (*gitedit.Repo, error) {
 	repo, err := gitedit.Open(c.String("C"))
 	if err != nil {
 		return nil, err
@@ -167,15 +176,22 @@ type applyFunc func(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options
 // execute opens the repository, merges the options (adjusted by tweak, if
 // not nil), runs fn and prints its result. The error carries the exit
 // status: nil for success, a printed statusError for a partial result.
+// fn's batch waits for the signal handlers before it takes the lock
+// (gitedit.WithWriteGate): their set-up overlaps the opening and the
+// batch's planning.
 func (e *env) execute(c *cli.Context, tweak func(*gitedit.Options), fn applyFunc) error {
-	repo, opt, err := e.openWithOptions(c)
+	repo, err := e.openCatching(c)
+	if err != nil {
+		return err
+	}
+	opt, err := options(c, repo)
 	if err != nil {
 		return err
 	}
 	if tweak != nil {
 		tweak(&opt)
 	}
-	res, err := fn(c.Context, repo, opt)
+	res, err := fn(gitedit.WithWriteGate(c.Context, e.sig.wait), repo, opt)
 	if err != nil {
 		return err
 	}

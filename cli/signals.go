@@ -20,7 +20,8 @@ type signalCatcher struct {
 	cancel  context.CancelCauseFunc
 	ch      chan os.Signal
 	done    chan struct{}
-	started bool // catching: start was called
+	started bool          // catching: start was called
+	ready   chan struct{} // closed once start's signal.Notify returned
 }
 
 // signalError is the cause of a context cancelled by a signal.
@@ -33,23 +34,38 @@ func (e signalError) Error() string { return signalName(e.sig) }
 // once start is called. Until then signals keep their default action
 // (ending the process): a command that only reads, or one still parsing
 // its arguments, has nothing to leave half done, and signal.Notify costs
-// about half a millisecond of every process start (it starts a goroutine
-// locked to a thread of its own).
+// about a quarter of a millisecond of every process start (a hand-over
+// with a thread of its own per signal).
 func newSignalCatcher() *signalCatcher {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	return &signalCatcher{ctx: ctx, cancel: cancel, ch: make(chan os.Signal, 1), done: make(chan struct{})}
 }
 
 // start starts catching the signals of catchable (once; later calls do
-// nothing). It must be called before the command writes anything, or
-// waits on its standard input.
+// nothing), in the background: signal.Notify hands each signal over to a
+// thread of the runtime, which takes a quarter of a millisecond, and the
+// command meanwhile parses its flags and reads the repository. Before it
+// writes anything, or waits on its standard input, the command calls
+// wait (a batch does through the context of gitedit.WithWriteGate).
 func (c *signalCatcher) start() {
 	if c.started {
 		return
 	}
 	c.started = true
-	signal.Notify(c.ch, catchable...)
-	go c.watch()
+	c.ready = make(chan struct{})
+	go func() {
+		signal.Notify(c.ch, catchable...)
+		close(c.ready)
+		c.watch()
+	}()
+}
+
+// wait returns once the signals start asked for are caught (at once when
+// start was not called, or for no catcher).
+func (c *signalCatcher) wait() {
+	if c != nil && c.started {
+		<-c.ready
+	}
 }
 
 // watch cancels the context with the first signal as its cause.
@@ -65,6 +81,7 @@ func (c *signalCatcher) watch() {
 // signals (else they stay caught, ignored from now on, for a process about
 // to exit).
 func (c *signalCatcher) stop(giveBack bool) {
+	c.wait() // a signal.Notify still running would catch them after the stop
 	if c.started && giveBack {
 		signal.Stop(c.ch)
 	}
@@ -97,12 +114,16 @@ func (c *signalCatcher) exit(status int, succeeded bool, stderr io.Writer) int {
 
 // reader wraps r so that a Read blocked on it (a terminal, a pipe nobody
 // writes to) returns when the context ends.
-func (c *signalCatcher) reader(r io.Reader) io.Reader { return &ctxReader{ctx: c.ctx, r: r} }
+func (c *signalCatcher) reader(r io.Reader) io.Reader {
+	return &ctxReader{ctx: c.ctx, r: r, wait: c.wait}
+}
 
-// ctxReader is a reader that gives up when ctx ends.
+// ctxReader is a reader that gives up when ctx ends; wait returns once the
+// signals that end ctx are caught.
 type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
+	ctx  context.Context
+	r    io.Reader
+	wait func()
 }
 
 // readResult is the outcome of one Read.
@@ -114,6 +135,9 @@ type readResult struct {
 // Read reads from r in the background, returning early when ctx ends (the
 // abandoned read finishes into its own buffer).
 func (c *ctxReader) Read(p []byte) (int, error) {
+	if c.wait != nil {
+		c.wait()
+	}
 	if c.ctx.Err() != nil {
 		return 0, context.Cause(c.ctx)
 	}

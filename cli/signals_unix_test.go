@@ -5,11 +5,16 @@ package cli
 import (
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/fixtures"
 )
 
 // TestSignalsStayCaughtOnlyForAProcessThatExits checks stop: a catcher
@@ -30,4 +35,52 @@ func TestSignalsStayCaughtOnlyForAProcessThatExits(t *testing.T) {
 		assert.Equal(t, !giveBack, len(c.ch) == 1, "give back %v: the catcher still receives", giveBack)
 		signal.Stop(c.ch)
 	}
+}
+
+// TestWaitReturnsOnceTheSignalsAreCaught checks that start's set-up in
+// the background is over when wait returns: a signal sent then cancels
+// the catcher's context. The test holds SIGUSR1 itself, so that a signal
+// the catcher missed would not end it.
+func TestWaitReturnsOnceTheSignalsAreCaught(t *testing.T) {
+	own := make(chan os.Signal, 1)
+	signal.Notify(own, syscall.SIGUSR1)
+	defer signal.Stop(own)
+	c := newSignalCatcher()
+	c.start()
+	c.wait()
+	require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGUSR1))
+	select {
+	case <-c.ctx.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the signal sent after wait was not caught")
+	}
+	assert.Equal(t, syscall.SIGUSR1, c.received())
+	c.stop(true)
+}
+
+// TestAnEditWaitsForTheSignalHandlersBeforeItWrites runs an edit whose
+// catcher has not finished setting up (its signal.Notify still running):
+// the batch stops before its lock, with nothing written, until the
+// handlers are in place, then completes.
+func TestAnEditWaitsForTheSignalHandlersBeforeItWrites(t *testing.T) {
+	repo := fixtures.NewRepo(t, map[string]string{"a.go": "package a\n\nfunc f() {\n\tfoo()\n}\n"})
+	sig := newSignalCatcher()
+	sig.started, sig.ready = true, make(chan struct{})
+	var out, errb strings.Builder
+	e := &env{out: &printer{stdout: &out, stderr: &errb}, sig: sig, stdin: strings.NewReader("")}
+	app := newApp(e)
+	args, _ := reorderArgs(app, []string{"gitedit", "edit", "-C", repo, "a.go", "--old", "foo()", "--new", "bar()"})
+	done := make(chan error, 1)
+	go func() { done <- app.RunContext(sig.ctx, args) }()
+	time.Sleep(200 * time.Millisecond)
+	select {
+	case err := <-done:
+		t.Fatalf("the edit ended before the signals were caught: %v", err)
+	default:
+	}
+	assert.NoFileExists(t, filepath.Join(repo, ".git", "index.lock"))
+	assert.Equal(t, "", fixtures.Git(t, repo, "status", "--porcelain"))
+	close(sig.ready)
+	require.NoError(t, <-done, errb.String())
+	assert.Equal(t, "M  a.go", strings.TrimSpace(fixtures.Git(t, repo, "status", "--porcelain")))
 }

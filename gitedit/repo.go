@@ -1,7 +1,10 @@
 package gitedit
 
 import (
+	"context"
+
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // Repo is an opened repository working tree. Its methods are safe to call
@@ -27,6 +30,15 @@ func Open(dir string) (*Repo, error) {
 		return nil, err
 	}
 	return &Repo{core: core}, nil
+}
+
+// WithWriteGate returns a copy of ctx carrying gate: every operation run
+// with the returned context calls gate before it takes the repository's
+// lock, that is before it writes anything (a dry run calls it too). The
+// gitedit command passes the wait for its signal handlers, whose set-up
+// then overlaps the operation's reading of the repository.
+func WithWriteGate(ctx context.Context, gate func()) context.Context {
+	return spec.WithWriteGate(ctx, gate)
 }
 
 // WorkTree returns the absolute path of the working tree's top folder.

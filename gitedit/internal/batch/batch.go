@@ -66,6 +66,7 @@ func RunOver(ctx context.Context, r *repo.Repo, opt spec.Options, read *index.In
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
+	spec.PassWriteGate(ctx)
 	lock, err := lockUnlessDryRun(ctx, r, opt)
 	if err != nil {
 		return nil, err
