@@ -52,3 +52,20 @@ func TestCallsSeeTheCommitsAndIndexGitWritesBetweenThem(t *testing.T) {
 	assert.Equal(t, "2", gitOut(t, repo, "show", "HEAD:b.txt"))
 	requireClean(t, repo)
 }
+
+// TestACommitRemovedByHandIsMissedAsBefore: the server remembers the tree
+// of the commit its last call wrote, but not its presence: once that
+// commit's object is removed by hand (a broken repository), the next call
+// is refused and changes nothing, as it is when the commit is read.
+func TestACommitRemovedByHandIsMissedAsBefore(t *testing.T) {
+	repo := fixtures.NewRepo(t, map[string]string{"a.txt": "one\n"})
+	isolateGit(t, repo)
+	cs := connect(t, Config{Dir: repo, Options: commitMode()})
+	mustApply(t, cs, ToolEdit, map[string]any{"file_path": "a.txt", "old_string": "one", "new_string": "1"})
+	head := gitOut(t, repo, "rev-parse", "HEAD")
+	require.NoError(t, os.Remove(filepath.Join(repo, ".git", "objects", head[:2], head[2:])))
+	res := call(t, cs, ToolEdit, map[string]any{"file_path": "a.txt", "old_string": "1", "new_string": "2"})
+	require.True(t, res.IsError, "a commit on a missing parent: %s", text(res))
+	assert.Equal(t, "io_error", errorCode(t, res))
+	assert.Equal(t, "1\n", readFile(t, repo, "a.txt"))
+}

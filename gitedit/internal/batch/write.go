@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -55,9 +56,6 @@ type batchWriter struct {
 	plan  *commitPlan
 	// author is the commits' author line, for the hooks' environment.
 	author string
-	// commitTrees are the root trees of the commits read (HEAD's is read
-	// by the dirty check and again for the commit).
-	commitTrees map[plumbing.Hash]plumbing.Hash
 }
 
 // apply writes the prepared batch so that a failure at any step leaves
@@ -455,6 +453,9 @@ func (w *batchWriter) commitObject(parent, tree plumbing.Hash, author, committer
 	if errors.As(err, &e) {
 		return plumbing.ZeroHash, err
 	}
+	if err == nil {
+		commitTrees.store(id, tree)
+	}
 	return id, wrapIO("write commit", err)
 }
 
@@ -589,7 +590,7 @@ func (w *batchWriter) smudgeRacy(lockPath string) {
 			if ref == nil {
 				ref = referenceStat(lockPath)
 			}
-			if racilyChanged(w.r, e, *ref) {
+			if racilyChanged(w.r, w.root, e, *ref) {
 				smudged := *e
 				smudged.Size = 0
 				w.Idx.Add(&smudged)
@@ -622,10 +623,15 @@ func referenceStat(path string) *index.Entry {
 // apply (filter, working-tree-encoding, ident: checked before the record,
 // which such attributes set since make stale), counts as changed, as in
 // git's ce_compare_data: smudging a clean entry only makes git look again,
-// leaving it clean would hide the change from git.
-func racilyChanged(r *repo.Repo, e *index.Entry, ref index.Entry) bool {
+// leaving it clean would hide the change from git. The file is looked up
+// through root (the batch's open working tree, nil for none), which
+// stats it in its folder's descriptor, kept open from the file writes,
+// instead of walking the whole path again; where that fails (a symbolic
+// link on the way, which root does not follow) the path is statted as git
+// does, following it.
+func racilyChanged(r *repo.Repo, root *wtfs.Root, e *index.Entry, ref index.Entry) bool {
 	abs := r.Abs(e.Name)
-	fi, err := os.Lstat(abs)
+	fi, err := lstatIn(root, e.Name, abs)
 	if err != nil || !fi.Mode().IsRegular() || uint32(fi.Size()) != e.Size || uint32(fi.ModTime().Unix()) != e.MtimeSec {
 		return false
 	}
@@ -647,6 +653,17 @@ func racilyChanged(r *repo.Repo, e *index.Entry, ref index.Entry) bool {
 	id := objects.HashBlob(blob)
 	r.Checked().Store(e.Name, st, ref, content, id)
 	return id != e.Hash
+}
+
+// lstatIn returns the lstat of the working-tree file rel (abs is its
+// path) through root, or os.Lstat(abs) when root is nil or fails.
+func lstatIn(root *wtfs.Root, rel, abs string) (os.FileInfo, error) {
+	if root != nil {
+		if fi, err := root.Lstat(rel); err == nil {
+			return fi, nil
+		}
+	}
+	return os.Lstat(abs)
 }
 
 // hashStrings formats commit ids.
@@ -687,16 +704,49 @@ func (w *batchWriter) commitTreeID(h plumbing.Hash) (plumbing.Hash, error) {
 	if h.IsZero() {
 		return plumbing.ZeroHash, nil
 	}
-	if tree, ok := w.commitTrees[h]; ok {
-		return tree, nil
+	if tree, ok := commitTrees.lookup(h); ok && w.db.Has(h) {
+		return tree, nil // still there: a commit removed by hand is read (and missed) as before
 	}
 	tree, err := objects.CommitTree(w.db, h)
 	if err != nil {
 		return tree, wrapIO("read commit "+h.String(), err)
 	}
-	if w.commitTrees == nil {
-		w.commitTrees = map[plumbing.Hash]plumbing.Hash{}
-	}
-	w.commitTrees[h] = tree
+	commitTrees.store(h, tree)
 	return tree, nil
+}
+
+// commitTrees are the root trees of the commits this process read or
+// wrote: HEAD's is read by the dirty check and again for the commit, and
+// a server's next batch starts from the commit its last one wrote. A
+// commit id names one content, so the record never goes stale, in any
+// repository; the commit's presence is still checked (DB.Has: a stat or
+// a pack index lookup) instead of reading and inflating it.
+var commitTrees treeRecord
+
+// treeRecord maps commit ids to their root trees, bounded; safe for
+// concurrent use.
+type treeRecord struct {
+	mu sync.Mutex
+	m  map[plumbing.Hash]plumbing.Hash
+}
+
+// maxTreeRecord bounds treeRecord; past it the record starts over.
+const maxTreeRecord = 256
+
+// lookup returns the tree recorded for commit h.
+func (t *treeRecord) lookup(h plumbing.Hash) (plumbing.Hash, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	tree, ok := t.m[h]
+	return tree, ok
+}
+
+// store records that commit h has root tree tree.
+func (t *treeRecord) store(h, tree plumbing.Hash) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.m == nil || len(t.m) >= maxTreeRecord {
+		t.m = map[plumbing.Hash]plumbing.Hash{}
+	}
+	t.m[h] = tree
 }
