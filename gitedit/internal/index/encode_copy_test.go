@@ -271,3 +271,36 @@ func TestReadV4NamesLongerThanTheFile(t *testing.T) {
 	}
 	checkAgainstLegacy(t, "v4-long-names", ix)
 }
+
+// TestSmallIndexIsWrittenInOneWrite: a small index (what an MCP server
+// writes on every call) reaches the writer in one write, checksum
+// included, and the bytes are Encode's.
+func TestSmallIndexIsWrittenInOneWrite(t *testing.T) {
+	_, indexPath := newFlavourRepo(t, flavours()[0])
+	ix, err := index.Read(indexPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := ix.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w countingWriter
+	if err := ix.EncodeTo(&w); err != nil {
+		t.Fatal(err)
+	}
+	if w.writes != 1 || !bytes.Equal(w.buf.Bytes(), want) {
+		t.Errorf("EncodeTo: %d writes of %d bytes, want 1 write of Encode's %d bytes", w.writes, w.buf.Len(), len(want))
+	}
+}
+
+// countingWriter keeps what it is given and counts the writes.
+type countingWriter struct {
+	buf    bytes.Buffer
+	writes int
+}
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	w.writes++
+	return w.buf.Write(p)
+}

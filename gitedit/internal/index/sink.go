@@ -37,7 +37,7 @@ type sink struct {
 
 // newSink returns a sink to w for a file of about size bytes.
 func newSink(w io.Writer, checksum bool, size int) *sink {
-	s := &sink{w: w, buf: newSinkBuf()}
+	s := &sink{w: w, buf: newSinkBufFor(size)}
 	switch {
 	case checksum && size >= concurrentHash:
 		s.h = startHasher()
@@ -48,6 +48,17 @@ func newSink(w io.Writer, checksum bool, size int) *sink {
 }
 
 func newSinkBuf() []byte { return make([]byte, 0, sinkSize+sinkSize/4) }
+
+// newSinkBufFor returns the buffer of a sink for a file of about size
+// bytes: one that holds a small file whole with its checksum (an MCP
+// server writes a small index on every call; a buffer of the full size
+// would be allocated and cleared for nothing), else newSinkBuf's.
+func newSinkBufFor(size int) []byte {
+	if n := size + size/4 + hashLen; n < sinkSize {
+		return make([]byte, 0, n)
+	}
+	return newSinkBuf()
+}
 
 // off is the offset in the file of the next byte.
 func (s *sink) off() int { return s.done + len(s.buf) }
@@ -113,21 +124,28 @@ func (s *sink) fail(err error) {
 	}
 }
 
-// trailer writes what is gathered and the checksum (zeros when skipped).
+// trailer writes what is gathered and the checksum (zeros when skipped),
+// in one write unless a hasher has the pieces (a small index is then
+// written with one system call).
 func (s *sink) trailer() {
-	s.flush()
 	sum := make([]byte, hashLen)
-	switch {
-	case s.h != nil:
+	if s.h != nil {
+		s.flush()
 		var err error
 		sum, err = s.h.finish()
 		s.fail(err)
-	case s.sum != nil && s.err == nil: // a fault may have left it half-way
-		sum = s.sum.Sum(sum[:0])
+	} else if s.sum != nil {
+		s.sum.Write(s.buf)
+		if s.err == nil { // a fault may have left it half-way
+			sum = s.sum.Sum(sum[:0])
+		}
 	}
+	s.buf = append(s.buf, sum...)
 	if s.err == nil {
-		_, s.err = s.w.Write(sum)
+		_, s.err = s.w.Write(s.buf)
 	}
+	s.done += len(s.buf)
+	s.buf = s.buf[:0]
 }
 
 // piece is one part of the file handed to a hasher; an owned one is a

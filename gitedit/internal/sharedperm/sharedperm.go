@@ -110,8 +110,13 @@ func (m Mode) perm(mode os.FileMode) uint32 {
 
 // MkdirAll creates the folder path and its missing parents, as
 // os.MkdirAll, and gives each folder it creates the permissions m asks
-// for (git's safe_create_leading_directories).
+// for (git's safe_create_leading_directories). The folder is made first
+// as if its parent existed, the usual case (a new objects/xx/ folder): one
+// system call, where os.MkdirAll stats the folder and its parent first.
 func (m Mode) MkdirAll(path string) error {
+	if err := os.Mkdir(path, 0o777); err == nil {
+		return m.Adjust(path)
+	}
 	if m == umask {
 		return os.MkdirAll(path, 0o777)
 	}
