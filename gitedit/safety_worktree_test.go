@@ -192,3 +192,24 @@ func TestJournalThatIsASymlinkIsNotWrittenThrough(t *testing.T) {
 	require.Equal(t, "one\n", string(a))
 	require.Empty(t, fixtures.Git(t, dir, "status", "--porcelain"))
 }
+
+// TestJournalThatIsASymlinkNamesNoFolderToClean: a journal that is a
+// symbolic link to a pending journal's text elsewhere is not read
+// either: the batch fails before it lists any folder, and a file shaped
+// like a temporary file in the folder the text names stays (the journal
+// was read through the link, and that folder cleaned, before the batch
+// failed on writing it).
+func TestJournalThatIsASymlinkNamesNoFolderToClean(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "one\n", "keep/b.txt": "bee\n"})
+	outside := filepath.Join(t.TempDir(), "journal")
+	require.NoError(t, os.WriteFile(outside, []byte("gitedit-temps A\nkeep\x00"), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".git", "gitedit"), 0o777))
+	require.NoError(t, os.Symlink(outside, filepath.Join(dir, ".git", "gitedit", "temp-folders")))
+	kept := filepath.Join(dir, "keep", ".gitedit-123.tmp")
+	require.NoError(t, os.WriteFile(kept, []byte("not gitedit's"), 0o600))
+	_, err := openTest(t, dir, dir).Edit(context.Background(), EditRequest{FilePath: "a.txt", OldString: "one", NewString: "two"}, Options{})
+	var e *Error
+	require.True(t, errors.As(err, &e), "error %v", err)
+	require.Equal(t, CodeIOError, e.Code, "error %v", err)
+	require.FileExists(t, kept)
+}

@@ -83,7 +83,8 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 			<-objs // the files failed first: let the objects finish before the database closes
 		}
 	}()
-	defer forgetTemps(w.r)
+	journal := &tempJournal{path: tempJournalPath(w.r)}
+	defer journal.forget()
 	root, err := wtfs.Open(w.r.WorkTree())
 	if err != nil {
 		return spec.IOError("open the working tree", err)
@@ -92,7 +93,7 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 	w.root = root
 	var restore func()
 	err = w.revocable(ctx, "write files", func() (err error) {
-		restore, err = writeFiles(w.r, root, w.changes, settle)
+		restore, err = writeFiles(w.r, root, journal, w.changes, settle)
 		return err
 	})
 	if err != nil {

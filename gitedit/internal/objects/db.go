@@ -294,11 +294,30 @@ func (db *DB) writeFile(h plumbing.Hash, z []byte) error {
 func createLooseTemp(dir string, shared sharedperm.Mode) (*os.File, error) {
 	f, err := createTemp(dir)
 	for try := 0; try < 8 && errors.Is(err, fs.ErrNotExist); try++ {
-		if err = shared.MkdirAll(dir); err == nil {
+		if err = mkdirLoose(dir, shared); err == nil {
 			f, err = createTemp(dir)
 		}
 	}
 	return f, err
+}
+
+// mkdirLoose makes the folder of loose objects dir (objects/xx) with the
+// permissions shared asks for, as git's create_tmpfile does: one mkdir,
+// the parents too only when it says they are missing (os.MkdirAll stats
+// the folder and its parent first: two system calls for nothing in a
+// repository, whose objects folder exists). A folder made meanwhile (by
+// another writer) is fine.
+func mkdirLoose(dir string, shared sharedperm.Mode) error {
+	err := os.Mkdir(dir, 0o777)
+	switch {
+	case err == nil:
+		return shared.Adjust(dir)
+	case errors.Is(err, fs.ErrExist):
+		return nil
+	case errors.Is(err, fs.ErrNotExist):
+		return shared.MkdirAll(dir)
+	}
+	return err
 }
 
 // createTemp creates a new file "tmp_obj_<random>" in dir for writing, as
