@@ -76,11 +76,24 @@ func (p *patchPlan) modes() []string {
 // `gitedit patch --check`: everything is computed and reported, nothing is
 // written. In commit mode the commit has Edit-Tool: patch; a single
 // format-patch email keeps its subject unless -m is given.
+//
+// The patch is parsed before the batch starts: parsing reads nothing of
+// the repository, so it need not hold index.lock (a long patch then holds
+// the lock only while it is planned, and one that does not parse never
+// waits for it), and it runs while the command line still sets its
+// signal handlers up (see gitedit.WithWriteGate).
 func Apply(ctx context.Context, r *repo.Repo, req spec.PatchRequest, opt spec.Options) (*spec.Result, error) {
 	opt = opt.ForRequest(req.DryRun, "")
+	if err := opt.Check(); err != nil {
+		return nil, err // as the batch would, before any error of the patch
+	}
+	parsed, err := parsePatch(req)
+	if err != nil {
+		return nil, err
+	}
 	var plan *patchPlan
 	out, err := batch.RunRequest(ctx, r, opt, req, func(t *batch.Txn, canonical []byte) (*batch.CommitMeta, error) {
-		p, err := planPatch(t.Repo(), t, req)
+		p, err := parsed.plan(t.Repo(), t)
 		plan = p
 		if err != nil {
 			return nil, err
@@ -117,31 +130,55 @@ func step(r *repo.Repo, t *batch.Txn, req spec.PatchRequest) (*batch.Step, error
 	return s, nil
 }
 
-// planPatch parses req.Patch (envelope, git diff, unified diff or mbox)
-// and plans its changes in t.
+// planPatch parses req.Patch and plans its changes in t.
 func planPatch(r *repo.Repo, t *batch.Txn, req spec.PatchRequest) (*patchPlan, error) {
+	parsed, err := parsePatch(req)
+	if err != nil {
+		return nil, err
+	}
+	return parsed.plan(r, t)
+}
+
+// parsedPatch is a parsed patch: an envelope's operations, or the patches
+// of a git diff, a unified diff or an mbox.
+type parsedPatch struct {
+	envelope bool
+	ops      []envOp
+	patches  []gitPatch
+}
+
+// parsePatch parses req.Patch (envelope, git diff, unified diff or mbox).
+func parsePatch(req spec.PatchRequest) (*parsedPatch, error) {
 	if strings.TrimSpace(req.Patch) == "" {
 		return nil, spec.Errorf(spec.CodeInvalidInput, "patch: the patch is empty")
 	}
-	plan := &patchPlan{}
 	if isEnvelope(req.Patch) {
 		ops, err := parseEnvelope(req.Patch)
 		if err != nil {
 			return nil, err
 		}
-		return plan, applyEnvelope(r, t, ops, plan)
+		return &parsedPatch{envelope: true, ops: ops}, nil
 	}
 	patches, err := parseGitPatches(req.Patch)
 	if err != nil {
 		return nil, err
 	}
-	if len(patches) == 1 {
-		plan.subject = patches[0].Subject
+	return &parsedPatch{patches: patches}, nil
+}
+
+// plan plans the parsed patch's changes in t.
+func (pp *parsedPatch) plan(r *repo.Repo, t *batch.Txn) (*patchPlan, error) {
+	plan := &patchPlan{}
+	if pp.envelope {
+		return plan, applyEnvelope(r, t, pp.ops, plan)
+	}
+	if len(pp.patches) == 1 {
+		plan.subject = pp.patches[0].Subject
 	}
 	prev := t.AllowBinary
 	t.AllowBinary = true
 	defer func() { t.AllowBinary = prev }()
-	return plan, applyGitPatches(r, t, patches, plan)
+	return plan, applyGitPatches(r, t, pp.patches, plan)
 }
 
 // meta describes the patch for its commit message.
