@@ -113,8 +113,14 @@ type pack struct {
 // opened here, but their header and trailer are checked on the first read
 // from each, so a damaged pack makes Read fail, not OpenPacks.
 func OpenPacks(dir string) (*Packs, error) {
+	return openPacks(dir, listPackIndexes(filepath.Join(dir, "pack")))
+}
+
+// openPacks opens the packs of the pack indexes names (paths, as
+// listPackIndexes lists them) in the objects folder dir; an index whose
+// pack is gone is skipped.
+func openPacks(dir string, names []string) (*Packs, error) {
 	p := &Packs{dir: dir, cache: newBaseCache(deltaBaseCacheLimit)}
-	names := listPackIndexes(filepath.Join(dir, "pack"))
 	type opened struct {
 		pk    *pack
 		mtime int64

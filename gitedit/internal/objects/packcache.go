@@ -3,6 +3,7 @@ package objects
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 )
@@ -38,6 +39,8 @@ type PackCache struct {
 type packSet struct {
 	packs []*pack
 	cache *baseCache
+	// names are the pack indexes the listing found (see listPackIndexes).
+	names []string
 	// stat is the pack folder's before the listing (nil: it could not be
 	// read); trusted is set when stat vouches for the listing (racyWindow).
 	stat    os.FileInfo
@@ -69,12 +72,20 @@ func (c *PackCache) Open() (*Packs, error) {
 	if c.cur != nil && c.cur.trusted && st != nil && sameStat(c.cur.stat, st) {
 		return c.use(c.cur), nil
 	}
-	p, err := OpenPacks(c.dir)
+	names := listPackIndexes(filepath.Join(c.dir, "pack"))
+	trusted := st != nil && now.Sub(st.ModTime()) >= racyWindow
+	if set := c.cur; set != nil && slices.Equal(set.names, names) && len(set.packs) == len(names) {
+		// Listed again (the folder changed, or its listing was racy) and
+		// the same packs: a pack's name is its content's checksum, so the
+		// open ones still hold the objects the folder's files hold.
+		set.stat, set.trusted = st, trusted
+		return c.use(set), nil
+	}
+	p, err := openPacks(c.dir, names)
 	if err != nil {
 		return nil, err
 	}
-	set := &packSet{packs: p.packs, cache: p.cache, stat: st, users: 1,
-		trusted: st != nil && now.Sub(st.ModTime()) >= racyWindow}
+	set := &packSet{packs: p.packs, cache: p.cache, names: names, stat: st, users: 1, trusted: trusted}
 	_ = c.retire() // closing read-only files: nothing to lose
 	c.cur = set
 	return c.use(set), nil
