@@ -93,11 +93,20 @@ func RunOver(ctx context.Context, r *repo.Repo, opt spec.Options, read *index.In
 // RunRequest runs fn as one batch (see runBatch), handing it the
 // canonical JSON of request, the content of the Edit-Request trailer.
 func RunRequest(ctx context.Context, r *repo.Repo, opt spec.Options, request any, fn func(t *Txn, canonical []byte) (*CommitMeta, error)) (*Outcome, error) {
-	canonical, err := json.Marshal(request)
+	canonical, err := canonicalJSON(request)
 	if err != nil {
 		return nil, spec.IOError("encode request", err)
 	}
 	return Run(ctx, r, opt, func(t *Txn) (*CommitMeta, error) { return fn(t, canonical) })
+}
+
+// canonicalJSON is json.Marshal(request), without reflection for a
+// request that encodes itself (spec.EditRequest.CanonicalJSON).
+func canonicalJSON(request any) ([]byte, error) {
+	if c, ok := request.(interface{ CanonicalJSON() []byte }); ok {
+		return c.CanonicalJSON(), nil
+	}
+	return json.Marshal(request)
 }
 
 // lockUnlessDryRun takes index.lock, except for a dry run, which writes
