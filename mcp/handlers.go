@@ -19,6 +19,8 @@ type handlers struct {
 	repo *gitedit.Repo
 	// opt are the server's options; every call starts from a copy.
 	opt gitedit.Options
+	// warm runs the calls (see warm).
+	warm warm
 }
 
 // current returns the repository for one call: the server's, opened again
@@ -55,17 +57,23 @@ func (h *handlers) handler(name string) sdk.ToolHandler {
 	if call == nil {
 		call = undoCall(name)
 	}
-	return func(ctx context.Context, req *sdk.CallToolRequest) (res *sdk.CallToolResult, err error) {
-		defer recoverInto(&res, name)
-		repo, err := h.current()
-		if err == nil {
-			res, err = call(h, ctx, repo, h.callOptions(req), arguments(req))
-		}
-		if err != nil {
-			return refused(err), nil
-		}
+	return func(ctx context.Context, req *sdk.CallToolRequest) (res *sdk.CallToolResult, _ error) {
+		h.warm.run(func() { res = h.run(ctx, name, call, req) })
 		return res, nil
 	}
+}
+
+// run runs one call of tool name, on a goroutine of h.warm.
+func (h *handlers) run(ctx context.Context, name string, call callFunc, req *sdk.CallToolRequest) (res *sdk.CallToolResult) {
+	defer recoverInto(&res, name)
+	repo, err := h.current()
+	if err == nil {
+		res, err = call(h, ctx, repo, h.callOptions(req), arguments(req))
+	}
+	if err != nil {
+		return refused(err)
+	}
+	return res
 }
 
 // recoverInto turns a panic of tool name's call into a refused result

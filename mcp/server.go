@@ -99,7 +99,7 @@ func newHandlers(cfg Config) (*handlers, error) {
 	if opt.Session == "" {
 		opt.Session = NewSessionID()
 	}
-	return &handlers{repo: repo, opt: opt}, nil
+	return &handlers{repo: repo, opt: opt, warm: newWarm()}, nil
 }
 
 // sdkTool turns a tool definition into the SDK's tool.
