@@ -101,7 +101,8 @@ func RunRequest(ctx context.Context, r *repo.Repo, opt spec.Options, request any
 }
 
 // canonicalJSON is json.Marshal(request), without reflection for a
-// request that encodes itself (spec.EditRequest.CanonicalJSON).
+// request that encodes itself (spec.EditRequest.CanonicalJSON,
+// spec.PatchRequest.CanonicalJSON).
 func canonicalJSON(request any) ([]byte, error) {
 	if c, ok := request.(interface{ CanonicalJSON() []byte }); ok {
 		return c.CanonicalJSON(), nil

@@ -34,6 +34,18 @@ func (r EditRequest) CanonicalJSON() []byte {
 	return append(b, '}')
 }
 
+// CanonicalJSON returns the patch request's canonical JSON, exactly what
+// json.Marshal returns for it (see EditRequest.CanonicalJSON): a patch
+// process no longer pays encoding/json's first walk of the struct.
+func (r PatchRequest) CanonicalJSON() []byte {
+	b := make([]byte, 0, 32+len(r.Patch)+len(r.Patch)/16)
+	b = appendJSONString(append(b, `{"patch":`...), r.Patch)
+	if r.DryRun {
+		b = append(b, `,"dry_run":true`...)
+	}
+	return append(b, '}')
+}
+
 // appendJSONString appends s as encoding/json writes a string (HTML-safe,
 // its default): quoted, with ", \ and the control characters escaped
 // (\b, \f, \n, \r, \t by name, the others as \u00XX), <, > and & as

@@ -11,16 +11,23 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestCanonicalJSONIsJSONMarshal checks EditRequest.CanonicalJSON against
-// json.Marshal on requests whose every field is set at random (and each
-// left zero by turns): strings of every byte, invalid UTF-8, U+2028 and
-// U+2029, HTML characters, any int. A field added to EditRequest that
-// CanonicalJSON does not write makes it fail (every field gets a value,
-// by reflection).
+// TestCanonicalJSONIsJSONMarshal checks EditRequest.CanonicalJSON and
+// PatchRequest.CanonicalJSON against json.Marshal on requests whose every
+// field is set at random (and each left zero by turns): strings of every
+// byte, invalid UTF-8, U+2028 and U+2029, HTML characters, any int. A
+// field added to either request that CanonicalJSON does not write makes
+// it fail (every field gets a value, by reflection).
 func TestCanonicalJSONIsJSONMarshal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
+	checkCanonical(t, rng, EditRequest.CanonicalJSON)
+	checkCanonical(t, rng, PatchRequest.CanonicalJSON)
+}
+
+// checkCanonical compares canonical with json.Marshal on 20,000 random
+// requests of type T (see TestCanonicalJSONIsJSONMarshal).
+func checkCanonical[T any](t *testing.T, rng *rand.Rand, canonical func(T) []byte) {
 	for i := 0; i < 20000; i++ {
-		var r EditRequest
+		var r T
 		v := reflect.ValueOf(&r).Elem()
 		for f := 0; f < v.NumField(); f++ {
 			if rng.IntN(4) == 0 {
@@ -30,7 +37,7 @@ func TestCanonicalJSONIsJSONMarshal(t *testing.T) {
 		}
 		want, err := json.Marshal(r)
 		require.NoError(t, err)
-		require.Equal(t, string(want), string(r.CanonicalJSON()), "%#v", r)
+		require.Equal(t, string(want), string(canonical(r)), "%#v", r)
 	}
 }
 
