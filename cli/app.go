@@ -82,7 +82,7 @@ func runMain(build func(*env, []string) *cli.App, serve Server, args []string, s
 	}
 	sig := newSignalCatcher()
 	defer sig.stop(!exiting)
-	e := &env{stdin: sig.reader(stdin), out: out, sig: sig, serve: serve}
+	e := &env{stdin: sig.reader(stdin), out: out, sig: sig, serve: serve, began: time.Now()}
 	app := build(e, args)
 	args, name := reorderArgs(app, args)
 	e.args = args
@@ -119,6 +119,9 @@ type env struct {
 	// cannot hold; see delegate.go).
 	serve Server
 	args  []string
+	// began is when Main started: GITEDIT_TRACE_PERFORMANCE's "start"
+	// phase runs from it to the batch's lock (see writeGate).
+	began time.Time
 }
 
 // newApp builds the urfave/cli application with every command of

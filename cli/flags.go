@@ -6,8 +6,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -191,12 +193,24 @@ func (e *env) execute(c *cli.Context, tweak func(*gitedit.Options), fn applyFunc
 	if tweak != nil {
 		tweak(&opt)
 	}
-	res, err := fn(gitedit.WithWriteGate(c.Context, e.sig.wait), repo, opt)
+	res, err := fn(gitedit.WithWriteGate(c.Context, e.writeGate), repo, opt)
 	if err != nil {
 		return err
 	}
 	e.out.result(res)
 	return statusErr(resultStatus(res))
+}
+
+// writeGate is the gate of execute's batch: it waits for the signal
+// handlers and, with GITEDIT_TRACE_PERFORMANCE, reports the "start" phase,
+// from Main's start to the batch's lock (parsing the command line, opening
+// the repository, reading its config, the request's set-up), in the
+// format of the batch's own phases.
+func (e *env) writeGate() {
+	e.sig.wait()
+	if on, _ := strconv.ParseBool(os.Getenv("GITEDIT_TRACE_PERFORMANCE")); on && !e.began.IsZero() {
+		fmt.Fprintf(e.out.stderr, "gitedit: performance: %.6f s: start\n", time.Since(e.began).Seconds())
+	}
 }
 
 // statusErr returns nil for exitOK, else a statusError (output printed).

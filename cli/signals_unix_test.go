@@ -84,3 +84,19 @@ func TestAnEditWaitsForTheSignalHandlersBeforeItWrites(t *testing.T) {
 	require.NoError(t, <-done, errb.String())
 	assert.Equal(t, "M  a.go", strings.TrimSpace(fixtures.Git(t, repo, "status", "--porcelain")))
 }
+
+// TestTraceReportsTheStart checks the "start" phase
+// GITEDIT_TRACE_PERFORMANCE adds for a command line: one line on the
+// command's stderr, in the batch phases' format (they follow on the
+// process's stderr: the gate that prints it runs before the lock).
+func TestTraceReportsTheStart(t *testing.T) {
+	repo := fixtures.NewRepo(t, map[string]string{"a.go": "package a\n"})
+	t.Setenv("GITEDIT_TRACE_PERFORMANCE", "1")
+	_, stderr, code := runApp(newAppFor, []string{"gitedit", "edit", "-C", repo, "a.go", "--old", "package a", "--new", "package b"})
+	require.Equal(t, 0, code, stderr)
+	assert.Regexp(t, `^gitedit: performance: \d+\.\d{6} s: start\n$`, stderr)
+	t.Setenv("GITEDIT_TRACE_PERFORMANCE", "")
+	_, stderr, code = runApp(newAppFor, []string{"gitedit", "edit", "-C", repo, "a.go", "--old", "package b", "--new", "package c"})
+	require.Equal(t, 0, code, stderr)
+	assert.Empty(t, stderr)
+}

@@ -191,7 +191,7 @@ func (b *bench) timedGitedit(r *row, dir string, args ...string) (time.Duration,
 	start := time.Now()
 	stderr, err := benchrepo.CommandStderr(dir, []string{"GITEDIT_TRACE_PERFORMANCE=1"}, b.bin, args...)
 	d := time.Since(start)
-	r.phases.Add(stderr)
+	r.phases.AddRun(stderr, d)
 	return d, err
 }
 

@@ -231,7 +231,21 @@ type Phases struct {
 
 // Add records the phases of one run from what it printed on standard
 // error ("gitedit: performance: 0.001234 s: phase" lines).
-func (p *Phases) Add(stderr string) {
+func (p *Phases) Add(stderr string) { p.add(stderr) }
+
+// AddRun is Add for a run that took wall, recording also the time outside
+// its phases as the phase Rest: process start up to Main, taking the lock,
+// and exit.
+func (p *Phases) AddRun(stderr string, wall time.Duration) {
+	p.record(Rest, wall-p.add(stderr))
+}
+
+// Rest is the name of AddRun's phase outside the traced ones.
+const Rest = "rest (exec to Main, lock, exit)"
+
+// add records the phases of stderr and returns their sum.
+func (p *Phases) add(stderr string) time.Duration {
+	var sum time.Duration
 	for _, line := range strings.Split(stderr, "\n") {
 		rest, ok := strings.CutPrefix(line, "gitedit: performance: ")
 		value, phase, ok2 := strings.Cut(rest, " s: ")
@@ -239,14 +253,22 @@ func (p *Phases) Add(stderr string) {
 		if !ok || !ok2 || err != nil {
 			continue
 		}
-		if p.times == nil {
-			p.times = map[string][]time.Duration{}
-		}
-		if _, seen := p.times[phase]; !seen {
-			p.order = append(p.order, phase)
-		}
-		p.times[phase] = append(p.times[phase], time.Duration(secs*float64(time.Second)))
+		d := time.Duration(secs * float64(time.Second))
+		p.record(phase, d)
+		sum += d
 	}
+	return sum
+}
+
+// record adds one time of phase.
+func (p *Phases) record(phase string, d time.Duration) {
+	if p.times == nil {
+		p.times = map[string][]time.Duration{}
+	}
+	if _, seen := p.times[phase]; !seen {
+		p.order = append(p.order, phase)
+	}
+	p.times[phase] = append(p.times[phase], d)
 }
 
 // String lists each phase with its median, rounded to round.
