@@ -47,7 +47,7 @@ func applyTextHunksCRLF(path string, content []byte, frags []*gitdiff.TextFragme
 	if err != nil {
 		return nil, err
 	}
-	res.Content = []byte(strings.Join(replayHunks(src, frags, res.places), ""))
+	res.Content = joinLines(replayHunks(src, frags, res.places))
 	return res, nil
 }
 

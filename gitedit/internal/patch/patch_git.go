@@ -141,8 +141,22 @@ func applyTextHunks(path string, content []byte, frags []*gitdiff.TextFragment) 
 	if err != nil {
 		return nil, err
 	}
-	res.Content = []byte(strings.Join(out, ""))
+	res.Content = joinLines(out)
 	return res, nil
+}
+
+// joinLines concatenates lines into new content: one copy, where
+// []byte(strings.Join(lines, "")) makes two.
+func joinLines(lines []string) []byte {
+	n := 0
+	for _, l := range lines {
+		n += len(l)
+	}
+	b := make([]byte, 0, n)
+	for _, l := range lines {
+		b = append(b, l...)
+	}
+	return b
 }
 
 // placeHunks applies frags to the lines src and returns the new lines, the
