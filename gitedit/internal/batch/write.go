@@ -56,6 +56,9 @@ type batchWriter struct {
 	plan  *commitPlan
 	// author is the commits' author line, for the hooks' environment.
 	author string
+	// commitTrees are the root trees of the commits this batch found
+	// (HEAD's is looked up by the dirty check and again for the commit).
+	commitTrees map[plumbing.Hash]plumbing.Hash
 }
 
 // apply writes the prepared batch so that a failure at any step leaves
@@ -455,7 +458,7 @@ func (w *batchWriter) commitObject(parent, tree plumbing.Hash, author, committer
 		return plumbing.ZeroHash, err
 	}
 	if err == nil {
-		commitTrees.store(id, tree)
+		knownTrees.store(id, tree)
 	}
 	return id, wrapIO("write commit", err)
 }
@@ -705,24 +708,31 @@ func (w *batchWriter) commitTreeID(h plumbing.Hash) (plumbing.Hash, error) {
 	if h.IsZero() {
 		return plumbing.ZeroHash, nil
 	}
-	if tree, ok := commitTrees.lookup(h); ok && w.db.Has(h) {
-		return tree, nil // still there: a commit removed by hand is read (and missed) as before
+	if tree, ok := w.commitTrees[h]; ok {
+		return tree, nil
 	}
-	tree, err := objects.CommitTree(w.db, h)
-	if err != nil {
-		return tree, wrapIO("read commit "+h.String(), err)
+	tree, ok := knownTrees.lookup(h)
+	if !ok || !w.db.Has(h) { // still there: a commit removed by hand is read (and missed) as before
+		var err error
+		if tree, err = objects.CommitTree(w.db, h); err != nil {
+			return tree, wrapIO("read commit "+h.String(), err)
+		}
+		knownTrees.store(h, tree)
 	}
-	commitTrees.store(h, tree)
+	if w.commitTrees == nil {
+		w.commitTrees = map[plumbing.Hash]plumbing.Hash{}
+	}
+	w.commitTrees[h] = tree
 	return tree, nil
 }
 
-// commitTrees are the root trees of the commits this process read or
+// knownTrees are the root trees of the commits this process read or
 // wrote: HEAD's is read by the dirty check and again for the commit, and
 // a server's next batch starts from the commit its last one wrote. A
 // commit id names one content, so the record never goes stale, in any
 // repository; the commit's presence is still checked (DB.Has: a stat or
 // a pack index lookup) instead of reading and inflating it.
-var commitTrees treeRecord
+var knownTrees treeRecord
 
 // treeRecord maps commit ids to their root trees, bounded; safe for
 // concurrent use.
