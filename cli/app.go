@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/gitedit/gitedit/cli/internal/sigstart"
 	"github.com/gitedit/gitedit/cli/internal/tty"
 	"github.com/gitedit/gitedit/gitedit"
 	"github.com/gitedit/gitedit/internal/buildinfo"
@@ -81,6 +82,9 @@ func runMain(build func(*env, []string) *cli.App, serve Server, args []string, s
 		stdin = strings.NewReader("")
 	}
 	sig := newSignalCatcher()
+	if exiting && sigstart.Early.C != nil { // this process's own command line: caught since its start
+		sig.adopt(sigstart.Early.C, sigstart.Early.Ready)
+	}
 	defer sig.stop(!exiting)
 	e := &env{stdin: sig.reader(stdin), out: out, sig: sig, serve: serve, began: time.Now()}
 	app := build(e, args)

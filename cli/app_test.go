@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/urfave/cli/v2"
 
+	"github.com/gitedit/gitedit/cli/internal/sigstart"
 	"github.com/gitedit/gitedit/gitedit"
 )
 
@@ -138,4 +139,18 @@ func runApp(build func(*env, []string) *cli.App, args []string) (stdout, stderr 
 // command in process (a nil Server would replace the test by gitedit-mcp).
 func refuseToServe(context.Context, *gitedit.Repo, gitedit.Options, io.Reader, io.Writer) error {
 	return errors.New("no MCP server in this test")
+}
+
+// TestEarlySignalsAreTheWritersOnes checks sigstart.Writers, the
+// commands whose signals are caught from the process's start: every
+// command that is not read-only, but mcp (which gitedit hands to
+// gitedit-mcp by an exec).
+func TestEarlySignalsAreTheWritersOnes(t *testing.T) {
+	want := map[string]bool{}
+	for _, c := range commands {
+		if !readOnly[c.name] && c.name != "mcp" {
+			want[c.name] = true
+		}
+	}
+	assert.Equal(t, want, sigstart.Writers)
 }

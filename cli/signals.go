@@ -60,6 +60,14 @@ func (c *signalCatcher) start() {
 	}()
 }
 
+// adopt makes the catcher one that started: its channel ch receives the
+// signals of catchable once ready is closed (sigstart's early
+// signal.Notify).
+func (c *signalCatcher) adopt(ch chan os.Signal, ready chan struct{}) {
+	c.ch, c.ready, c.started = ch, ready, true
+	go c.watch()
+}
+
 // wait returns once the signals start asked for are caught (at once when
 // start was not called, or for no catcher).
 func (c *signalCatcher) wait() {

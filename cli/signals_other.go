@@ -2,10 +2,14 @@
 
 package cli
 
-import "os"
+import (
+	"os"
 
-// catchable are the signals that would end gitedit.
-var catchable = []os.Signal{os.Interrupt}
+	"github.com/gitedit/gitedit/cli/internal/sigstart"
+)
+
+// catchable are the signals that would end gitedit (sigstart.Catchable).
+var catchable = sigstart.Catchable
 
 // signalName names s.
 func signalName(s os.Signal) string { return s.String() }

@@ -5,15 +5,12 @@ package cli
 import (
 	"os"
 	"syscall"
+
+	"github.com/gitedit/gitedit/cli/internal/sigstart"
 )
 
-// catchable are the signals that would end gitedit: git's own list
-// (sigchain_push_common: SIGINT, SIGHUP, SIGTERM, SIGQUIT, SIGPIPE) and
-// the other terminating signals a process may be sent.
-var catchable = []os.Signal{
-	syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGPIPE,
-	syscall.SIGALRM, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGXCPU, syscall.SIGXFSZ, syscall.SIGVTALRM,
-}
+// catchable are the signals that would end gitedit (sigstart.Catchable).
+var catchable = sigstart.Catchable
 
 // signalNames are the names messages use.
 var signalNames = map[syscall.Signal]string{

@@ -100,3 +100,29 @@ func TestTraceReportsTheStart(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Empty(t, stderr)
 }
+
+// TestAnAdoptedEarlyNotifyCancelsTheContext checks adopt, with a
+// signal.Notify started as sigstart starts it: the catcher waits for it,
+// and a signal sent then cancels its context.
+func TestAnAdoptedEarlyNotifyCancelsTheContext(t *testing.T) {
+	own := make(chan os.Signal, 1)
+	signal.Notify(own, syscall.SIGUSR2)
+	defer signal.Stop(own)
+	ch, ready := make(chan os.Signal, 1), make(chan struct{})
+	go func() {
+		signal.Notify(ch, catchable...)
+		close(ready)
+	}()
+	c := newSignalCatcher()
+	c.adopt(ch, ready)
+	c.start() // already started: nothing more
+	c.wait()
+	require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGUSR2))
+	select {
+	case <-c.ctx.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the signal sent after wait was not caught")
+	}
+	assert.Equal(t, syscall.SIGUSR2, c.received())
+	c.stop(true)
+}

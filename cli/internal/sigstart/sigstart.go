@@ -1,0 +1,43 @@
+// Package sigstart starts, while the program's packages are initialised,
+// the signal.Notify that a gitedit command line which writes needs (see
+// package cli's signalCatcher): Go hands each signal over to a runtime
+// thread of its own, a quarter of a millisecond or more, which then
+// overlaps the initialisation of the packages that follow (it has no
+// dependency but the standard library's os, os/signal and syscall, so it
+// is initialised among the first) instead of the command's own work.
+package sigstart
+
+import (
+	"os"
+	"os/signal"
+)
+
+// Writers are the commands, named right after the program name, whose
+// signals are caught from the start: those that may write, but mcp, which
+// the gitedit binary hands to gitedit-mcp by an exec (a signal before it
+// keeps its default action). Package cli checks the list against its own
+// (TestEarlySignalsAreTheWritersOnes).
+var Writers = map[string]bool{
+	"edit": true, "multiedit": true, "apply": true, "batch": true, "patch": true,
+	"undo": true, "series": true, "run": true, "demo": true,
+}
+
+// Early is the signal.Notify started for the command line os.Args: C
+// receives the signals of Catchable once Ready is closed. Both are nil
+// when os.Args names no command of Writers right after the program name
+// (flags first, a command that only reads, a test binary).
+var Early struct {
+	C     chan os.Signal
+	Ready chan struct{}
+}
+
+func init() {
+	if len(os.Args) < 2 || !Writers[os.Args[1]] {
+		return
+	}
+	Early.C, Early.Ready = make(chan os.Signal, 1), make(chan struct{})
+	go func() {
+		signal.Notify(Early.C, Catchable...)
+		close(Early.Ready)
+	}()
+}
