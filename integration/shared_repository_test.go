@@ -24,10 +24,11 @@ import (
 // written must have git's modes (git's adjust_shared_perm). gitedit gave
 // them the umask's alone: under 077, 0400 objects, 0700 folders and a 0600
 // index in a group's repository, which the group's other members could
-// not read.
+// not read. Under 0600 git sets no set-group-ID bit on a new folder (no
+// access goes by group); gitedit set it on every objects/xx/.
 func TestSharedRepositoryPermissionsMatchGit(t *testing.T) {
 	for _, mask := range []string{"077", "022"} {
-		for _, shared := range []string{"group", "all", "0640", "umask"} {
+		for _, shared := range []string{"group", "all", "0640", "0600", "umask"} {
 			base := t.TempDir()
 			ours, theirs := filepath.Join(base, "ours"), filepath.Join(base, "theirs")
 			for _, dir := range []string{ours, theirs} {

@@ -68,7 +68,10 @@ func Parse(v gitconfig.Value, set bool) (Mode, error) {
 
 // Adjust gives the file or folder at path the permissions m asks for, as
 // git's adjust_shared_perm: a folder also gets execute bits where it has
-// read bits, and the set-group-ID bit. It does nothing for umask.
+// read bits, and the set-group-ID bit when its group may read or write it
+// (git 2.39: "g+s matters only if any extra access is granted based on
+// group membership", so core.sharedRepository=0600 sets none). It does
+// nothing for umask.
 func (m Mode) Adjust(path string) error {
 	if m == umask {
 		return nil
@@ -82,7 +85,9 @@ func (m Mode) Adjust(path string) error {
 	special := old &^ os.ModePerm
 	if fi.IsDir() {
 		perm |= (perm & 0o444) >> 2
-		special |= os.ModeSetgid
+		if perm&0o060 != 0 {
+			special |= os.ModeSetgid
+		}
 	}
 	if want := os.FileMode(perm) | special; want != old {
 		return os.Chmod(path, want)
