@@ -100,3 +100,37 @@ func newModes(t *testing.T, dir string, before map[string]uint64) []string {
 	sort.Strings(out)
 	return out
 }
+
+// TestGiteditFilesInTheGitDirAreShared: the folder and journal gitedit
+// keeps in the git directory (.git/gitedit/temp-folders) get the modes
+// git gives the folders and files it creates there (here a ref and its
+// folder, made by git update-ref under the same umask). Made with the
+// umask alone, under 077 another member of the group could not open the
+// journal, and each of their gitedit batches failed (io_error) where
+// their git add worked.
+func TestGiteditFilesInTheGitDirAreShared(t *testing.T) {
+	for _, mask := range []string{"077", "022"} {
+		for _, shared := range []string{"group", "all", "0640", "0600", "umask"} {
+			base := t.TempDir()
+			dir := filepath.Join(base, "r")
+			git(t, base, "init", "-q", "--shared="+shared, dir)
+			write(t, dir, "a.txt", "a\n")
+			git(t, dir, "add", "a.txt")
+			git(t, dir, "commit", "-q", "-m", "init")
+			umasked(t, dir, mask, binary, "edit", "a.txt", "--old", "a", "--new", "b")
+			umasked(t, dir, mask, "git", "update-ref", "refs/heads/made/by-git", "HEAD")
+			for ours, gits := range map[string]string{"gitedit": "refs/heads/made", "gitedit/temp-folders": "refs/heads/made/by-git"} {
+				require.Equal(t, gitDirMode(t, dir, gits), gitDirMode(t, dir, ours),
+					".git/%s, umask %s, core.sharedRepository=%s", ours, mask, shared)
+			}
+		}
+	}
+}
+
+// gitDirMode returns the mode of .git/rel in the repository dir.
+func gitDirMode(t *testing.T, dir, rel string) string {
+	t.Helper()
+	fi, err := os.Lstat(filepath.Join(dir, ".git", rel))
+	require.NoError(t, err)
+	return fi.Mode().String()
+}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/sharedperm"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
@@ -364,7 +365,12 @@ func pendingDirs(data []byte) []string {
 // closed by forget.
 type tempJournal struct {
 	path string
-	f    *os.File
+	// shared gives the journal, and the folder made for it, the
+	// permissions of core.sharedRepository, as git gives the files it
+	// creates in the repository (another member of the group must be able
+	// to open the journal for writing, or all its batches fail).
+	shared sharedperm.Mode
+	f      *os.File
 }
 
 // open opens the journal for reading and writing, creating it (and its
@@ -377,19 +383,34 @@ type tempJournal struct {
 // must be called with index.lock held: every gitedit writer holds that
 // lock while its journal and temporary files exist.
 func (j *tempJournal) open() ([]byte, error) {
-	flags := os.O_RDWR | os.O_CREATE | wtfs.NoFollow
-	f, err := wtfs.OpenFile(j.path, flags, 0o666)
+	f, err := wtfs.OpenFile(j.path, os.O_RDWR|wtfs.NoFollow, 0)
 	if errors.Is(err, fs.ErrNotExist) {
-		if err := os.MkdirAll(filepath.Dir(j.path), 0o777); err != nil {
-			return nil, err
-		}
-		f, err = wtfs.OpenFile(j.path, flags, 0o666)
+		f, err = j.create()
 	}
 	if err != nil {
 		return nil, err
 	}
 	j.f = f
 	return readAt(f)
+}
+
+// create creates the missing journal, and its folder when missing too,
+// with the permissions of j.shared (git's adjust_shared_perm on what it
+// creates).
+func (j *tempJournal) create() (*os.File, error) {
+	if err := j.shared.MkdirAll(filepath.Dir(j.path)); err != nil {
+		return nil, err
+	}
+	flags := os.O_RDWR | os.O_CREATE | os.O_EXCL | wtfs.NoFollow
+	f, err := wtfs.OpenFile(j.path, flags, 0o666)
+	if err != nil {
+		return nil, err
+	}
+	if err := j.shared.Adjust(j.path); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // readAt reads the whole of f from its start.

@@ -86,7 +86,7 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 			<-objs // the files failed first: let the objects finish before the database closes
 		}
 	}()
-	journal := &tempJournal{path: tempJournalPath(w.r)}
+	journal := &tempJournal{path: tempJournalPath(w.r), shared: w.db.Shared}
 	defer journal.forget()
 	root, err := wtfs.Open(w.r.WorkTree())
 	if err != nil {
