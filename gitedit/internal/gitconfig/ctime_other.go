@@ -1,4 +1,4 @@
-//go:build !unix
+//go:build !linux && !openbsd && !dragonfly && !solaris && !illumos && !darwin && !freebsd && !netbsd
 
 package gitconfig
 

@@ -1,4 +1,4 @@
-//go:build unix
+//go:build darwin || freebsd || netbsd
 
 package gitconfig
 
@@ -12,7 +12,7 @@ import (
 // with the same time and size, changes it.
 func ctime(fi os.FileInfo) int64 {
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		return st.Ctim.Nano()
+		return st.Ctimespec.Nano()
 	}
 	return 0
 }
