@@ -163,7 +163,7 @@ func (b *bench) print() {
 	if b.s.fsync != "" {
 		fsync = b.s.fsync
 	}
-	fmt.Printf("\ncore.fsync: %s; %d rounds per row, alternating; ratio = median of per-round ratios\n", fsync, b.s.rounds)
+	fmt.Printf("\ncore.fsync: %s; %d rounds per row, alternating (each contender first in every other round); ratio = median of per-round ratios\n", fsync, b.s.rounds)
 	fmt.Printf("gitedit built with CGO_ENABLED=0; load average at the start %s, at the end %s\n\n", b.load, loadAverage())
 	fmt.Println("| case | gitedit | git CLI | ratio | target |")
 	fmt.Println("|---|---|---|---|---|")
@@ -193,6 +193,25 @@ func (b *bench) timedGitedit(r *row, dir string, args ...string) (time.Duration,
 	d := time.Since(start)
 	r.phases.AddRun(stderr, d)
 	return d, err
+}
+
+// timedPair runs one round's two contenders, gitedit first in even
+// rounds and git first in odd ones, so that neither always works right
+// after the other (the inodes the other freed, its pages in the cache),
+// and returns their wall times.
+func timedPair(round int, ge, git func() (time.Duration, error)) (dGe, dGit time.Duration, err error) {
+	if round%2 == 1 {
+		if dGit, err = git(); err != nil {
+			return 0, 0, err
+		}
+		dGe, err = ge()
+		return dGe, dGit, err
+	}
+	if dGe, err = ge(); err != nil {
+		return 0, 0, err
+	}
+	dGit, err = git()
+	return dGe, dGit, err
 }
 
 // timedSeq runs commands one after the other (no shell) and returns their

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/gitedit/gitedit/bench/internal/benchrepo"
 )
@@ -45,13 +46,13 @@ func (b *bench) editRow(files int) error {
 	for i := 0; i <= b.s.rounds; i++ {
 		fa, fb := (2*i)%files, (2*i+1)%files
 		oldA, newA := next(fa)
-		ge, err := b.timedGitedit(r, dir, "edit", benchrepo.FileName(fa), "--old", oldA, "--new", newA, "--commit", "-m", "bench: gitedit")
-		if err != nil {
-			return err
-		}
 		oldB, newB := next(fb)
-		git, err := timedSeq(dir, []string{"sed", "-i", "s/" + oldB + "/" + newB + "/", benchrepo.FileName(fb)},
-			[]string{"git", "add", benchrepo.FileName(fb)}, []string{"git", "commit", "-q", "--no-verify", "-m", "bench: git"})
+		ge, git, err := timedPair(i, func() (time.Duration, error) {
+			return b.timedGitedit(r, dir, "edit", benchrepo.FileName(fa), "--old", oldA, "--new", newA, "--commit", "-m", "bench: gitedit")
+		}, func() (time.Duration, error) {
+			return timedSeq(dir, []string{"sed", "-i", "s/" + oldB + "/" + newB + "/", benchrepo.FileName(fb)},
+				[]string{"git", "add", benchrepo.FileName(fb)}, []string{"git", "commit", "-q", "--no-verify", "-m", "bench: git"})
+		})
 		if err != nil {
 			return err
 		}
@@ -108,12 +109,12 @@ func (b *bench) diffRow() error {
 // patchRound times gitedit applying patch pa in dirA and git applying pb
 // in dirB, and records the round unless it is round 0.
 func (b *bench) patchRound(r *row, round int, dirA, dirB, pa, pb string) error {
-	ge, err := b.timedGitedit(r, dirA, "patch", pa, "--commit", "-m", "bench: gitedit")
-	if err != nil {
-		return err
-	}
-	git, err := timedSeq(dirB, []string{"git", "apply", "--index", pb},
-		[]string{"git", "commit", "-q", "--no-verify", "-m", "bench: git"})
+	ge, git, err := timedPair(round, func() (time.Duration, error) {
+		return b.timedGitedit(r, dirA, "patch", pa, "--commit", "-m", "bench: gitedit")
+	}, func() (time.Duration, error) {
+		return timedSeq(dirB, []string{"git", "apply", "--index", pb},
+			[]string{"git", "commit", "-q", "--no-verify", "-m", "bench: git"})
+	})
 	if err != nil {
 		return err
 	}
@@ -162,7 +163,11 @@ func (b *bench) patchFile(name, diff string) (string, error) {
 
 // realRow times one real commit of gitedit's history: its diff applied to
 // its parent's tree and committed, then the reverse diff the next round,
-// gitedit and git each in its own copy of the repository.
+// gitedit and git each in its own copy of the repository. The copies
+// hold the same files after every round, and the contenders swap them
+// every other round: creating a file costs what its folder's place on
+// the disk makes it cost (ext4 scans the inodes freed nearby), which
+// differs from one copy to the other.
 func (b *bench) realRow() error {
 	root, err := benchrepo.Output(".", "git", "rev-parse", "--show-toplevel")
 	if err != nil {
@@ -198,12 +203,16 @@ func (b *bench) realRow() error {
 		if i%2 == 1 {
 			p = pr
 		}
-		if err := b.patchRound(r, i, dirs[0], dirs[1], p, p); err != nil {
+		s := (i / 2) % 2 // each copy takes each contender and each direction
+		if err := b.patchRound(r, i, dirs[s], dirs[1-s], p, p); err != nil {
 			return err
 		}
 	}
 	b.rows = append(b.rows, r)
-	return benchrepo.Clean(dirs[0])
+	if err := benchrepo.Clean(dirs[0]); err != nil {
+		return err
+	}
+	return benchrepo.Clean(dirs[1])
 }
 
 // extract makes dir a repository of the real commit's parent tree and
