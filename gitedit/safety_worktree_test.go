@@ -2,6 +2,8 @@ package gitedit
 
 import (
 	"context"
+	"crypto/sha1"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -54,6 +56,32 @@ func TestWriterOfAnotherIndexKeepsTheDefaultWritersTemps(t *testing.T) {
 	own, err := filepath.Glob(journal + "-*")
 	require.NoError(t, err)
 	require.Len(t, own, 1, "the other index's writer keeps a journal of its own")
+}
+
+// TestDeadWriterOfAnotherIndexKeepsTheLiveWritersTemps plays a writer of
+// the default index at work (its journal pending, its temporary file
+// present) while a batch with GIT_INDEX_FILE, whose own journal a killed
+// writer of that index left pending on the same folder, runs in the same
+// working tree: it cleans its dead predecessor's temporary file, never
+// the live writer's, which holds another lock (that writer's rename would
+// fail, and its batch with it).
+func TestDeadWriterOfAnotherIndexKeepsTheLiveWritersTemps(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.go": "A\n", "sub/b.go": "b\n"})
+	live, journal := plantTemp(t, dir, "gitedit-temps A\nsub\x00")
+	alt := filepath.Join(t.TempDir(), "alt-index")
+	data, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(alt, data, 0o644))
+	sum := sha1.Sum([]byte(alt))
+	tag := hex.EncodeToString(sum[:6])
+	require.NoError(t, os.WriteFile(journal+"-"+tag, []byte("gitedit-temps A\nsub\x00"), 0o644))
+	dead := filepath.Join(dir, "sub", ".gitedit-"+tag+"-77.tmp")
+	require.NoError(t, os.WriteFile(dead, []byte("half"), 0o600))
+
+	_, err = openTest(t, dir, dir, "GIT_INDEX_FILE="+alt).Edit(context.Background(), EditRequest{FilePath: "sub/b.go", OldString: "b", NewString: "c"}, Options{})
+	require.NoError(t, err)
+	require.FileExists(t, live, "the live writer's temporary file")
+	require.NoFileExists(t, dead, "the dead writer's temporary file")
 }
 
 // plantTemp plays a writer's leftovers in dir: the temporary file

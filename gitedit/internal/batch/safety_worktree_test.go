@@ -14,9 +14,10 @@ func TestIsTempNameMatchesOnlyCreateTempNames(t *testing.T) {
 		".gitedit-123.tmp": true, ".gitedit-0.tmp": true,
 		".gitedit-.tmp": false, ".gitedit-12a.tmp": false, "gitedit-1.tmp": false,
 		".gitedit-1.tmp.bak": false, ".gitedit-1.tm": false, "x.gitedit-1.tmp": false,
+		".gitedit-0123456789ab-1.tmp": false, // another index's writer's
 	}
 	for name, want := range cases {
-		require.Equal(t, want, isTempName(name), name)
+		require.Equal(t, want, isTempName(name, tempPrefix), name)
 	}
 }
 
@@ -34,7 +35,7 @@ func TestRemoveStaleTempsKeepsOtherFiles(t *testing.T) {
 	root, err := wtfs.Open(dir)
 	require.NoError(t, err)
 	defer root.Close()
-	removeStaleTempsIn(root, "")
+	removeStaleTempsIn(root, "", tempPrefix)
 
 	require.NoFileExists(t, f.Name())
 	for _, k := range append(keep, ".gitedit-9.tmp") {

@@ -47,7 +47,7 @@ import (
 func writeFiles(r *repo.Repo, root *wtfs.Root, j *tempJournal, changes []*Change, settle func() error) (restore func(), err error) {
 	prev, err := j.open()
 	if err == nil {
-		removeStaleTemps(root, prev)
+		removeStaleTemps(root, prev, tempPrefixOf(r))
 		err = j.note(changes, prev)
 	}
 	if err != nil {
@@ -262,9 +262,9 @@ func writeState(r *repo.Repo, root *wtfs.Root, st *repo.FileState) error {
 // path: a file with its content and permissions, or a symbolic link.
 func writeTempOf(r *repo.Repo, root *wtfs.Root, st *repo.FileState) (string, error) {
 	if st.IsLink() {
-		return root.SymlinkTemp(repo.ParentOf(st.Rel), tempPrefix, tempSuffix, string(st.Content))
+		return root.SymlinkTemp(repo.ParentOf(st.Rel), tempPrefixOf(r), tempSuffix, string(st.Content))
 	}
-	return writeTemp(root, st.Rel, st.Content, filePerm(st), r.TempSyncer())
+	return writeTemp(root, st.Rel, tempPrefixOf(r), st.Content, filePerm(st), r.TempSyncer())
 }
 
 // filePerm returns the permission bits to write st with: the file's own
@@ -277,10 +277,10 @@ func filePerm(st *repo.FileState) os.FileMode {
 }
 
 // writeTemp writes content into a new temporary file in the folder of rel
-// (created as needed), with perm, synced by sync when it is set, and
-// returns its slash path.
-func writeTemp(root *wtfs.Root, rel string, content []byte, perm os.FileMode, sync func(*os.File) error) (string, error) {
-	f, temp, err := root.CreateTemp(repo.ParentOf(rel), tempPrefix, tempSuffix, 0o600)
+// (created as needed), named prefix, digits, tempSuffix, with perm, synced
+// by sync when it is set, and returns its slash path.
+func writeTemp(root *wtfs.Root, rel, prefix string, content []byte, perm os.FileMode, sync func(*os.File) error) (string, error) {
+	f, temp, err := root.CreateTemp(repo.ParentOf(rel), prefix, tempSuffix, 0o600)
 	if err != nil {
 		return "", err
 	}
@@ -301,26 +301,49 @@ func removeTemps(root *wtfs.Root, temps []string) {
 }
 
 // tempPrefix and tempSuffix frame the decimal digits of the temporary
-// files' names (".gitedit-123.tmp").
+// files' names (".gitedit-123.tmp"; see tempPrefixOf for another index's).
 const (
 	tempPrefix = ".gitedit-"
 	tempSuffix = ".tmp"
 )
 
+// indexTag names the index a batch writes in its journal's and temporary
+// files' names: "" for the repository's own index, else 12 hex digits of
+// the SHA-1 of the index's path (GIT_INDEX_FILE).
+func indexTag(r *repo.Repo) string {
+	ix := filepath.Clean(indexPath(r))
+	if ix == filepath.Join(r.GitDir(), "index") {
+		return ""
+	}
+	sum := sha1.Sum([]byte(ix))
+	return hex.EncodeToString(sum[:6])
+}
+
 // tempJournalPath is the journal of the folders where a batch in
 // progress may hold temporary files: $GIT_DIR/gitedit/temp-folders for
-// the repository's own index, temp-folders-<12 hex digits of the SHA-1 of
-// the index's path> for another (GIT_INDEX_FILE). A journal is read and
-// written only under its index's lock, so a writer of another index,
-// which holds another lock, never takes a live writer's temporary files
-// for a dead one's.
+// the repository's own index, temp-folders-<its indexTag> for another
+// (GIT_INDEX_FILE). A journal is read and written only under its index's
+// lock, and names the files of its own index's writers only (see
+// tempPrefixOf), so a writer of another index, which holds another lock,
+// never takes a live writer's temporary files for a dead one's.
 func tempJournalPath(r *repo.Repo) string {
 	name := "temp-folders"
-	if ix := filepath.Clean(indexPath(r)); ix != filepath.Join(r.GitDir(), "index") {
-		sum := sha1.Sum([]byte(ix))
-		name += "-" + hex.EncodeToString(sum[:6])
+	if tag := indexTag(r); tag != "" {
+		name += "-" + tag
 	}
 	return filepath.Join(r.GitDir(), "gitedit", name)
+}
+
+// tempPrefixOf is the prefix of the temporary files of r's index's
+// writers: tempPrefix, then another index's tag and "-"
+// (".gitedit-0123456789ab-123.tmp"). A writer cleaning what a killed one
+// of its index left in a folder (removeStaleTempsIn) then leaves alone
+// the files a live writer of another index has there.
+func tempPrefixOf(r *repo.Repo) string {
+	if tag := indexTag(r); tag != "" {
+		return tempPrefix + tag + "-"
+	}
+	return tempPrefix
 }
 
 // The journal ($GIT_DIR/gitedit/temp-folders) is journalHeader, a state
@@ -436,11 +459,12 @@ func readAt(f *os.File) ([]byte, error) {
 // pending: with index.lock held, any found now belong to a process that
 // died. A journal costs no listing of the folders a batch touches (a
 // tenth of a second for 1,000 files in folders of 1,000); a done or empty
-// journal names nothing.
-func removeStaleTemps(root *wtfs.Root, data []byte) {
+// journal names nothing. Only the files named with prefix (see
+// tempPrefixOf) are the journal's writers'.
+func removeStaleTemps(root *wtfs.Root, data []byte, prefix string) {
 	for _, dir := range pendingDirs(data) {
 		if isJournalDir(dir) {
-			removeStaleTempsIn(root, dir)
+			removeStaleTempsIn(root, dir, prefix)
 		}
 	}
 }
@@ -495,23 +519,24 @@ func (j *tempJournal) forget() {
 	}
 }
 
-// removeStaleTempsIn removes the stale temporary files of the folder dir.
-func removeStaleTempsIn(root *wtfs.Root, dir string) {
+// removeStaleTempsIn removes the stale temporary files named with prefix
+// of the folder dir.
+func removeStaleTempsIn(root *wtfs.Root, dir, prefix string) {
 	names, regular, err := root.List(dir)
 	if err != nil {
 		return
 	}
 	for i, name := range names {
-		if regular[i] && isTempName(name) {
+		if regular[i] && isTempName(name, prefix) {
 			_ = root.Remove(path.Join(dir, name), false)
 		}
 	}
 }
 
-// isTempName reports whether name is a temporary file's: ".gitedit-",
-// decimal digits, ".tmp".
-func isTempName(name string) bool {
-	digits, ok := strings.CutPrefix(name, ".gitedit-")
+// isTempName reports whether name is a temporary file's: prefix (see
+// tempPrefixOf), decimal digits, ".tmp".
+func isTempName(name, prefix string) bool {
+	digits, ok := strings.CutPrefix(name, prefix)
 	digits, ok2 := strings.CutSuffix(digits, ".tmp")
 	if !ok || !ok2 || digits == "" {
 		return false
