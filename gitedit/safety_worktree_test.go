@@ -42,12 +42,9 @@ func TestJournalledStaleTempsAreRemoved(t *testing.T) {
 func TestWriterOfAnotherIndexKeepsTheDefaultWritersTemps(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a.go": "A\n", "sub/b.go": "b\n"})
 	live, journal := plantTemp(t, dir, "gitedit-temps A\nsub\x00")
-	alt := filepath.Join(t.TempDir(), "alt-index")
-	data, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(alt, data, 0o644))
+	alt := altIndex(t, dir)
 
-	_, err = openTest(t, dir, dir, "GIT_INDEX_FILE="+alt).Edit(context.Background(), EditRequest{FilePath: "sub/b.go", OldString: "b", NewString: "c"}, Options{})
+	_, err := openTest(t, dir, dir, "GIT_INDEX_FILE="+alt).Edit(context.Background(), EditRequest{FilePath: "sub/b.go", OldString: "b", NewString: "c"}, Options{})
 	require.NoError(t, err)
 	require.FileExists(t, live)
 	got, err := os.ReadFile(journal)
@@ -68,20 +65,28 @@ func TestWriterOfAnotherIndexKeepsTheDefaultWritersTemps(t *testing.T) {
 func TestDeadWriterOfAnotherIndexKeepsTheLiveWritersTemps(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a.go": "A\n", "sub/b.go": "b\n"})
 	live, journal := plantTemp(t, dir, "gitedit-temps A\nsub\x00")
-	alt := filepath.Join(t.TempDir(), "alt-index")
-	data, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(alt, data, 0o644))
+	alt := altIndex(t, dir)
 	sum := sha1.Sum([]byte(alt))
 	tag := hex.EncodeToString(sum[:6])
 	require.NoError(t, os.WriteFile(journal+"-"+tag, []byte("gitedit-temps A\nsub\x00"), 0o644))
 	dead := filepath.Join(dir, "sub", ".gitedit-"+tag+"-77.tmp")
 	require.NoError(t, os.WriteFile(dead, []byte("half"), 0o600))
 
-	_, err = openTest(t, dir, dir, "GIT_INDEX_FILE="+alt).Edit(context.Background(), EditRequest{FilePath: "sub/b.go", OldString: "b", NewString: "c"}, Options{})
+	_, err := openTest(t, dir, dir, "GIT_INDEX_FILE="+alt).Edit(context.Background(), EditRequest{FilePath: "sub/b.go", OldString: "b", NewString: "c"}, Options{})
 	require.NoError(t, err)
 	require.FileExists(t, live, "the live writer's temporary file")
 	require.NoFileExists(t, dead, "the dead writer's temporary file")
+}
+
+// altIndex returns a copy of dir's index in a folder of its own, for a
+// writer with GIT_INDEX_FILE.
+func altIndex(t *testing.T, dir string) string {
+	t.Helper()
+	alt := filepath.Join(t.TempDir(), "alt-index")
+	data, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(alt, data, 0o644))
+	return alt
 }
 
 // plantTemp plays a writer's leftovers in dir: the temporary file
