@@ -34,6 +34,27 @@ func TestJournalledStaleTempsAreRemoved(t *testing.T) {
 	require.FileExists(t, filepath.Join(dir, "sub", "b.go"))
 }
 
+// TestJournalledStaleSymlinkTempsAreRemoved plays a writer killed
+// between the temporary symbolic link of a link it wrote (a patch adding
+// one, say) and its rename: the next batch removes it, as it removes a
+// temporary file, and leaves a folder of that name alone.
+func TestJournalledStaleSymlinkTempsAreRemoved(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.go": "A\n", "sub/b.go": "b\n"})
+	stale, _ := plantTemp(t, dir, "gitedit-temps A\nsub\x00")
+	link := filepath.Join(dir, "sub", ".gitedit-77.tmp")
+	require.NoError(t, os.Symlink("b.go", link))
+	folder := filepath.Join(dir, "sub", ".gitedit-78.tmp")
+	require.NoError(t, os.Mkdir(folder, 0o755))
+
+	_, err := openRepo(t, dir).Edit(context.Background(), EditRequest{FilePath: "a.go", OldString: "A", NewString: "B"}, Options{})
+	require.NoError(t, err)
+	require.NoFileExists(t, stale)
+	_, err = os.Lstat(link)
+	require.True(t, os.IsNotExist(err), "the stale temporary link is removed: %v", err)
+	require.DirExists(t, folder)
+	require.FileExists(t, filepath.Join(dir, "sub", "b.go"))
+}
+
 // TestWriterOfAnotherIndexKeepsTheDefaultWritersTemps plays a writer of
 // the default index still at work (its journal pending, its temporary file
 // present) while a batch with GIT_INDEX_FILE, which holds another lock,

@@ -522,12 +522,12 @@ func (j *tempJournal) forget() {
 // removeStaleTempsIn removes the stale temporary files named with prefix
 // of the folder dir.
 func removeStaleTempsIn(root *wtfs.Root, dir, prefix string) {
-	names, regular, err := root.List(dir)
+	names, plain, err := root.List(dir)
 	if err != nil {
 		return
 	}
 	for i, name := range names {
-		if regular[i] && isTempName(name, prefix) {
+		if plain[i] && isTempName(name, prefix) { // a file or a link (writeTempOf)
 			_ = root.Remove(path.Join(dir, name), false)
 		}
 	}

@@ -69,3 +69,7 @@ func tempName(prefix, suffix string, create func(name string) error) (string, er
 		}
 	}
 }
+
+// isPlain reports whether a folder entry of type t is a regular file or a
+// symbolic link: what a temporary file of a batch may be.
+func isPlain(t fs.FileMode) bool { return t.IsRegular() || t&fs.ModeSymlink != 0 }

@@ -319,8 +319,8 @@ func (r *Root) Recheck() error {
 }
 
 // List returns the names in the folder dir and whether each is a regular
-// file, read through its descriptor.
-func (r *Root) List(dir string) (names []string, regular []bool, err error) {
+// file or a symbolic link (neither a folder nor a special file), read through its descriptor.
+func (r *Root) List(dir string) (names []string, plain []bool, err error) {
 	dfd, release, err := r.dir(dir, false)
 	if err != nil {
 		return nil, nil, err
@@ -336,9 +336,9 @@ func (r *Root) List(dir string) (names []string, regular []bool, err error) {
 	defer f.Close()
 	entries, err := f.ReadDir(-1)
 	for _, e := range entries {
-		names, regular = append(names, e.Name()), append(regular, e.Type().IsRegular())
+		names, plain = append(names, e.Name()), append(plain, isPlain(e.Type()))
 	}
-	return names, regular, err
+	return names, plain, err
 }
 
 // ReadFile returns the content of the file at path, as os.ReadFile does,

@@ -75,13 +75,13 @@ func (r *Root) SyncDir(dir string) error {
 func (r *Root) Recheck() error { return nil }
 
 // List returns the names in the folder dir and whether each is a regular
-// file.
-func (r *Root) List(dir string) (names []string, regular []bool, err error) {
+// file or a symbolic link (neither a folder nor a special file).
+func (r *Root) List(dir string) (names []string, plain []bool, err error) {
 	entries, err := os.ReadDir(r.abs(dir))
 	for _, e := range entries {
-		names, regular = append(names, e.Name()), append(regular, e.Type().IsRegular())
+		names, plain = append(names, e.Name()), append(plain, isPlain(e.Type()))
 	}
-	return names, regular, err
+	return names, plain, err
 }
 
 // ReadFile returns the content of the file at path: os.ReadFile (the
