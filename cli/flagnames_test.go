@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -187,4 +188,105 @@ func TestHelpFlagKeepsAnotherHelpFlag(t *testing.T) {
 	assert.Same(t, other, newHelpFlag(other), "a help flag that shows its default is urfave's own")
 	str := &cli.StringFlag{Name: "help"}
 	assert.Same(t, str, newHelpFlag(str))
+}
+
+// valueApp is testApp recording, for each name of each flag, what the
+// action reads of it: IsSet, Value, Count and the string form.
+func valueApp(uncached bool, got map[string]string, stderr io.Writer) *cli.App {
+	app := testApp(uncached, map[string]bool{})
+	record := func(flags []cli.Flag) cli.ActionFunc {
+		return func(c *cli.Context) error {
+			for _, f := range flags {
+				for _, n := range urfaveFlag(f).Names() {
+					got[n] = fmt.Sprintf("set %v value %#v count %d string %q bool %v", c.IsSet(n), c.Value(n), c.Count(n), c.String(n), c.Bool(n))
+				}
+			}
+			return nil
+		}
+	}
+	for _, c := range app.Commands {
+		c.Action = record(c.Flags)
+	}
+	app.Action, app.ErrWriter, app.Writer = record(app.Flags), stderr, stderr
+	return app
+}
+
+// TestCachedFlagsApplyAsUrfaveDoes checks boolFlag.Apply and
+// stringFlag.Apply against urfave's: every flag of every command, absent,
+// set under each name, set twice, a bool one to false and to a value that
+// is no bool, read back in every way the actions read flags, with the
+// same errors and the same help.
+func TestCachedFlagsApplyAsUrfaveDoes(t *testing.T) {
+	t.Setenv("GITEDIT_SESSION", "s1")
+	t.Setenv("GITEDIT_AGENT", "")
+	require.NoError(t, os.Unsetenv("GITEDIT_AGENT"))
+	app := newApp(&env{out: &printer{}})
+	for _, c := range append(app.Commands, &cli.Command{Flags: app.Flags}) {
+		lines := [][]string{nil, {"--help"}}
+		for _, f := range c.Flags {
+			for _, name := range f.Names() {
+				arg := setArg(f, name)
+				lines = append(lines, []string{arg}, []string{arg, arg})
+				if _, ok := urfaveFlag(f).(*cli.BoolFlag); ok {
+					lines = append(lines, []string{arg + "=false"}, []string{arg, arg + "=false"}, []string{arg + "=maybe"})
+				}
+			}
+		}
+		for _, line := range lines {
+			args := append(strings.Fields("gitedit "+c.Name), line...)
+			want, got := map[string]string{}, map[string]string{}
+			var wantOut, gotOut strings.Builder
+			wantErr := valueApp(true, want, &wantOut).Run(args)
+			gotErr := valueApp(false, got, &gotOut).Run(args)
+			assert.Equal(t, fmt.Sprint(wantErr), fmt.Sprint(gotErr), "%q", args)
+			assert.Equal(t, want, got, "%q", args)
+			assert.Equal(t, wantOut.String(), gotOut.String(), "%q", args)
+		}
+	}
+}
+
+// TestCachedFlagsApplyAsUrfaveDoesBeyondGitedits checks the Apply of the
+// cached flags on the forms gitedit's own flags do not use: aliases of a
+// bool flag (counted once per use), a true default, a destination.
+func TestCachedFlagsApplyAsUrfaveDoesBeyondGitedits(t *testing.T) {
+	var b bool
+	var s string
+	flags := func() []cli.Flag {
+		b, s = false, ""
+		return []cli.Flag{
+			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v", "loud"}},
+			&cli.BoolFlag{Name: "on", Value: true},
+			&cli.BoolFlag{Name: "dest", Destination: &b, Value: true},
+			&cli.StringFlag{Name: "name", Aliases: []string{"n"}, Value: "x", Destination: &s},
+			&cli.StringFlag{Name: "plain", Value: "p"},
+		}
+	}
+	for _, line := range []string{"", "-v", "-v -v --loud", "--on=false", "--dest=false", "--dest=no",
+		"-n a", "--name=b -n c", "--plain q", "-v --verbose=false", "--help"} {
+		got := map[string]string{}
+		var out [2]strings.Builder
+		var errs [2]error
+		for k, uncached := range []bool{true, false} {
+			fl := flags()
+			if !uncached {
+				fl = cacheNames(fl)
+			}
+			rec := map[string]string{}
+			app := &cli.App{Name: "t", Flags: fl, Writer: &out[k], ErrWriter: &out[k], Action: func(c *cli.Context) error {
+				for _, n := range []string{"verbose", "v", "loud", "on", "dest", "name", "n", "plain"} {
+					rec[n] = fmt.Sprintf("set %v value %#v count %d string %q", c.IsSet(n), c.Value(n), c.Count(n), c.String(n))
+				}
+				rec["destinations"] = fmt.Sprint(b, s)
+				return nil
+			}}
+			errs[k] = app.Run(append([]string{"t"}, strings.Fields(line)...))
+			if k == 0 {
+				got = rec
+			} else {
+				assert.Equal(t, got, rec, "%q", line)
+			}
+		}
+		assert.Equal(t, fmt.Sprint(errs[0]), fmt.Sprint(errs[1]), "%q", line)
+		assert.Equal(t, out[0].String(), out[1].String(), "%q", line)
+	}
 }
