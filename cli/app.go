@@ -208,6 +208,7 @@ func (e *env) parsed(c *cli.Context) error {
 	if !readOnly[c.Command.Name] && !e.delegates(c.Command.Name) {
 		e.sig.start()
 	}
+	recordGiven(c)
 	e.out.json = c.Bool("json")
 	if e.colors = hasFlag(c.Command, "color"); !e.colors {
 		return nil

@@ -53,7 +53,7 @@ func colorFlag(c *cli.Context) (string, error) {
 	if c.Bool("no-color") {
 		return colorNever, nil
 	}
-	if !c.IsSet("color") {
+	if !isSet(c, "color") {
 		return "", nil
 	}
 	switch w := strings.ToLower(c.String("color")); w {

@@ -57,7 +57,7 @@ func (e *env) editRequest(c *cli.Context, path string) (*gitedit.EditRequest, er
 	req := &gitedit.EditRequest{FilePath: path, OldString: old, NewString: repl,
 		ReplaceAll: c.Bool("replace-all"), MatchMode: c.String("match"),
 		DryRun: c.Bool("dry-run"), ExpectedHash: c.String("expected-hash")}
-	if c.IsSet("expect") {
+	if isSet(c, "expect") {
 		n := c.Int("expect")
 		req.ExpectedReplacements = &n
 	}
@@ -69,11 +69,11 @@ func (e *env) editRequest(c *cli.Context, path string) (*gitedit.EditRequest, er
 func (e *env) textFlag(c *cli.Context, name string) (string, error) {
 	fileFlag := name + "-file"
 	switch {
-	case c.IsSet(name) && c.IsSet(fileFlag):
+	case isSet(c, name) && isSet(c, fileFlag):
 		return "", usagef("give --%s or --%s, not both", name, fileFlag)
-	case c.IsSet(name):
+	case isSet(c, name):
 		return c.String(name), nil
-	case !c.IsSet(fileFlag):
+	case !isSet(c, fileFlag):
 		return "", usagef("missing --%s TEXT (or --%s FILE)", name, fileFlag)
 	}
 	data, err := e.readInput("--"+fileFlag, c.String(fileFlag))

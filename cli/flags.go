@@ -78,13 +78,13 @@ func checkWriteFlags(c *cli.Context) error {
 	if c.Duration("lock-timeout") < 0 {
 		return usagef("--lock-timeout must not be negative")
 	}
-	if a := c.String("author"); c.IsSet("author") && !validAuthor(a) {
+	if a := c.String("author"); isSet(c, "author") && !validAuthor(a) {
 		return usagef("--author %q: expected \"Name <email>\"", a)
 	}
-	if c.IsSet("gpg-sign") && c.Bool("no-gpg-sign") {
+	if isSet(c, "gpg-sign") && c.Bool("no-gpg-sign") {
 		return usagef("--gpg-sign and --no-gpg-sign exclude each other")
 	}
-	if c.IsSet("commit") && c.Bool("no-stage") && c.Bool("commit") {
+	if isSet(c, "commit") && c.Bool("no-stage") && c.Bool("commit") {
 		return usagef("--commit and --no-stage exclude each other")
 	}
 	return nil
@@ -135,7 +135,7 @@ func options(c *cli.Context, repo *gitedit.Repo) (gitedit.Options, error) {
 	if err != nil {
 		return opt, err
 	}
-	if c.IsSet("commit") {
+	if isSet(c, "commit") {
 		opt.Commit = c.Bool("commit")
 	}
 	setString(c, "message", &opt.Message)
@@ -146,17 +146,17 @@ func options(c *cli.Context, repo *gitedit.Repo) (gitedit.Options, error) {
 	if c.Bool("no-stage") {
 		opt = opt.WorktreeOnly()
 	}
-	if c.IsSet("dirty") {
+	if isSet(c, "dirty") {
 		opt.Dirty = gitedit.DirtyPolicy(c.String("dirty"))
 	}
-	if c.IsSet("gpg-sign") {
+	if isSet(c, "gpg-sign") {
 		opt.Sign, opt.SignKey = gitedit.SignAlways, c.String("gpg-sign")
 	}
 	if c.Bool("no-gpg-sign") {
 		opt.Sign = gitedit.SignNever
 	}
 	opt.NoVerify = c.Bool("no-verify")
-	if c.IsSet("lock-timeout") {
+	if isSet(c, "lock-timeout") {
 		opt.LockTimeout = c.Duration("lock-timeout")
 		if opt.LockTimeout == 0 {
 			opt.LockTimeout = gitedit.NoLockWait
@@ -167,7 +167,7 @@ func options(c *cli.Context, repo *gitedit.Repo) (gitedit.Options, error) {
 
 // setString sets *dst to flag name's value when the flag was given.
 func setString(c *cli.Context, name string, dst *string) {
-	if c.IsSet(name) {
+	if isSet(c, name) {
 		*dst = c.String(name)
 	}
 }

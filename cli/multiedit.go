@@ -48,7 +48,7 @@ func (e *env) multiedit(c *cli.Context) error {
 // multieditRequest builds and checks the request, before any repository
 // work.
 func (e *env) multieditRequest(c *cli.Context, path string) (*gitedit.MultiEditRequest, error) {
-	if !c.IsSet("edits") {
+	if !isSet(c, "edits") {
 		return nil, usagef("missing --edits FILE (or --edits - for standard input)")
 	}
 	if err := gitedit.CheckEdit(&gitedit.EditRequest{FilePath: path, MatchMode: c.String("match")}); err != nil {

@@ -49,7 +49,7 @@ func (e *env) run(c *cli.Context) error {
 // runRequest reads the recipe file and the paths from the arguments.
 func runRequest(c *cli.Context) gitedit.RunRequest {
 	req := gitedit.RunRequest{Check: c.Bool("check"), Paths: c.Args().Slice()}
-	if c.IsSet("recipe") {
+	if isSet(c, "recipe") {
 		req.RecipeFile = c.String("recipe")
 	} else if len(req.Paths) > 0 {
 		req.RecipeFile, req.Paths = req.Paths[0], req.Paths[1:]

@@ -30,7 +30,7 @@ func (e *env) series(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.IsSet("o") && c.Bool("stdout") {
+	if isSet(c, "o") && c.Bool("stdout") {
 		return usagef("give -o DIR or --stdout, not both")
 	}
 	req := gitedit.SeriesRequest{Session: c.String("session"), CoverLetter: c.Bool("cover-letter")}
