@@ -401,8 +401,7 @@ func findCommand(app *cli.App, name string) *cli.Command {
 func valueFlags(cmd *cli.Command) map[string]bool {
 	takes := map[string]bool{}
 	for _, f := range cmd.Flags {
-		tv, ok := f.(interface{ TakesValue() bool })
-		if !ok || !tv.TakesValue() {
+		if !takesValue(f) {
 			continue
 		}
 		for _, n := range f.Names() {
@@ -410,4 +409,23 @@ func valueFlags(cmd *cli.Command) map[string]bool {
 		}
 	}
 	return takes
+}
+
+// takesValue reports whether f takes a separate value. The name-caching
+// flags are answered by their own method: asserting the interface of
+// another type costs the runtime a method table built on the first use of
+// each pair, a few thousand instructions each, on every start.
+func takesValue(f cli.Flag) bool {
+	switch f := f.(type) {
+	case *boolFlag:
+		return f.TakesValue()
+	case *stringFlag:
+		return f.TakesValue()
+	case *intFlag:
+		return f.TakesValue()
+	case *durationFlag:
+		return f.TakesValue()
+	}
+	tv, ok := f.(interface{ TakesValue() bool })
+	return ok && tv.TakesValue()
 }

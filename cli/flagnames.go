@@ -218,9 +218,12 @@ func cachedNames(cache *[]string, name string, aliases []string) []string {
 // returned unchanged. The slice is capped at its length, so that a caller
 // appending to it gets a new array instead of writing into the cache.
 func flagNames(name string, aliases []string) []string {
-	names := slices.Concat([]string{name}, aliases)
-	if slices.ContainsFunc(names, func(n string) bool { return strings.ContainsAny(n, ", ") }) {
-		names = cli.FlagNames(name, aliases)
+	names := append(make([]string, 0, 1+len(aliases)), name)
+	names = append(names, aliases...)
+	for _, n := range names {
+		if strings.IndexByte(n, ',') >= 0 || strings.IndexByte(n, ' ') >= 0 {
+			return slices.Clip(cli.FlagNames(name, aliases))
+		}
 	}
-	return slices.Clip(names)
+	return names
 }

@@ -290,3 +290,21 @@ func TestCachedFlagsApplyAsUrfaveDoesBeyondGitedits(t *testing.T) {
 		assert.Equal(t, out[0].String(), out[1].String(), "%q", line)
 	}
 }
+
+// TestTakesValueAsUrfave checks takesValue against urfave's TakesValue of
+// every flag of every command, cached or not.
+func TestTakesValueAsUrfave(t *testing.T) {
+	app := newApp(&env{out: &printer{}})
+	for _, c := range append(app.Commands, &cli.Command{Name: "(global)", Flags: app.Flags}) {
+		for _, f := range c.Flags {
+			u := urfaveFlag(f)
+			tv, ok := u.(interface{ TakesValue() bool })
+			want := ok && tv.TakesValue()
+			assert.Equal(t, want, takesValue(f), "%s: %s", c.Name, f.Names()[0])
+			assert.Equal(t, want, takesValue(u), "%s: %s, urfave's", c.Name, f.Names()[0])
+		}
+	}
+	assert.True(t, takesValue(&stringFlag{StringFlag: &cli.StringFlag{Name: "s"}}))
+	assert.False(t, takesValue(&boolFlag{BoolFlag: &cli.BoolFlag{Name: "b"}}))
+	assert.True(t, takesValue(&cli.StringSliceFlag{Name: "l"}))
+}
