@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"os"
 
@@ -123,9 +125,16 @@ func (e *env) openInput(args []string) (io.Reader, func(), error) {
 	if len(args) == 0 || args[0] == "-" {
 		return e.stdin, func() {}, nil
 	}
-	f, err := os.Open(args[0])
+	f, err := interruptible(e.sig, func() (*os.File, error) { return os.Open(args[0]) })
+	if errors.As(err, new(signalError)) {
+		return nil, nil, fmt.Errorf("open %s: %w", args[0], err)
+	}
 	if err != nil {
 		return nil, nil, &gitedit.Error{Code: gitedit.CodeInvalidInput, Message: err.Error(), Err: err}
 	}
-	return f, func() { f.Close() }, nil
+	var r io.Reader = f
+	if fi, err := f.Stat(); err == nil && !fi.Mode().IsRegular() {
+		r = e.sig.reader(f) // a named pipe: a read waits for its writer
+	}
+	return r, func() { f.Close() }, nil
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -231,7 +232,10 @@ func (e *env) readInput(flag, name string) ([]byte, error) {
 		}
 		return data, nil
 	}
-	data, err := readFile(name)
+	data, err := interruptible(e.sig, func() ([]byte, error) { return readFile(name) })
+	if errors.As(err, new(signalError)) {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
 	if err != nil {
 		return nil, &gitedit.Error{Code: gitedit.CodeInvalidInput, Message: fmt.Sprintf("%s: %v", flag, err), Err: err}
 	}

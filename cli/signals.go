@@ -120,6 +120,37 @@ func (c *signalCatcher) exit(status int, succeeded bool, stderr io.Writer) int {
 	return 128 + signalNumber(s)
 }
 
+// interruptible runs f, which may block where no signal reaches it (the
+// open of a named pipe nobody writes to, a read from it), in the
+// background, and returns early, with the signal as its error, when a
+// caught signal ends the context (the abandoned f ends with the process).
+// Without it, a command reading such a file ignored SIGINT and SIGTERM
+// for good, where git dies. A nil catcher runs f as it is.
+func interruptible[T any](c *signalCatcher, f func() (T, error)) (T, error) {
+	var zero T
+	if c == nil {
+		return f()
+	}
+	if c.ctx.Err() != nil {
+		return zero, context.Cause(c.ctx)
+	}
+	type result struct {
+		v   T
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		v, err := f()
+		ch <- result{v, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.v, r.err
+	case <-c.ctx.Done():
+		return zero, context.Cause(c.ctx)
+	}
+}
+
 // reader wraps r so that a Read blocked on it (a terminal, a pipe nobody
 // writes to) returns when the context ends.
 func (c *signalCatcher) reader(r io.Reader) io.Reader {

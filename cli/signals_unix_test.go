@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -125,4 +126,46 @@ func TestAnAdoptedEarlyNotifyCancelsTheContext(t *testing.T) {
 	}
 	assert.Equal(t, syscall.SIGUSR2, c.received())
 	c.stop(true)
+}
+
+// TestASignalEndsTheReadOfANamedPipe runs commands whose input file is a
+// named pipe nobody writes to (patch F, apply F, batch F, --old-file F,
+// --edits F): a caught signal ends them, having written nothing, as it
+// ends git. They waited in the pipe's open for good, deaf to SIGINT and
+// SIGTERM, which the catcher had taken over.
+func TestASignalEndsTheReadOfANamedPipe(t *testing.T) {
+	for _, line := range [][]string{
+		{"patch", "PIPE"}, {"apply", "PIPE"}, {"batch", "PIPE"},
+		{"edit", "a.go", "--old-file", "PIPE", "--new", "x"}, {"multiedit", "a.go", "--edits", "PIPE"},
+	} {
+		repo := fixtures.NewRepo(t, map[string]string{"a.go": "package a\n"})
+		pipe := filepath.Join(t.TempDir(), "pipe")
+		require.NoError(t, syscall.Mkfifo(pipe, 0o600))
+		sig := newSignalCatcher()
+		sig.started, sig.ready = true, make(chan struct{})
+		close(sig.ready)
+		e := &env{out: &printer{stdout: io.Discard, stderr: io.Discard}, sig: sig, stdin: strings.NewReader("")}
+		app := newApp(e)
+		argv := []string{"gitedit"}
+		for _, a := range line {
+			argv = append(argv, strings.ReplaceAll(a, "PIPE", pipe))
+		}
+		args, _ := reorderArgs(app, append(argv, "-C", repo))
+		done := make(chan error, 1)
+		go func() { done <- app.RunContext(sig.ctx, args) }()
+		time.Sleep(50 * time.Millisecond)
+		sig.cancel(signalError{syscall.SIGTERM})
+		select {
+		case err := <-done:
+			require.Error(t, err, line[0])
+			assert.Contains(t, err.Error(), "SIGTERM", line[0])
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: a caught signal did not end the read of a named pipe", line[0])
+		}
+		if f, err := os.OpenFile(pipe, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			f.Close() // lets the abandoned open and read end
+		}
+		assert.Equal(t, "", fixtures.Git(t, repo, "status", "--porcelain"), line[0])
+		assert.NoFileExists(t, filepath.Join(repo, ".git", "index.lock"), line[0])
+	}
 }
