@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -104,8 +105,8 @@ func newModes(t *testing.T, dir string, before map[string]uint64) []string {
 // TestGiteditFilesInTheGitDirAreShared: the folder and journal gitedit
 // keeps in the git directory (.git/gitedit/temp-folders) get the modes
 // git gives the folders and files it creates there (here a ref and its
-// folder, made by git update-ref under the same umask). Made with the
-// umask alone, under 077 another member of the group could not open the
+// folder, made by git update-ref under the same umask). Made with the umask
+// alone, under 077 another member of the group could not open the
 // journal, and each of their gitedit batches failed (io_error) where
 // their git add worked.
 func TestGiteditFilesInTheGitDirAreShared(t *testing.T) {
@@ -123,6 +124,44 @@ func TestGiteditFilesInTheGitDirAreShared(t *testing.T) {
 				require.Equal(t, gitDirMode(t, dir, gits), gitDirMode(t, dir, ours),
 					".git/%s, umask %s, core.sharedRepository=%s", ours, mask, shared)
 			}
+		}
+	}
+}
+
+// TestScanCacheFolderIsShared: a recipe run's scan cache, which may make
+// .git/gitedit before any batch does, gets git's modes too, folder and
+// file: made with the umask alone (077: drwx--S---), it locked the
+// group's other members out of the batches' journal made in it later.
+func TestScanCacheFolderIsShared(t *testing.T) {
+	type repoCase struct{ dir, mask, shared string }
+	var cases []repoCase
+	for _, mask := range []string{"077", "022"} {
+		for _, shared := range []string{"group", "all", "0640", "0600", "umask"} {
+			base := t.TempDir()
+			dir := filepath.Join(base, "r")
+			git(t, base, "init", "-q", "--shared="+shared, dir)
+			write(t, dir, "a.txt", "a\n")
+			write(t, dir, "r.yaml", "- name: r\n  files: [\"*.txt\"]\n  edits:\n    - old_string: zzz\n      new_string: y\n")
+			git(t, dir, "add", "a.txt", "r.yaml")
+			git(t, dir, "commit", "-q", "-m", "init")
+			cases = append(cases, repoCase{dir, mask, shared})
+		}
+	}
+	time.Sleep(2100 * time.Millisecond) // the files settle: the scan may cache what it reads
+	for _, c := range cases {
+		umasked(t, c.dir, c.mask, binary, "run", "r.yaml", "--check")
+		umasked(t, c.dir, c.mask, "git", "update-ref", "refs/heads/made/by-git", "HEAD")
+		require.Equal(t, gitDirMode(t, c.dir, "refs/heads/made"), gitDirMode(t, c.dir, "gitedit"),
+			".git/gitedit, umask %s, core.sharedRepository=%s", c.mask, c.shared)
+		// The cache is created private (0600), then shared as git shares
+		// what it creates: the group reads and writes it where it would
+		// read and write git's file.
+		fi, err := os.Stat(filepath.Join(c.dir, ".git", "refs", "heads", "made", "by-git"))
+		require.NoError(t, err)
+		cache, err := os.Stat(filepath.Join(c.dir, ".git", "gitedit", "scan-cache"))
+		require.NoError(t, err)
+		if groupRW := os.FileMode(0o060); fi.Mode()&groupRW == groupRW {
+			require.Equal(t, groupRW, cache.Mode()&groupRW, "scan-cache %v, umask %s, core.sharedRepository=%s", cache.Mode(), c.mask, c.shared)
 		}
 	}
 }

@@ -174,7 +174,11 @@ func (m *scanMemo) record(rel string, st scancache.Stat, content []byte, binary 
 
 // save writes the cache back when the scan learned something, keeping
 // the facts of every tracked file. The cache is advisory: a failure to
-// write it is ignored.
+// write it is ignored. Its folder (.git/gitedit, which the batches'
+// journal shares) and the file get core.sharedRepository's permissions,
+// as git gives what it creates: a folder made with the umask alone (077)
+// locked the group's other members out of the journal, so that every
+// batch of theirs failed.
 func (m *scanMemo) save(r *repo.Repo, tracked []string) {
 	if m == nil || !m.cache.Dirty() {
 		return
@@ -183,5 +187,12 @@ func (m *scanMemo) save(r *repo.Repo, tracked []string) {
 	for _, rel := range tracked {
 		live[scancache.Key(rel)] = true
 	}
-	_ = m.cache.Save(scanCachePath(r), func(k uint64) bool { return live[k] })
+	path := scanCachePath(r)
+	shared, err := r.SharedPerm()
+	if err != nil || shared.MkdirAll(filepath.Dir(path)) != nil {
+		return
+	}
+	if m.cache.Save(path, func(k uint64) bool { return live[k] }) == nil {
+		_ = shared.Adjust(path)
+	}
 }
