@@ -112,12 +112,7 @@ func newModes(t *testing.T, dir string, before map[string]uint64) []string {
 func TestGiteditFilesInTheGitDirAreShared(t *testing.T) {
 	for _, mask := range []string{"077", "022"} {
 		for _, shared := range []string{"group", "all", "0640", "0600", "umask"} {
-			base := t.TempDir()
-			dir := filepath.Join(base, "r")
-			git(t, base, "init", "-q", "--shared="+shared, dir)
-			write(t, dir, "a.txt", "a\n")
-			git(t, dir, "add", "a.txt")
-			git(t, dir, "commit", "-q", "-m", "init")
+			dir := sharedRepo(t, shared, map[string]string{"a.txt": "a\n"})
 			umasked(t, dir, mask, binary, "edit", "a.txt", "--old", "a", "--new", "b")
 			umasked(t, dir, mask, "git", "update-ref", "refs/heads/made/by-git", "HEAD")
 			for ours, gits := range map[string]string{"gitedit": "refs/heads/made", "gitedit/temp-folders": "refs/heads/made/by-git"} {
@@ -137,13 +132,8 @@ func TestScanCacheFolderIsShared(t *testing.T) {
 	var cases []repoCase
 	for _, mask := range []string{"077", "022"} {
 		for _, shared := range []string{"group", "all", "0640", "0600", "umask"} {
-			base := t.TempDir()
-			dir := filepath.Join(base, "r")
-			git(t, base, "init", "-q", "--shared="+shared, dir)
-			write(t, dir, "a.txt", "a\n")
-			write(t, dir, "r.yaml", "- name: r\n  files: [\"*.txt\"]\n  edits:\n    - old_string: zzz\n      new_string: y\n")
-			git(t, dir, "add", "a.txt", "r.yaml")
-			git(t, dir, "commit", "-q", "-m", "init")
+			dir := sharedRepo(t, shared, map[string]string{"a.txt": "a\n",
+				"r.yaml": "- name: r\n  files: [\"*.txt\"]\n  edits:\n    - old_string: zzz\n      new_string: y\n"})
 			cases = append(cases, repoCase{dir, mask, shared})
 		}
 	}
@@ -164,6 +154,21 @@ func TestScanCacheFolderIsShared(t *testing.T) {
 			require.Equal(t, groupRW, cache.Mode()&groupRW, "scan-cache %v, umask %s, core.sharedRepository=%s", cache.Mode(), c.mask, c.shared)
 		}
 	}
+}
+
+// sharedRepo makes a repository with git init --shared=shared and one
+// commit of files, and returns its folder.
+func sharedRepo(t *testing.T, shared string, files map[string]string) string {
+	t.Helper()
+	base := t.TempDir()
+	dir := filepath.Join(base, "r")
+	git(t, base, "init", "-q", "--shared="+shared, dir)
+	for name, content := range files {
+		write(t, dir, name, content)
+		git(t, dir, "add", name)
+	}
+	git(t, dir, "commit", "-q", "-m", "init")
+	return dir
 }
 
 // gitDirMode returns the mode of .git/rel in the repository dir.
