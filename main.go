@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/gitedit/gitedit/cli"
+	_ "github.com/gitedit/gitedit/internal/sigstart/autostart" // catch a writer's signals from the start
 )
 
 func main() {

@@ -12,10 +12,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/gitedit/gitedit/cli/internal/sigstart"
 	"github.com/gitedit/gitedit/cli/internal/tty"
 	"github.com/gitedit/gitedit/gitedit"
 	"github.com/gitedit/gitedit/internal/buildinfo"
+	"github.com/gitedit/gitedit/internal/sigstart"
 )
 
 // Main runs the gitedit command line with args (args[0] is the program

@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/urfave/cli/v2"
 
-	"github.com/gitedit/gitedit/cli/internal/sigstart"
 	"github.com/gitedit/gitedit/gitedit"
+	"github.com/gitedit/gitedit/internal/sigstart"
 )
 
 func TestReorderArgsMovesOperandsAfterTheFlags(t *testing.T) {

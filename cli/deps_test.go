@@ -36,3 +36,17 @@ func deps(t *testing.T, pkg string) []string {
 	}
 	return strings.Fields(string(out))
 }
+
+// TestOnlyGiteditCatchesSignalsFromItsStart checks that the early
+// signal.Notify (package sigstart's autostart) is linked into the gitedit
+// binary alone: a program that imports package cli, gitedit-mcp among
+// them, keeps its signals' default actions until cli.Main takes them
+// over (autostart was once the init of a package cli imports, so such a
+// program run as "prog edit" swallowed SIGINT and SIGTERM).
+func TestOnlyGiteditCatchesSignalsFromItsStart(t *testing.T) {
+	const auto = "github.com/gitedit/gitedit/internal/sigstart/autostart"
+	assert.Contains(t, deps(t, "github.com/gitedit/gitedit"), auto)
+	for _, pkg := range []string{"github.com/gitedit/gitedit/cli", "github.com/gitedit/gitedit/cmd/gitedit-mcp"} {
+		assert.NotContains(t, deps(t, pkg), auto, "%s links autostart", pkg)
+	}
+}

@@ -5,7 +5,7 @@ package cli
 import (
 	"os"
 
-	"github.com/gitedit/gitedit/cli/internal/sigstart"
+	"github.com/gitedit/gitedit/internal/sigstart"
 )
 
 // catchable are the signals that would end gitedit (sigstart.Catchable).

@@ -6,7 +6,7 @@ import (
 	"os"
 	"syscall"
 
-	"github.com/gitedit/gitedit/cli/internal/sigstart"
+	"github.com/gitedit/gitedit/internal/sigstart"
 )
 
 // catchable are the signals that would end gitedit (sigstart.Catchable).

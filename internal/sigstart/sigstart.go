@@ -2,9 +2,10 @@
 // the signal.Notify that a gitedit command line which writes needs (see
 // package cli's signalCatcher): Go hands each signal over to a runtime
 // thread of its own, a quarter of a millisecond or more, which then
-// overlaps the initialisation of the packages that follow (it has no
-// dependency but the standard library's os, os/signal and syscall, so it
-// is initialised among the first) instead of the command's own work.
+// overlaps the initialisation of the packages that follow instead of the
+// command's own work. Only the gitedit binary asks for it, by importing
+// package autostart (whose init calls Start): a program that imports
+// package cli for another purpose keeps its signals' default actions.
 package sigstart
 
 import (
@@ -31,8 +32,11 @@ var Early struct {
 	Ready chan struct{}
 }
 
-func init() {
-	if len(os.Args) < 2 || !Writers[os.Args[1]] {
+// Start starts the early signal.Notify when os.Args names a command of
+// Writers right after the program name (at most once: the gitedit
+// binary calls it from package autostart's init).
+func Start() {
+	if Early.C != nil || len(os.Args) < 2 || !Writers[os.Args[1]] {
 		return
 	}
 	Early.C, Early.Ready = make(chan os.Signal, 1), make(chan struct{})
