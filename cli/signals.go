@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+
+	"github.com/gitedit/gitedit/internal/interrupt"
 )
 
 // signalCatcher turns the first catchable signal (catchable lists them:
@@ -127,28 +129,10 @@ func (c *signalCatcher) exit(status int, succeeded bool, stderr io.Writer) int {
 // Without it, a command reading such a file ignored SIGINT and SIGTERM
 // for good, where git dies. A nil catcher runs f as it is.
 func interruptible[T any](c *signalCatcher, f func() (T, error)) (T, error) {
-	var zero T
 	if c == nil {
 		return f()
 	}
-	if c.ctx.Err() != nil {
-		return zero, context.Cause(c.ctx)
-	}
-	type result struct {
-		v   T
-		err error
-	}
-	ch := make(chan result, 1)
-	go func() {
-		v, err := f()
-		ch <- result{v, err}
-	}()
-	select {
-	case r := <-ch:
-		return r.v, r.err
-	case <-c.ctx.Done():
-		return zero, context.Cause(c.ctx)
-	}
+	return interrupt.Do(c.ctx, f)
 }
 
 // reader wraps r so that a Read blocked on it (a terminal, a pipe nobody

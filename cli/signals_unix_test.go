@@ -137,6 +137,7 @@ func TestASignalEndsTheReadOfANamedPipe(t *testing.T) {
 	for _, line := range [][]string{
 		{"patch", "PIPE"}, {"apply", "PIPE"}, {"batch", "PIPE"},
 		{"edit", "a.go", "--old-file", "PIPE", "--new", "x"}, {"multiedit", "a.go", "--edits", "PIPE"},
+		{"run", "PIPE"}, {"run", "--recipe", "PIPE", "--check"},
 	} {
 		repo := fixtures.NewRepo(t, map[string]string{"a.go": "package a\n"})
 		pipe := filepath.Join(t.TempDir(), "pipe")

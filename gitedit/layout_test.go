@@ -26,6 +26,8 @@ func layer(pkg string) string {
 		return "facade"
 	case strings.HasPrefix(rel, "gitedit/internal/"):
 		return internalLayer(strings.TrimPrefix(rel, "gitedit/internal/"))
+	case strings.HasPrefix(rel, "internal/"):
+		return "base" // internal/buildinfo, interrupt, sigstart: standard library only
 	}
 	return "outer" // cli, mcp, demo, bench, integration, fixtures, main
 }
@@ -46,16 +48,20 @@ func internalLayer(name string) string {
 // leaves, engine nothing of the project but its own sub-packages and
 // spec only engine (git's path
 // quoting and engine's error codes are part of the contract's shapes).
+// The base (the module's own internal/: small units on the standard
+// library alone, such as a cancellable blocking call) imports only base
+// and may be imported by every layer but engine and spec.
 var allowed = map[string][]string{
+	"base":    {"base"},
 	"engine":  {"engine"},
 	"spec":    {"engine"},
-	"leaf":    {"leaf", "engine"},
-	"request": {"spec", "engine"},
-	"repo":    {"leaf", "spec", "engine"},
-	"batch":   {"repo", "leaf", "spec", "engine"},
-	"feature": {"batch", "repo", "leaf", "spec", "engine"},
-	"facade":  {"feature", "request", "batch", "repo", "leaf", "spec", "engine"},
-	"outer":   {"outer", "facade", "engine"},
+	"leaf":    {"leaf", "engine", "base"},
+	"request": {"spec", "engine", "base"},
+	"repo":    {"leaf", "spec", "engine", "base"},
+	"batch":   {"repo", "leaf", "spec", "engine", "base"},
+	"feature": {"batch", "repo", "leaf", "spec", "engine", "base"},
+	"facade":  {"feature", "request", "batch", "repo", "leaf", "spec", "engine", "base"},
+	"outer":   {"outer", "facade", "engine", "base"},
 }
 
 // TestPackagesImportInwardOnly checks the import graph of the project's
@@ -79,6 +85,8 @@ func TestLayerRulesCatchOutwardImports(t *testing.T) {
 		module + "engine":                   {module + "gitedit/internal/index"},
 		module + "engine/diff":              {module + "gitedit/internal/spec"},
 		module + "cli":                      {module + "gitedit/internal/repo"},
+		module + "internal/interrupt":       {module + "gitedit/internal/spec"},
+		module + "engine/quote":             {module + "internal/interrupt"},
 	}
 	if got := violations(bad); len(got) != len(bad) {
 		t.Errorf("want %d violations, got %d: %q", len(bad), len(got), got)

@@ -3,6 +3,7 @@ package recipe
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
+	"github.com/gitedit/gitedit/internal/interrupt"
 )
 
 // DefaultFile is the recipe file `gitedit run` reads when it is
@@ -24,8 +26,16 @@ const DefaultFile = ".gitedit.yaml"
 // Parse). A missing file is invalid_input ("no such recipe file"), an
 // unreadable one io_error, a malformed one invalid_input; the error names
 // the path.
-func Load(path string) ([]spec.Recipe, error) {
-	data, err := os.ReadFile(path)
+func Load(path string) ([]spec.Recipe, error) { return LoadContext(context.Background(), path) }
+
+// LoadContext is Load that gives up, with ctx's cause, when ctx ends
+// while the file's open or read blocks (a named pipe nobody writes to, as
+// `gitedit run <(generator)` reads).
+func LoadContext(ctx context.Context, path string) ([]spec.Recipe, error) {
+	data, err := interrupt.Do(ctx, func() ([]byte, error) { return os.ReadFile(path) })
+	if ctx.Err() != nil && errors.Is(err, context.Cause(ctx)) {
+		return nil, fmt.Errorf("read recipe file %s: %w", path, err)
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &spec.Error{Code: spec.CodeInvalidInput, FilePath: path, Message: "no such recipe file", Err: err}
 	}

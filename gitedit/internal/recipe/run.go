@@ -29,7 +29,7 @@ const TrailerLimit = 100
 // (repo.Repo.ForOperation).
 func Run(ctx context.Context, r *repo.Repo, req spec.RunRequest, opt spec.Options) (*spec.RunResult, error) {
 	r = r.ForOperation()
-	rs, err := runRecipes(r, req)
+	rs, err := runRecipes(ctx, r, req)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +75,7 @@ func scanScope(ctx context.Context, r *repo.Repo, rs recipeSet, sc *runFiles, lo
 }
 
 // runRecipes returns the compiled recipes of req.
-func runRecipes(r *repo.Repo, req spec.RunRequest) (recipeSet, error) {
+func runRecipes(ctx context.Context, r *repo.Repo, req spec.RunRequest) (recipeSet, error) {
 	recipes := req.Recipes
 	if len(recipes) == 0 {
 		path := filepath.Join(r.WorkTree(), DefaultFile)
@@ -83,7 +83,7 @@ func runRecipes(r *repo.Repo, req spec.RunRequest) (recipeSet, error) {
 			path = repo.AbsFrom(r.Dir(), req.RecipeFile)
 		}
 		var err error
-		if recipes, err = Load(path); err != nil {
+		if recipes, err = LoadContext(ctx, path); err != nil {
 			return nil, err
 		}
 	}
