@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/statproof"
 )
 
 // changedRepo writes a git directory whose config includes inc.cfg and,
@@ -47,8 +48,8 @@ func write(t *testing.T, path, src string) {
 // rewritten with the same size and modification time. The racy window is
 // zero: the answers come from the stats alone.
 func TestChangedSeesEveryFileTheConfigurationCameFrom(t *testing.T) {
-	defer func(w time.Duration) { racyWindow = w }(racyWindow)
-	racyWindow = 0
+	defer func(w time.Duration) { statproof.RacyWindow = w }(statproof.RacyWindow)
+	statproof.RacyWindow = 0
 	changes := map[string]func(gitDir string){
 		"config":          func(g string) { write(t, filepath.Join(g, "config"), "[t]\n\tk = other\n") },
 		"included file":   func(g string) { write(t, filepath.Join(g, "inc.cfg"), "[t]\n\tinc = 2\n") },
@@ -86,8 +87,8 @@ func TestChangedSeesEveryFileTheConfigurationCameFrom(t *testing.T) {
 // it again and compares the bytes. The rewrite within the tick is stood
 // in for by changing the bytes Files holds.
 func TestChangedReadsARacyFileAgain(t *testing.T) {
-	defer func(w time.Duration) { racyWindow = w }(racyWindow)
-	racyWindow = time.Hour
+	defer func(w time.Duration) { statproof.RacyWindow = w }(statproof.RacyWindow)
+	statproof.RacyWindow = time.Hour
 	files, gitDir := changedRepo(t)
 	if files.Changed() {
 		t.Fatal("Changed before any change")
@@ -97,7 +98,7 @@ func TestChangedReadsARacyFileAgain(t *testing.T) {
 	if !files.Changed() {
 		t.Error("a racy file was trusted on its stat alone")
 	}
-	racyWindow = 0
+	statproof.RacyWindow = 0
 	files, gitDir = changedRepo(t)
 	p = filepath.Join(gitDir, "inc.cfg")
 	files.Changed() // the stats now vouch for the files

@@ -23,6 +23,8 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
+
+	"github.com/gitedit/gitedit/gitedit/internal/statproof"
 )
 
 // ErrInvalid is matched by every *InvalidError.
@@ -271,7 +273,7 @@ func LoadFile(path string) (*Config, error) { return new(Files).LoadFile(path) }
 type Files struct {
 	read1 map[string]fileRead
 	// seen records what Changed found of each file.
-	seen map[string]seen
+	seen map[string]statproof.Snapshot
 }
 
 // fileRead is one file's bytes or the error reading them.

@@ -1,27 +1,19 @@
 package objects
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"sync"
-	"time"
-)
 
-// racyWindow is how old the pack folder's modification time must be, when
-// its packs are listed, for that listing to be trusted while the folder's
-// stat stays the same: a pack written or removed within one tick of the
-// file system's clock (a few milliseconds; a second or two on some
-// network or FAT file systems) may leave the folder's time as it was, as
-// git's racily clean index entries are. A variable for the tests.
-var racyWindow = 2 * time.Second
+	"github.com/gitedit/gitedit/gitedit/internal/statproof"
+)
 
 // PackCache keeps the opened packs of one objects folder from one use to
 // the next (the batches of an MCP server's session), so that a batch does
 // not list the pack folder, open every .pack and map every .idx again.
 // Each Open costs one stat of the pack folder: when the folder changed
 // (writing or removing a pack renames or unlinks a file in it, which
-// changes its modification time) or its listing was racy (racyWindow),
+// changes its modification time) or its listing was racy (statproof),
 // the packs are listed and opened again, as git prepares its pack list
 // again when it looks for an object it does not find. A set of packs is
 // closed when the cache has moved past it and the last Packs using it is
@@ -41,10 +33,8 @@ type packSet struct {
 	cache *baseCache
 	// names are the pack indexes the listing found (see listPackIndexes).
 	names []string
-	// stat is the pack folder's before the listing (nil: it could not be
-	// read); trusted is set when stat vouches for the listing (racyWindow).
-	stat    os.FileInfo
-	trusted bool
+	// stat is the pack folder's, taken before the listing.
+	stat statproof.Snapshot
 	// users counts the open Packs of this set, and the cache while the set
 	// is its newest.
 	users int
@@ -59,41 +49,31 @@ func NewPackCache(dir string) *PackCache {
 // the cache when the pack folder has not changed since they were listed.
 // The caller closes the Packs when done; that gives them back.
 func (c *PackCache) Open() (*Packs, error) {
-	now := time.Now()
-	st, err := os.Stat(filepath.Join(c.dir, "pack"))
-	if err != nil {
-		st = nil
-	}
+	snap := statproof.Take(filepath.Join(c.dir, "pack"))
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closed || !keepPacksOpen {
 		return OpenPacks(c.dir)
 	}
-	if c.cur != nil && c.cur.trusted && st != nil && sameStat(c.cur.stat, st) {
+	if c.cur != nil && c.cur.stat.Vouches(snap) {
 		return c.use(c.cur), nil
 	}
 	names := listPackIndexes(filepath.Join(c.dir, "pack"))
-	trusted := st != nil && now.Sub(st.ModTime()) >= racyWindow
 	if set := c.cur; set != nil && slices.Equal(set.names, names) && len(set.packs) == len(names) {
 		// Listed again (the folder changed, or its listing was racy) and
 		// the same packs: a pack's name is its content's checksum, so the
 		// open ones still hold the objects the folder's files hold.
-		set.stat, set.trusted = st, trusted
+		set.stat = snap
 		return c.use(set), nil
 	}
 	p, err := openPacks(c.dir, names)
 	if err != nil {
 		return nil, err
 	}
-	set := &packSet{packs: p.packs, cache: p.cache, names: names, stat: st, users: 1, trusted: trusted}
+	set := &packSet{packs: p.packs, cache: p.cache, names: names, stat: snap, users: 1}
 	_ = c.retire() // closing read-only files: nothing to lose
 	c.cur = set
 	return c.use(set), nil
-}
-
-// sameStat reports whether the pack folder's stat a is still b.
-func sameStat(a, b os.FileInfo) bool {
-	return os.SameFile(a, b) && a.ModTime().Equal(b.ModTime()) && a.Size() == b.Size()
 }
 
 // use returns a Packs over set, counted among its users. c.mu is held.

@@ -1,6 +1,6 @@
 //go:build darwin || freebsd || netbsd
 
-package gitconfig
+package statproof
 
 import (
 	"os"

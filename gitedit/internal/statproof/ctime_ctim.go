@@ -1,6 +1,6 @@
 //go:build linux || openbsd || dragonfly || solaris || illumos
 
-package gitconfig
+package statproof
 
 import (
 	"os"
