@@ -271,3 +271,18 @@ func TestZshCompletionOffersCommandsFlagsValuesAndFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestManHeadingsHoldTheWholeArgumentUsage checks that a command's
+// subsection heading in the manual keeps every word of its argument usage,
+// however many lines the usage takes in --help (gitedit run's was cut at
+// its first line, mid-sentence).
+func TestManHeadingsHoldTheWholeArgumentUsage(t *testing.T) {
+	man := output(t, "man")
+	for _, c := range newApp(&env{out: &printer{}}).Commands {
+		if c.ArgsUsage == "" {
+			continue
+		}
+		want := "gitedit " + c.Name + " " + strings.Join(strings.Fields(c.ArgsUsage), " ")
+		assert.Contains(t, man, ".SS "+roffQuote(want)+"\n", "the heading of %s", c.Name)
+	}
+}

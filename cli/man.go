@@ -101,7 +101,7 @@ const manDescription = "gitedit applies the edits of coding agents, reviewers an
 // writeManCommand writes one command's subsection: synopsis, usage,
 // description and flags.
 func writeManCommand(w io.Writer, s cmdSpec, description string) {
-	fmt.Fprintf(w, ".SS %s\n", roffQuote(strings.TrimSpace("gitedit "+s.name+" "+firstLine(s.argsUsage))))
+	fmt.Fprintf(w, ".SS %s\n", roffQuote(strings.TrimSpace("gitedit "+s.name+" "+oneLine(s.argsUsage))))
 	fmt.Fprintf(w, "%s\n", roff(s.usage))
 	for _, l := range strings.Split(description, "\n") {
 		if l != "" {
@@ -113,10 +113,11 @@ func writeManCommand(w io.Writer, s cmdSpec, description string) {
 	}
 }
 
-// firstLine returns s up to its first newline.
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
+// oneLine joins the lines of s, folding each run of white space into one
+// space: a heading holds the whole argument usage that --help spreads over
+// several lines.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
 }
 
 // manFlagHead is the bold flag names with their placeholder.
