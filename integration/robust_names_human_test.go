@@ -92,7 +92,7 @@ func requireQuotedPatchAndUndo(t *testing.T, dir, n, quoted string) {
 	requirePrintable(t, r.stderr)
 
 	r = gitedit(t, dir, "", "undo") // the file differs from HEAD
-	require.Equal(t, "gitedit: dirty: "+quoted+": "+quoted+" differ(s) from HEAD (uncommitted changes); commit or discard them before undoing\n", r.stderr, "%q", n)
+	require.Equal(t, "gitedit: dirty: "+quoted+": differs from HEAD (uncommitted changes); commit or discard it before undoing\n", r.stderr, "%q", n)
 	fixtures.Git(t, dir, "checkout", "-q", "HEAD", "--", n)
 	r = ok(t, dir, "undo")
 	requirePrintable(t, firstLine(r.stdout))
@@ -106,7 +106,7 @@ func requireQuotedRun(t *testing.T, dir, n, quoted string) {
 	write(t, dir, n, "one\nuncommitted\n")
 	r := gitedit(t, dir, "", "run", "../r.yaml", "--commit")
 	require.NotEqual(t, 0, r.code)
-	require.True(t, strings.HasPrefix(r.stderr, "gitedit: dirty: "+quoted+": "+quoted+" already differ(s) from HEAD"), "%q: %q", n, r.stderr)
+	require.True(t, strings.HasPrefix(r.stderr, "gitedit: dirty: "+quoted+": differs from HEAD (uncommitted or untracked changes); commit it first"), "%q: %q", n, r.stderr)
 	r = ok(t, dir, "run", "../r.yaml")
 	require.Equal(t, "Applied recipe r: 1 replacement in 1 file (2 files scanned)", firstLine(r.stdout), "%q", n)
 }

@@ -97,9 +97,8 @@ func (w *batchWriter) dirtyVerdict() error {
 		return nil
 	case spec.DirtyRefuse, "":
 		paths := touchedPaths(w.dirty)
-		return &spec.Error{Code: spec.CodeDirty, FilePath: paths[0], Message: fmt.Sprintf(
-			"%s already differ(s) from HEAD (uncommitted or untracked changes); commit them first, or pass --dirty include (commit them with the batch) or --dirty commit-first",
-			spec.QuotePaths(paths))}
+		return spec.DirtyError(paths, "uncommitted or untracked changes",
+			"commit {them} first, or pass --dirty include (commit {them} with the batch) or --dirty commit-first")
 	}
 	return spec.Errorf(spec.CodeInvalidInput, "unknown dirty policy %q (expected refuse, include or commit-first)", w.opt.Dirty)
 }

@@ -232,8 +232,7 @@ func checkUndoClean(r *repo.Repo, t *batch.Txn, sides []revertSide) error {
 	if len(dirty) == 0 {
 		return nil
 	}
-	return &spec.Error{Code: spec.CodeDirty, FilePath: dirty[0], Message: fmt.Sprintf(
-		"%s differ(s) from HEAD (uncommitted changes); commit or discard them before undoing", spec.QuotePaths(dirty))}
+	return spec.DirtyError(dirty, "uncommitted changes", "commit or discard {them} before undoing")
 }
 
 // matchesHead reports whether rel's working-tree file and index entry

@@ -132,6 +132,25 @@ func QuotePaths(paths []string) string {
 	return strings.Join(quoted, ", ")
 }
 
+// DirtyError is the dirty refusal of paths (at least one), which differ
+// from HEAD for the reason why. The first path leads the message, as every
+// error's path does, the others follow it once, and advice ends it with
+// "it" or "them" as the count asks: "a.go: differs from HEAD (why), and so
+// does b.go; commit them first".
+func DirtyError(paths []string, why, advice string) *Error {
+	msg := "differs from HEAD (" + why + ")"
+	switch rest := paths[1:]; len(rest) {
+	case 0:
+		advice = strings.ReplaceAll(advice, "{them}", "it")
+	case 1:
+		msg += ", and so does " + QuotePaths(rest)
+	default:
+		msg += ", and so do " + QuotePaths(rest)
+	}
+	advice = strings.ReplaceAll(advice, "{them}", "them")
+	return &Error{Code: CodeDirty, FilePath: paths[0], Message: msg + "; " + advice}
+}
+
 // WithPath adds the user's path to an error that names none.
 func WithPath(err error, p string) error {
 	e := AsError(err)
