@@ -110,17 +110,20 @@ func (h *history) seriesCommits(req spec.SeriesRequest) ([]*objects.CommitInfo, 
 	}
 	commits = withoutMerges(commits)
 	if len(commits) == 0 {
-		return nil, spec.Errorf(spec.CodeNotFound, "no commit to export: %s", emptySeriesReason(req))
+		return nil, spec.Errorf(spec.CodeNotFound, "no commit to export: %s", emptySeriesReason(req, h.head.IsZero()))
 	}
 	reverse(commits)
 	return commits, nil
 }
 
-// emptySeriesReason explains an empty selection.
-func emptySeriesReason(req spec.SeriesRequest) string {
+// emptySeriesReason explains an empty selection; unborn says the branch
+// has no commit at all.
+func emptySeriesReason(req spec.SeriesRequest, unborn bool) string {
 	switch {
 	case req.Range != "":
 		return fmt.Sprintf("the range %s holds no commit", req.Range)
+	case unborn:
+		return "the current branch has no commits yet"
 	case req.Session != "":
 		return fmt.Sprintf("no gitedit commit of session %q on the branch", req.Session)
 	}

@@ -250,3 +250,14 @@ func TestSeriesBinaryLiteralsApplyLikeGitFormatPatch(t *testing.T) {
 		}
 	}
 }
+
+// TestSeriesOnAnUnbornBranchSaysTheBranchHasNoCommits checks the message
+// of a series on a branch without commits: it said the tip "is not a
+// gitedit commit", though there is no tip.
+func TestSeriesOnAnUnbornBranchSaysTheBranchHasNoCommits(t *testing.T) {
+	dir := fixtures.NewRepo(t, nil)
+	_, err := openRepo(t, dir).Series(context.Background(), spec.SeriesRequest{})
+	if spec.CodeOf(err) != spec.CodeNotFound || !strings.Contains(err.Error(), "the current branch has no commits yet") {
+		t.Fatalf("error = %v, want not_found saying the branch has no commits", err)
+	}
+}
