@@ -248,14 +248,22 @@ func (l *loader) assign(from, key string, v Value) error {
 // expandHome expands a leading "~/" with $HOME.
 func (l *loader) expandHome(p string) string { return ExpandHome(p, l.env) }
 
-// ExpandHome expands a leading "~/" with $HOME (read with env), as git
-// does for values of type path.
+// ExpandHome expands a leading "~/" (or a lone "~") with $HOME (read
+// with env), as git's interpolate_path does for values of type path: the
+// rest is appended as written, so a trailing slash stays ("~/work/" is
+// "$HOME/work/", which an includeIf gitdir: pattern needs) and nothing is
+// cleaned. Without HOME, or for "~user/", p is returned as written.
 func ExpandHome(p string, env func(string) (string, bool)) string {
 	home, _ := env("HOME")
-	if rest, ok := strings.CutPrefix(p, "~/"); ok && home != "" {
-		return filepath.Join(home, rest)
+	return expandTilde(p, home)
+}
+
+// expandTilde replaces the "~" of p ("~" or "~/...") by home.
+func expandTilde(p, home string) string {
+	if home == "" || (p != "~" && !strings.HasPrefix(p, "~/")) {
+		return p
 	}
-	return p
+	return home + p[1:]
 }
 
 // LoadFile reads the one config file at path (includes followed, "~/"

@@ -42,7 +42,8 @@ func (l *loader) includeCondition(cond, from string) bool {
 }
 
 // includeByGitdir matches the repository's git directory against a
-// gitdir: pattern as git's include_by_gitdir does: "~/" expanded, "./"
+// gitdir: pattern as git's include_by_gitdir does: "~/" expanded (with
+// the real path of $HOME, the rest as written, a trailing "/" kept), "./"
 // relative to the including file's folder (matched literally up to it),
 // a relative pattern prefixed with "**/", a trailing "/" followed by
 // "**"; the real path is tried first, then the absolute one.
@@ -69,7 +70,7 @@ func (l *loader) includeByGitdir(pattern, from string, icase bool) bool {
 // gitdirPattern expands a gitdir: pattern and returns it with the length
 // of its literal prefix.
 func (l *loader) gitdirPattern(pattern, from string) (string, int, bool) {
-	pattern = l.expandHome(pattern)
+	pattern = l.expandRealHome(pattern)
 	prefix := 0
 	switch {
 	case strings.HasPrefix(pattern, "./"):
@@ -89,6 +90,17 @@ func (l *loader) gitdirPattern(pattern, from string) (string, int, bool) {
 		pattern += "**"
 	}
 	return pattern, prefix, true
+}
+
+// expandRealHome is expandHome with $HOME's real path (symbolic links
+// resolved), as prepare_include_condition_pattern asks interpolate_path
+// for it: the git directory it is matched against is a real path too.
+func (l *loader) expandRealHome(p string) string {
+	home, _ := l.env("HOME")
+	if real, err := filepath.EvalSymlinks(home); err == nil && home != "" {
+		home = real
+	}
+	return expandTilde(p, home)
 }
 
 // matchGitdir compares the literal prefix, then wildmatches the rest.
