@@ -4,16 +4,17 @@ import (
 	"container/heap"
 	"context"
 	"fmt"
-	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
-	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/engine/quote"
-	"github.com/gitedit/gitedit/gitedit/internal/batch"
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/shallow"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
@@ -324,14 +325,14 @@ func stripTrailerBlock(body string, hasTrailers bool) string {
 }
 
 // revSuffix matches a trailing ~N or ^ of a revision.
-var revSuffix = batch.LazyRegexp{Expr: `(~[0-9]*|\^1?)$`}
+var revSuffix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(~[0-9]*|\^1?)$`) })
 
 // resolve turns a revision into a commit id: a full or abbreviated (4+
 // hex digits, searched along HEAD's first parents) id, HEAD, a branch or
 // tag name, a full ref name, each optionally followed by ~N or ^.
 func (h *history) resolve(rev string) (plumbing.Hash, error) {
 	rev = strings.TrimSpace(rev)
-	if m := revSuffix.Get().FindString(rev); m != "" && len(m) < len(rev) {
+	if m := revSuffix().FindString(rev); m != "" && len(m) < len(rev) {
 		base, err := h.resolve(strings.TrimSuffix(rev, m))
 		if err != nil {
 			return plumbing.ZeroHash, err
@@ -369,7 +370,7 @@ func (h *history) ancestor(id plumbing.Hash, n int, rev string) (plumbing.Hash, 
 }
 
 // hexRev matches something that may be an (abbreviated) commit id.
-var hexRev = batch.LazyRegexp{Expr: `^[0-9a-fA-F]{4,40}$`}
+var hexRev = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9a-fA-F]{4,40}$`) })
 
 // resolveName resolves a revision without suffix; zero when unknown.
 func (h *history) resolveName(rev string) (plumbing.Hash, error) {
@@ -389,7 +390,7 @@ func (h *history) resolveName(rev string) (plumbing.Hash, error) {
 			return h.peel(id)
 		}
 	}
-	if !hexRev.Get().MatchString(rev) {
+	if !hexRev().MatchString(rev) {
 		return plumbing.ZeroHash, nil
 	}
 	return h.byPrefix(strings.ToLower(rev))
