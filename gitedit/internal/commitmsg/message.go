@@ -112,10 +112,11 @@ func fileLine(f File) string {
 
 // generatedSubject is the subject when -m gave none: "edit src/a.go:
 // replace 2 occurrences", "multiedit src/a.go: apply 3 edits", "patch
-// src/a.go", "batch: 4 edits on 3 files". Odd paths are quoted.
+// src/a.go", "batch: 4 edits on 3 files", "patch: 3 hunks on 3 files".
+// Odd paths are quoted.
 func (m *Meta) generatedSubject(files []File) string {
 	if len(files) != 1 {
-		return fmt.Sprintf("%s: %s on %s", m.Tool, Plural(m.Count, "edit"), Plural(len(files), "file"))
+		return fmt.Sprintf("%s: %s on %s", m.Tool, Plural(m.Count, CountUnit(m.Tool)), Plural(len(files), "file"))
 	}
 	f, p := files[0], Path(files[0].Path)
 	switch {
@@ -129,6 +130,16 @@ func (m *Meta) generatedSubject(files []File) string {
 		return fmt.Sprintf("multiedit %s: apply %s", p, Plural(m.Count, "edit"))
 	}
 	return fmt.Sprintf("%s %s", m.Tool, p)
+}
+
+// CountUnit is what Edit-Count counts for tool: the hunks of a patch,
+// the edits of anything else. The result's summary and the commit's
+// subject say the same word.
+func CountUnit(tool string) string {
+	if tool == "patch" {
+		return "hunk"
+	}
+	return "edit"
 }
 
 // Trailers lists the trailers in docs/reference.md#commit-messages-and-trailers order.

@@ -236,7 +236,7 @@ func patchSummary(res *spec.Result) string {
 	if !res.Changed {
 		return "Patch applied with no change"
 	}
-	return fmt.Sprintf("Applied %s to %s", commitmsg.Plural(res.Replacements, "hunk"), commitmsg.Plural(len(res.Files), "file"))
+	return fmt.Sprintf("Applied %s to %s", commitmsg.Plural(res.Replacements, commitmsg.CountUnit(string(spec.ToolPatch))), commitmsg.Plural(len(res.Files), "file"))
 }
 
 // applyEnvelope plans the operations of an envelope.
