@@ -163,3 +163,41 @@ func TestTrailingSlashNamesAFolder(t *testing.T) {
 	require.Equal(t, 1, r.code, "%+v", r)
 	requireUnchanged(t, before, take(t, dir))
 }
+
+// TestDotEndingNamesAFolder: "a.txt/." and "d/b.txt/.." name folders,
+// as open(2) reads them (ENOTDIR) and as git add reads them ("pathspec
+// did not match any files": git normalizes them to "a.txt/" and "d/"):
+// every request kind refuses them with is_directory and changes
+// nothing, where cleaning the ending away edited or deleted a.txt.
+func TestDotEndingNamesAFolder(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "one\n", "d/b.txt": "bee\n"})
+	before := take(t, dir)
+	for _, p := range []string{"a.txt/.", "a.txt/./.", "d/./b.txt/."} {
+		_, err := fixtures.RunGit(dir, "add", p)
+		require.Error(t, err, "git add %s", p)
+	}
+	// git add d/b.txt/.. adds the folder d: the pathspec names d/.
+	require.Equal(t, "d/b.txt", git(t, dir, "ls-files", "--", "d/b.txt/.."))
+	requests := [][]string{
+		{"edit", "a.txt/.", "--old", "one", "--new", "two"},
+		{"edit", "a.txt/.", "--old", "one", "--new", "two", "--commit"},
+		{"edit", "d/b.txt/..", "--old", "bee", "--new", "two"},
+		{"edit", "d/./b.txt/.", "--old", "bee", "--new", "two"},
+		{"edit", "new/.", "--old", "", "--new", "x"},
+	}
+	for _, args := range requests {
+		r := gitedit(t, dir, "", args...)
+		require.Equal(t, 1, r.code, "%v: %+v", args, r)
+		require.Contains(t, r.stderr, "is_directory", args)
+	}
+	for _, envelope := range []string{
+		"*** Begin Patch\n*** Delete File: a.txt/.\n*** End Patch\n",
+		"*** Begin Patch\n*** Update File: a.txt/.\n@@\n-one\n+two\n*** End Patch\n",
+		"*** Begin Patch\n*** Add File: new/.\n+x\n*** End Patch\n",
+		"*** Begin Patch\n*** Update File: d/b.txt\n*** Move to: a.txt/.\n@@\n-bee\n+two\n*** End Patch\n",
+	} {
+		r := gitedit(t, dir, envelope, "patch", "-")
+		require.Equal(t, 1, r.code, "%s: %+v", envelope, r)
+	}
+	requireUnchanged(t, before, take(t, dir))
+}

@@ -88,12 +88,19 @@ func checkPathSyntax(p string) error {
 	return nil
 }
 
-// CheckFileName refuses a file path that ends with a slash: it names a
-// folder (open(2) fails on "a.txt/" and never creates "new/" as a file),
-// and cleaning the slash away would edit or create the file instead.
+// CheckFileName refuses a file path that ends with a slash, "/." or
+// "/..": it names a folder (open(2) fails on "a.txt/" and "a.txt/." with
+// ENOTDIR and never creates "new/" as a file; git normalizes "a.txt/."
+// to the folder pathspec "a.txt/"), and cleaning the ending away would
+// edit or create the file instead.
 func CheckFileName(p string) error {
-	if strings.HasSuffix(filepath.ToSlash(p), "/") {
+	s := filepath.ToSlash(p)
+	last := s[strings.LastIndexByte(s, '/')+1:]
+	switch {
+	case strings.HasSuffix(s, "/"):
 		return spec.Errorf(spec.CodeIsDirectory, "file_path %q ends with a slash: it names a folder, not a file", p)
+	case last == "." || last == "..":
+		return spec.Errorf(spec.CodeIsDirectory, "file_path %q ends with /%s: it names a folder, not a file", p, last)
 	}
 	return nil
 }
