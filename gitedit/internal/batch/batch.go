@@ -276,10 +276,10 @@ func gitModes(r *repo.Repo, before, after *repo.FileState, staged *index.Entry) 
 // is the link checked out as a plain file holding its target: it keeps
 // mode 120000 on both sides, as git add keeps it (ce_mode_from_stat).
 func fileModes(r *repo.Repo, before, after *repo.FileState, staged *index.Entry) (filemode.FileMode, filemode.FileMode) {
-	if staged != nil && staged.Mode == index.ModeSymlink && !hasSymlinks(r) {
+	if staged != nil && staged.Mode == index.ModeSymlink && !r.HasSymlinks() {
 		return filemode.Symlink, filemode.Symlink
 	}
-	if trustFileMode(r) {
+	if r.TrustFileMode() {
 		return repo.ModeOf(before.Mode), repo.ModeOf(after.Mode)
 	}
 	recorded := filemode.Regular
@@ -296,7 +296,7 @@ func fileModes(r *repo.Repo, before, after *repo.FileState, staged *index.Entry)
 // there is none): entries whose files changed at or after it are "racily
 // clean" (see smudgeRacy).
 func indexTime(r *repo.Repo) time.Time {
-	fi, err := os.Stat(indexPath(r))
+	fi, err := os.Stat(r.IndexFile())
 	if err != nil {
 		return time.Time{}
 	}

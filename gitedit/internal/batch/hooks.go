@@ -217,7 +217,7 @@ func (h *commitHooks) postCommit(indexFile string) {
 // it, staged changes the batch does not commit, reset to it). The
 // returned function removes the temporary index.
 func (w *batchWriter) hookIndex(tree plumbing.Hash) (string, func(), error) {
-	lock := indexPath(w.r) + ".lock"
+	lock := w.r.IndexFile() + ".lock"
 	if w.built != nil || w.Idx.Sparse() {
 		return lock, func() {}, nil
 	}

@@ -5,9 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
@@ -147,7 +144,7 @@ func (t *Txn) mustCur(rel string) *repo.FileState {
 
 // lockIndex takes index.lock, waiting up to the option's timeout.
 func lockIndex(ctx context.Context, r *repo.Repo, opt spec.Options) (*lockfile.File, error) {
-	lock, err := lockfile.Acquire(ctx, indexPath(r), opt.LockWait())
+	lock, err := lockfile.Acquire(ctx, r.IndexFile(), opt.LockWait())
 	if err != nil && ctx.Err() != nil {
 		return nil, interrupted(ctx)
 	}
@@ -169,57 +166,12 @@ func lockIndex(ctx context.Context, r *repo.Repo, opt spec.Options) (*lockfile.F
 	return lock, nil
 }
 
-// indexPath returns the path of this worktree's index file.
-func indexPath(r *repo.Repo) string {
-	if r.IndexFile() != "" {
-		return r.IndexFile()
-	}
-	return filepath.Join(r.GitDir(), "index")
-}
-
 // rereadIndex returns prev when the index file still holds the bytes it
 // was parsed from (a check of size and checksum), else parses the file.
 // prev (which may be nil) must not have been modified.
 func rereadIndex(r *repo.Repo, prev *index.Index) (*index.Index, error) {
-	if prev != nil && prev.Unchanged(indexPath(r)) {
+	if prev != nil && prev.Unchanged(r.IndexFile()) {
 		return prev, nil
 	}
-	return ReadIndex(r)
-}
-
-// ReadIndex parses the index file; a missing one is an empty index of the
-// version git would create (newIndexVersion).
-func ReadIndex(r *repo.Repo) (*index.Index, error) {
-	idx, err := index.Read(indexPath(r))
-	if err != nil {
-		return nil, spec.IOError("read index", err)
-	}
-	if idx.Missing {
-		idx.Version = newIndexVersion(r)
-	}
-	return idx, nil
-}
-
-// newIndexVersion is the version git gives an index file it creates
-// (read-cache.c get_index_format_default): GIT_INDEX_VERSION when set,
-// else index.version, else 4 under feature.manyFiles, else 3, which
-// the writer turns into 2 when no entry needs extended flags, as git's
-// does. A value that is not a version from 2 to 4 gives 3, as in git
-// (which warns).
-func newIndexVersion(r *repo.Repo) uint32 {
-	v, set := os.LookupEnv("GIT_INDEX_VERSION")
-	if !set {
-		v, set = r.Config("index.version")
-	}
-	if !set {
-		if many, _, _ := r.ConfigBool("feature.manyFiles"); many {
-			return 4
-		}
-		return 3
-	}
-	n, err := strconv.Atoi(strings.TrimSpace(v))
-	if err != nil || n < 2 || n > 4 {
-		return 3
-	}
-	return uint32(n)
+	return r.ReadIndex()
 }

@@ -311,7 +311,7 @@ const (
 // files' names: "" for the repository's own index, else 12 hex digits of
 // the SHA-1 of the index's path (GIT_INDEX_FILE).
 func indexTag(r *repo.Repo) string {
-	ix := filepath.Clean(indexPath(r))
+	ix := filepath.Clean(r.IndexFile())
 	if ix == filepath.Join(r.GitDir(), "index") {
 		return ""
 	}

@@ -130,7 +130,7 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 	pauseForTest(ctx, "commit index")
 	_, err = Traced("commit index", func() (any, error) { return nil, w.commitIndex(lock) })
 	if err == nil {
-		w.hooks.postCommit(indexPath(w.r))
+		w.hooks.postCommit(w.r.IndexFile())
 	}
 	return err
 }
@@ -685,20 +685,6 @@ func wrapIO(what string, err error) error {
 		return nil
 	}
 	return spec.IOError(what, err)
-}
-
-// trustFileMode is core.fileMode (default true): whether the executable
-// bit of working-tree files is meaningful.
-func trustFileMode(r *repo.Repo) bool {
-	v, ok, err := r.ConfigBool("core.filemode")
-	return err != nil || !ok || v
-}
-
-// hasSymlinks is core.symlinks (default true): whether links are checked
-// out as symbolic links, or as plain files holding their target.
-func hasSymlinks(r *repo.Repo) bool {
-	v, ok, err := r.ConfigBool("core.symlinks")
-	return err != nil || !ok || v
 }
 
 // commitTreeID returns the tree id of commit h (zero for the zero hash),

@@ -106,7 +106,7 @@ type runFiles struct {
 
 // runScope lists the files to scan.
 func runScope(r *repo.Repo, rs recipeSet, paths []string) (*runFiles, error) {
-	idx, err := batch.ReadIndex(r)
+	idx, err := r.ReadIndex()
 	if err != nil {
 		return nil, err
 	}

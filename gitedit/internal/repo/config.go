@@ -125,3 +125,17 @@ func (r *Repo) ConfigChanged() bool {
 	defer c.mu.Unlock()
 	return c.files.Changed()
 }
+
+// TrustFileMode is core.fileMode (default true): whether the executable
+// bit of working-tree files is meaningful.
+func (r *Repo) TrustFileMode() bool {
+	v, ok, err := r.ConfigBool("core.filemode")
+	return err != nil || !ok || v
+}
+
+// HasSymlinks is core.symlinks (default true): whether links are checked
+// out as symbolic links, or as plain files holding their target.
+func (r *Repo) HasSymlinks() bool {
+	v, ok, err := r.ConfigBool("core.symlinks")
+	return err != nil || !ok || v
+}
