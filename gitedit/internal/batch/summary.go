@@ -61,9 +61,9 @@ func (s *Step) bodyLines() []string {
 		switch len(e.Lines) {
 		case 0:
 		case 1:
-			line += " at line " + JoinInts(e.Lines)
+			line += " at line " + spec.JoinInts(e.Lines)
 		default:
-			line += " at lines " + JoinInts(e.Lines)
+			line += " at lines " + spec.JoinInts(e.Lines)
 		}
 		lines = append(lines, line)
 	}
@@ -103,7 +103,7 @@ func resultOf(tool spec.Tool, steps []*Step, out *Outcome, opt spec.Options) *sp
 		res.FilePath = spec.JSONPath(steps[0].Rel) // the field is also the JSON (spec.RunResult embeds spec.Result)
 		res.MatchMode = strings.Join(steps[0].Modes, ",")
 	}
-	SetCommits(res, out.Commits)
+	res.SetCommits(out.Commits)
 	res.Summary = summaryOf(res, steps)
 	return res
 }
@@ -120,19 +120,6 @@ func fillFileStats(res *spec.Result, steps []*Step) {
 			}
 		}
 		f.MatchMode = strings.Join(modes, ",")
-	}
-}
-
-// SetCommits records the commits made: Commit is the batch's own (the
-// last); Commits lists them all when there are several.
-func SetCommits(res *spec.Result, commits []string) {
-	if len(commits) == 0 {
-		return
-	}
-	last := commits[len(commits)-1]
-	res.Commit = &last
-	if len(commits) > 1 {
-		res.Commits = commits
 	}
 }
 
@@ -161,28 +148,5 @@ func summaryOf(res *spec.Result, steps []*Step) string {
 	default:
 		s = fmt.Sprintf("Applied %s to %s", commitmsg.Plural(len(steps), "operation"), commitmsg.Plural(len(res.Files), "file"))
 	}
-	return Decorate(s, res)
-}
-
-// Decorate adds failures, dry run and commit to a summary.
-func Decorate(s string, res *spec.Result) string {
-	if n := len(res.EditsFailed); n > 0 {
-		s += fmt.Sprintf(" (%s failed)", commitmsg.Plural(n, "edit"))
-	}
-	if res.DryRun {
-		return "Dry run: " + s + "; nothing written"
-	}
-	if res.Commit != nil {
-		s += " and committed " + (*res.Commit)[:12]
-	}
-	return s
-}
-
-// JoinInts formats 1-based line numbers: "3, 17, 40".
-func JoinInts(xs []int) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = fmt.Sprint(x)
-	}
-	return strings.Join(parts, ", ")
+	return res.Decorate(s)
 }

@@ -315,7 +315,7 @@ func revertPath(r *repo.Repo, t *batch.Txn, h *history, s revertSide) (string, e
 		if len(lines) == 1 {
 			word = "line"
 		}
-		return fmt.Sprintf("%s: %s %s", quote.QuotePath(s.rel), word, batch.JoinInts(lines)), nil
+		return fmt.Sprintf("%s: %s %s", quote.QuotePath(s.rel), word, spec.JoinInts(lines)), nil
 	}
 	return "", writeReverted(r, t, s.rel, []byte(merged), mode)
 }
@@ -414,7 +414,7 @@ func (p *undoPlan) result(out *batch.Outcome, opt spec.Options) *spec.Result {
 	if len(res.Files) == 1 {
 		res.FilePath = res.Files[0].FilePath
 	}
-	batch.SetCommits(res, out.Commits)
-	res.Summary = batch.Decorate(fmt.Sprintf("Reverted %s (%s)", describeCommit(p.target), commitmsg.Plural(len(p.files), "file")), res)
+	res.SetCommits(out.Commits)
+	res.Summary = res.Decorate(fmt.Sprintf("Reverted %s (%s)", describeCommit(p.target), commitmsg.Plural(len(p.files), "file")))
 	return res
 }

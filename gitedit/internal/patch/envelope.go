@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/gitedit/gitedit/engine"
-	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
@@ -576,7 +575,7 @@ func ambiguousLines(starts []int) *spec.Error {
 		lines[i] = s + 1
 	}
 	return &spec.Error{Code: spec.CodeAmbiguous, Lines: lines,
-		Message: fmt.Sprintf("the chunk's context matches %d places (lines %s); add context lines or an @@ line to make it unique", len(starts), batch.JoinInts(lines))}
+		Message: fmt.Sprintf("the chunk's context matches %d places (lines %s); add context lines or an @@ line to make it unique", len(starts), spec.JoinInts(lines))}
 }
 
 // notFoundLines is the not_found error for pattern: it names the closest

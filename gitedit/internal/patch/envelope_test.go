@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/gitedit/gitedit/engine"
-	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -149,7 +148,7 @@ func TestApplyChunksNotFoundNamesClosestLines(t *testing.T) {
 	chunks := []envChunk{{Lines: []engine.LineChange{{Op: ' ', Text: "func f() {"}, {Op: '-', Text: "\treturn 2"}, {Op: '+', Text: "\treturn 3"}}}}
 	_, _, err := applyChunks("a.go", in, chunks)
 	e := spec.AsError(err)
-	if e.Code != spec.CodeNotFound || e.FilePath != "a.go" || batch.JoinInts(e.Lines) != "3, 4" || !strings.Contains(e.Message, "3\tfunc f() {") {
+	if e.Code != spec.CodeNotFound || e.FilePath != "a.go" || spec.JoinInts(e.Lines) != "3, 4" || !strings.Contains(e.Message, "3\tfunc f() {") {
 		t.Fatalf("error = %#v", e)
 	}
 }

@@ -226,8 +226,8 @@ func (p *patchPlan) result(out *batch.Outcome, opt spec.Options) *spec.Result {
 	if len(res.Files) == 1 {
 		res.FilePath = res.Files[0].FilePath
 	}
-	batch.SetCommits(res, out.Commits)
-	res.Summary = batch.Decorate(patchSummary(res), res)
+	res.SetCommits(out.Commits)
+	res.Summary = res.Decorate(patchSummary(res))
 	return res
 }
 

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/gitedit/gitedit/fixtures"
-	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -94,7 +93,7 @@ func TestHunksThatDoNotApplyAreNotFoundNamingTheClosestLines(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := applyTextHunks("f", []byte(tt.content), f.TextFragments)
 			e := spec.AsError(err)
-			if e == nil || e.Code != tt.code || batch.JoinInts(e.Lines) != tt.lines || e.FilePath != "f" {
+			if e == nil || e.Code != tt.code || spec.JoinInts(e.Lines) != tt.lines || e.FilePath != "f" {
 				t.Fatalf("error = %#v, want %s at lines %q", e, tt.code, tt.lines)
 			}
 			if !strings.HasPrefix(e.Message, "hunk 1: the hunk does not apply at line 2: its lines are found nowhere") {

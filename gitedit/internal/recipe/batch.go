@@ -183,7 +183,7 @@ func (b *recipeBatch) result(out *batch.Outcome, req spec.RunRequest, scanned in
 			res.Files[i].Replacements, res.Files[i].MatchMode = o.replacements(), strings.Join(o.modes, ",")
 		}
 	}
-	batch.SetCommits(&res.Result, out.Commits)
+	res.Result.SetCommits(out.Commits)
 	res.Summary = runSummary(res)
 	return res
 }
@@ -208,7 +208,7 @@ func runSummary(res *spec.RunResult) string {
 	case !res.Changed:
 		return "No change: " + s
 	}
-	return batch.Decorate("Applied "+s, &res.Result)
+	return res.Result.Decorate("Applied " + s)
 }
 
 // skippedText lists the non-zero skip counts: ", 2 binary skipped".
