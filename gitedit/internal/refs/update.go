@@ -35,6 +35,10 @@ type Update struct {
 	// the update: Hook("aborted") is called and the error returned), and
 	// "committed" once the ref moved.
 	Hook func(state string) error
+	// CreateLog creates the ref's reflog when it is missing, whatever
+	// core.logAllRefUpdates says (gitedit's session ledgers always have
+	// one, as git's refs/stash does).
+	CreateLog bool
 }
 
 // Apply moves the ref under "<ref>.lock" (waiting up to timeout, then an
@@ -70,7 +74,7 @@ func (s *Store) Apply(ctx context.Context, u Update, timeout time.Duration) erro
 			return fmt.Errorf("update %s: HEAD was detached meanwhile: %w", u.Ref, ErrStale)
 		}
 	}
-	return s.applyLocked(ctx, u, ref, viaHead, timeout)
+	return s.applyLocked(ctx, u, ref, viaHead, timeout, nil)
 }
 
 // target returns the ref an update of name moves (HEAD's branch when name
@@ -86,7 +90,9 @@ func target(name string, head value) (ref string, viaHead bool) {
 }
 
 // applyLocked takes the ref's lock, checks and writes it, and logs the move.
-func (s *Store) applyLocked(ctx context.Context, u Update, ref string, logHead bool, timeout time.Duration) error {
+// With logSize set, the size of the ref's reflog before the update is
+// stored there (-1: it had none), for Revert.
+func (s *Store) applyLocked(ctx context.Context, u Update, ref string, logHead bool, timeout time.Duration, logSize *int64) error {
 	lk, err := s.lock(ctx, ref, timeout)
 	if err != nil {
 		return err
@@ -110,6 +116,9 @@ func (s *Store) applyLocked(ctx context.Context, u Update, ref string, logHead b
 	}
 	if _, err := lk.Write([]byte(u.New.String() + "\n")); err != nil {
 		return fmt.Errorf("write %s: %w", lk.Path(), err)
+	}
+	if logSize != nil {
+		*logSize = s.logSize(ref)
 	}
 	if err := s.logUpdates(u, ref, logHead); err != nil {
 		return err
@@ -158,11 +167,11 @@ func (s *Store) lock(ctx context.Context, ref string, timeout time.Duration) (*l
 // ref other than HEAD, to HEAD's log.
 func (s *Store) logUpdates(u Update, ref string, logHead bool) error {
 	line := reflogLine(u)
-	if err := s.appendLog(ref, line); err != nil {
+	if err := s.appendLog(ref, line, u.CreateLog); err != nil {
 		return err
 	}
 	if logHead && ref != "HEAD" {
-		return s.appendLog("HEAD", line)
+		return s.appendLog("HEAD", line, false)
 	}
 	return nil
 }
@@ -187,8 +196,8 @@ func cleanMessage(msg string) string {
 // folders when core.logAllRefUpdates asks for it; a reflog it creates
 // gets core.sharedRepository's permissions, as git's log_ref_setup gives
 // it.
-func (s *Store) appendLog(name, line string) error {
-	p, create := s.logPath(name), s.autoCreateLog(name)
+func (s *Store) appendLog(name, line string, force bool) error {
+	p, create := s.logPath(name), force || s.autoCreateLog(name)
 	f, created, err := s.openLog(p, create)
 	if errors.Is(err, os.ErrNotExist) && !create {
 		return nil // no reflog, and none to create

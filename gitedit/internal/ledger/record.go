@@ -1,0 +1,259 @@
+// Package ledger keeps gitedit's session ledgers: for each session S the
+// ref refs/gitedit/sessions/S (with a reflog) names the newest of a chain
+// of commits, one per recorded batch, whose trees hold the files as the
+// session's batches left them (docs/sessions.md).
+//
+// The chain starts with a start entry (parent: the session's base, the
+// commit HEAD named when its first batch ran, none on an unborn branch;
+// tree: the base's tree). Each batch adds an entry whose first parent is
+// the previous entry and whose tree is the previous tree with only the
+// batch's paths set to their new blobs, so git diff --raw E^ E is the
+// batch; its message is the batch's commit message, and in commit mode
+// its second parent is the branch commit (trailer Edit-Commit). When a
+// file's blob before the batch is not what the ledger's tree holds
+// (someone else changed it), an outside entry first records that change.
+// Start and outside entries carry the trailer Edit-Ledger and no
+// Edit-Session.
+package ledger
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/refs"
+)
+
+// The trailers the ledger writes and reads.
+const (
+	// TrailerLedger marks an entry that records no batch: "start" or
+	// "outside".
+	TrailerLedger = "Edit-Ledger"
+	// TrailerCommit names the branch commit of a commit-mode batch.
+	TrailerCommit = "Edit-Commit"
+	// TrailerUndoes names, on an undo entry, each entry it took back.
+	TrailerUndoes = "Edit-Undoes"
+	// TrailerSession, TrailerTool and TrailerAgent are the batch's own.
+	TrailerSession = "Edit-Session"
+	TrailerTool    = "Edit-Tool"
+	TrailerAgent   = "Edit-Agent"
+)
+
+// Edit-Ledger values.
+const (
+	ledgerStart   = "start"
+	ledgerOutside = "outside"
+)
+
+// Store reads and writes the session ledgers of one repository.
+type Store struct {
+	db    *objects.DB
+	refs  *refs.Store
+	trees *objects.Trees
+}
+
+// New returns the ledgers of the repository whose objects are db and
+// whose refs are rs.
+func New(db *objects.DB, rs *refs.Store) *Store {
+	return &Store{db: db, refs: rs, trees: objects.NewTrees(db)}
+}
+
+// Side is one side of a file: its blob and git mode. A zero Mode is a
+// side where the file does not exist.
+type Side struct {
+	Hash plumbing.Hash
+	Mode filemode.FileMode
+}
+
+// Exists reports whether the file exists on this side.
+func (s Side) Exists() bool { return s.Mode != 0 }
+
+// Change is one file a batch (or an entry) changed.
+type Change struct {
+	Path          string
+	Before, After Side
+}
+
+// Record is one batch to record.
+type Record struct {
+	// Session is the session id (CheckID accepts it).
+	Session string
+	// Base is HEAD's commit when the batch started (zero on an unborn
+	// branch): the base of a session's new ledger.
+	Base plumbing.Hash
+	// Changes are the batch's files.
+	Changes []Change
+	// Message is the batch's commit message, as its commit has it (or
+	// would have had in commit mode), with its Edit-Session trailer.
+	Message string
+	// Commit is the branch commit of a commit-mode batch (else zero).
+	Commit plumbing.Hash
+	// Author and Committer are the entries' identity lines ("Name
+	// <email> 1700000000 +0100").
+	Author, Committer string
+}
+
+// Appended is a recorded batch, which Revoke takes back.
+type Appended struct {
+	// Entry is the batch's entry; Outside reports an outside entry
+	// written before it.
+	Entry   plumbing.Hash
+	Outside bool
+	moved   *refs.Moved
+}
+
+// maxRetries bounds Append's compare-and-swap retries: another process
+// appending to the same session (from another worktree: in one worktree
+// batches serialise on index.lock) makes the ledger move under us.
+const maxRetries = 16
+
+// Append writes the entries recording rec (a start entry for a new
+// ledger, an outside entry when needed, the batch's entry) and moves the
+// ledger ref to it by compare-and-swap under its lock file, with a
+// reflog entry. When the ref moved meanwhile, the entries are written
+// again on its new value.
+func (s *Store) Append(ctx context.Context, rec Record, timeout time.Duration) (*Appended, error) {
+	if err := CheckID(rec.Session); err != nil {
+		return nil, err
+	}
+	ref := Ref(rec.Session)
+	for attempt := 0; ; attempt++ {
+		tip, err := s.refs.Resolve(ref)
+		if err != nil {
+			return nil, err
+		}
+		a, err := s.write(rec, tip)
+		if err != nil {
+			return nil, err
+		}
+		subject, _ := commitmsg.SplitSubject(rec.Message)
+		u := refs.Update{Ref: ref, Old: tip, New: a.Entry, Ident: rec.Committer, Message: "record: " + subject, CreateLog: true}
+		a.moved, err = s.refs.ApplyRevertible(ctx, u, timeout)
+		if errors.Is(err, refs.ErrStale) && attempt < maxRetries {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("record the batch in %s: %w", ref, err)
+		}
+		return a, nil
+	}
+}
+
+// Revoke takes back an Append whose batch did not complete: the ledger
+// ref and its reflog are put back as they were (the entries' objects stay,
+// unreferenced, for git gc). It fails with refs.ErrStale, changing
+// nothing, when the ledger moved since.
+func (s *Store) Revoke(ctx context.Context, a *Appended, timeout time.Duration) error {
+	return s.refs.Revert(ctx, a.moved, timeout)
+}
+
+// write writes the entries of rec on the ledger's tip (zero: a new
+// ledger) and returns the batch's entry.
+func (s *Store) write(rec Record, tip plumbing.Hash) (*Appended, error) {
+	parent, tree, err := s.tipOrStart(rec, tip)
+	if err != nil {
+		return nil, err
+	}
+	a := &Appended{}
+	outside, err := s.outsideChanges(tree, rec.Changes)
+	if err != nil {
+		return nil, err
+	}
+	if len(outside) > 0 {
+		a.Outside = true
+		if tree, err = objects.UpdateTree(s.trees, tree, outside); err != nil {
+			return nil, err
+		}
+		if parent, err = s.commit(tree, rec, outsideMessage(rec.Session, outside), parent); err != nil {
+			return nil, err
+		}
+	}
+	if tree, err = objects.UpdateTree(s.trees, tree, afterChanges(rec.Changes)); err != nil {
+		return nil, err
+	}
+	parents, msg := []plumbing.Hash{parent}, rec.Message
+	if !rec.Commit.IsZero() {
+		parents, msg = append(parents, rec.Commit), withTrailer(msg, TrailerCommit, rec.Commit.String())
+	}
+	a.Entry, err = s.commit(tree, rec, msg, parents...)
+	return a, err
+}
+
+// tipOrStart returns the ledger's newest entry and its tree; for a new
+// ledger (tip zero) it writes the start entry, on rec.Base.
+func (s *Store) tipOrStart(rec Record, tip plumbing.Hash) (plumbing.Hash, plumbing.Hash, error) {
+	if !tip.IsZero() {
+		tree, err := objects.CommitTree(s.db, tip)
+		return tip, tree, err
+	}
+	tree := objects.EmptyTree
+	var parents []plumbing.Hash
+	if !rec.Base.IsZero() {
+		var err error
+		if tree, err = objects.CommitTree(s.db, rec.Base); err != nil {
+			return plumbing.ZeroHash, plumbing.ZeroHash, err
+		}
+		parents = append(parents, rec.Base)
+	} else if _, err := s.db.Write(plumbing.TreeObject, nil); err != nil {
+		return plumbing.ZeroHash, plumbing.ZeroHash, err
+	}
+	msg := fmt.Sprintf("Start of session %s\n\n%s: %s\n", rec.Session, TrailerLedger, ledgerStart)
+	start, err := s.commit(tree, rec, msg, parents...)
+	return start, tree, err
+}
+
+// commit writes one ledger commit.
+func (s *Store) commit(tree plumbing.Hash, rec Record, msg string, parents ...plumbing.Hash) (plumbing.Hash, error) {
+	return objects.WriteCommit(s.db, objects.Commit{Tree: tree, Parents: parents, Author: rec.Author, Committer: rec.Committer, Message: msg})
+}
+
+// afterChanges sets each path to its new side.
+func afterChanges(changes []Change) []objects.TreeChange {
+	out := make([]objects.TreeChange, len(changes))
+	for i, c := range changes {
+		out[i] = treeChange(c.Path, c.After)
+	}
+	return out
+}
+
+// treeChange sets path to side (removing it when side does not exist).
+func treeChange(path string, side Side) objects.TreeChange {
+	if !side.Exists() {
+		return objects.TreeChange{Path: path, Delete: true}
+	}
+	return objects.TreeChange{Path: path, Hash: side.Hash, Mode: side.Mode}
+}
+
+// withTrailer appends the trailer "key: value" to msg's trailer block
+// (starting one when its last paragraph is not a trailer block).
+func withTrailer(msg, key, value string) string {
+	msg = strings.TrimRight(msg, "\n") + "\n"
+	line := key + ": " + value + "\n"
+	if had := len(commitmsg.Parse(msg)); had > 0 && len(commitmsg.Parse(msg+line)) == had+1 {
+		return msg + line
+	}
+	return msg + "\n" + line
+}
+
+// outsideMessage describes an outside entry.
+func outsideMessage(session string, changes []objects.TreeChange) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Changes made outside session %s\n\n", session)
+	const listed = 100
+	for i, c := range changes {
+		if i == listed {
+			fmt.Fprintf(&b, "and %d more\n", len(changes)-listed)
+			break
+		}
+		b.WriteString(commitmsg.SafeLine(commitmsg.Path(c.Path)+": changed outside the session") + "\n")
+	}
+	fmt.Fprintf(&b, "\n%s: %s\n", TrailerLedger, ledgerOutside)
+	return b.String()
+}
