@@ -3,6 +3,7 @@ package cli
 import (
 	"github.com/urfave/cli/v2"
 
+	"github.com/gitedit/gitedit/engine/diff"
 	"github.com/gitedit/gitedit/gitedit"
 )
 
@@ -16,6 +17,8 @@ func runCommand(e *env) *cli.Command {
 		Flags: writeFlags(
 			&cli.StringFlag{Name: "recipe", Aliases: []string{"r"}, Usage: "recipe `FILE`; the arguments are then all paths"},
 			&cli.BoolFlag{Name: "check", Usage: "change nothing; print the diff and exit 1 when changes would be made"},
+			&cli.BoolFlag{Name: "stat", Usage: "print a diffstat (as git diff --stat) instead of the diff"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing; the exit status tells"},
 		),
 		Action: e.run,
 	}
@@ -39,7 +42,7 @@ func (e *env) run(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	e.out.run(res)
+	e.out.run(res, runView{stat: c.Bool("stat"), quiet: c.Bool("quiet")})
 	if req.Check && res.Changed {
 		return &statusError{status: exitRefused}
 	}
@@ -57,14 +60,24 @@ func runRequest(c *cli.Context) gitedit.RunRequest {
 	return req
 }
 
+// runView is how much of a recipe run's text is printed: the diff (the
+// default), a diffstat in its place, or nothing at all. --json output is
+// the same whatever the view, but for quiet, which prints nothing.
+type runView struct{ stat, quiet bool }
+
 // run prints a recipe run: the result (its summary gives the per-recipe
 // counts); with --json the RunResult.
-func (p *printer) run(res *gitedit.RunResult) {
+func (p *printer) run(res *gitedit.RunResult, view runView) {
 	r := *res
 	r.Result = *res.Result.Normalized()
-	if p.json {
+	switch {
+	case view.quiet:
+		return
+	case p.json:
 		p.emit(&r)
 		return
+	case view.stat && r.Diff != "":
+		r.Diff = diff.FormatStat(diff.StatOfUnified(r.Diff))
 	}
 	p.result(&r.Result)
 }

@@ -25,3 +25,27 @@ func TestPatchSummaryAndSubjectCountInOneWord(t *testing.T) {
 	require.Equal(t, "patch: 3 hunks on 3 files", git(t, dir, "log", "-1", "--format=%s"))
 	require.Equal(t, "Edit-Count: 3", git(t, dir, "log", "-1", "--format=%(trailers:key=Edit-Count)"))
 }
+
+// TestRunCheckStatPrintsGitsDiffstatAndQuietNothing checks run --check's
+// two shorter views for pre-commit and CI: --stat prints, after the
+// summary, the diffstat git diff --stat=72 prints for the same change (a
+// file of many changes, a file of one, a name git quotes), and --quiet
+// prints nothing; both exit 1 and change nothing.
+func TestRunCheckStatPrintsGitsDiffstatAndQuietNothing(t *testing.T) {
+	many := strings.Repeat("LoadUsr(1)\nkeep\n", 40)
+	dir := fixtures.NewRepo(t, map[string]string{"a.go": many, "b.go": "x\nLoadUsr(2)\n", "sp ac\té.go": "LoadUsr(3)\n",
+		".gitedit.yaml": "- name: rename\n  files: [\"*.go\"]\n  edits:\n    - old_string: LoadUsr(\n      new_string: LoadUser(\n      replace_all: true\n"})
+	before := take(t, dir)
+	stat := gitedit(t, dir, "", "run", "--check", "--stat")
+	require.Equal(t, 1, stat.code, stat.stderr)
+	quiet := gitedit(t, dir, "", "run", "--check", "--quiet")
+	require.Equal(t, 1, quiet.code, quiet.stderr)
+	require.Empty(t, quiet.stdout)
+	requireUnchanged(t, before, take(t, dir))
+
+	ok(t, dir, "run")
+	want := git(t, dir, "diff", "--cached", "--stat=72")
+	summary, rest, _ := strings.Cut(stat.stdout, "\n\n")
+	require.True(t, strings.HasPrefix(summary, "Would change: recipe rename: 42 replacements in 3 files"), summary)
+	require.Equal(t, want, strings.TrimSpace(rest))
+}

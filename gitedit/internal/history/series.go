@@ -342,28 +342,28 @@ func isTitleChar(c byte) bool {
 // context, binary files as GIT binary patch literals) and its diffstat
 // with summary.
 func (h *history) renderDiff(changes []fileChange) (string, string, error) {
-	var diff bytes.Buffer
-	stats := make([]fileStat, 0, len(changes))
+	var out bytes.Buffer
+	stats := make([]diff.FileStat, 0, len(changes))
 	for _, c := range changes {
 		fp, err := h.filePatch(c)
 		if err != nil {
 			return "", "", err
 		}
-		stats = append(stats, renderFile(&diff, fp))
+		stats = append(stats, renderFile(&out, fp))
 	}
-	return diff.String(), formatStat(stats), nil
+	return out.String(), diff.FormatStat(stats), nil
 }
 
 // renderFile writes one file's diff and returns its stat. Headers name
 // the files as git quotes them; the hunks are engine's (diff.GitHunks).
-func renderFile(w *bytes.Buffer, fp *filePatch) fileStat {
+func renderFile(w *bytes.Buffer, fp *filePatch) diff.FileStat {
 	st := statOf(fp)
 	writeHeader(w, fp.from, fp.to)
 	if fp.from != nil && fp.to != nil && fp.from.hash == fp.to.hash {
 		return st // a mode change alone
 	}
 	if fp.IsBinary() {
-		st.binary, st.oldSize, st.newSize = true, len(fp.old), len(fp.cur)
+		st.Binary, st.OldSize, st.NewSize = true, len(fp.old), len(fp.cur)
 		writeBinaryPatch(w, fp.cur, fp.old)
 		return st
 	}
@@ -419,114 +419,28 @@ func writeLiteral(w *bytes.Buffer, data []byte) {
 	w.WriteString(frag.String())
 }
 
-// fileStat is one file's line of the diffstat.
-type fileStat struct {
-	name             string
-	added, deleted   int
-	binary           bool
-	oldSize, newSize int
-	// summary is the --summary line ("create mode 100644 a"), or "".
-	summary string
-}
-
 // statOf counts a file patch's added and deleted lines; names are
 // quoted as git quotes them.
-func statOf(fp *filePatch) fileStat {
+func statOf(fp *filePatch) diff.FileStat {
 	from, to := fp.from, fp.to
-	st := fileStat{}
+	st := diff.FileStat{}
 	switch {
 	case from == nil:
-		st.name = quote.QuotePath(to.path)
-		st.summary = fmt.Sprintf("create mode %o %s", to.mode, st.name)
+		st.Name = quote.QuotePath(to.path)
+		st.Summary = fmt.Sprintf("create mode %o %s", to.mode, st.Name)
 	case to == nil:
-		st.name = quote.QuotePath(from.path)
-		st.summary = fmt.Sprintf("delete mode %o %s", from.mode, st.name)
+		st.Name = quote.QuotePath(from.path)
+		st.Summary = fmt.Sprintf("delete mode %o %s", from.mode, st.Name)
 	default:
-		st.name = quote.QuotePath(to.path)
+		st.Name = quote.QuotePath(to.path)
 		if from.mode != to.mode {
-			st.summary = fmt.Sprintf("mode change %o => %o %s", from.mode, to.mode, st.name)
+			st.Summary = fmt.Sprintf("mode change %o => %o %s", from.mode, to.mode, st.Name)
 		}
 	}
-	st.added, st.deleted = fp.added, fp.deleted
+	st.Added, st.Deleted = fp.added, fp.deleted
 	return st
 }
 
-// statWidth is the width git format-patch gives the diffstat.
-const statWidth = 72
-
-// formatStat renders the diffstat, its total line and the summary lines,
-// as git format-patch does.
-func formatStat(stats []fileStat) string {
-	nameW, numW, maxChange := 0, 1, 0
-	for _, s := range stats {
-		nameW = max(nameW, len(s.name))
-		maxChange = max(maxChange, s.added+s.deleted)
-		if s.binary {
-			numW = max(numW, len("Bin"))
-		}
-	}
-	numW = max(numW, len(fmt.Sprint(maxChange)))
-	graphW := max(statWidth-nameW-numW-6, 6)
-	var b strings.Builder
-	for _, s := range stats {
-		b.WriteString(statLine(s, nameW, numW, graphW, maxChange))
-	}
-	b.WriteString(statTotal(stats))
-	for _, s := range stats {
-		if s.summary != "" {
-			b.WriteString(" " + s.summary + "\n")
-		}
-	}
-	return b.String()
-}
-
-// statLine renders one file's diffstat line.
-func statLine(s fileStat, nameW, numW, graphW, maxChange int) string {
-	if s.binary {
-		return fmt.Sprintf(" %-*s | %*s %d -> %d bytes\n", nameW, s.name, numW, "Bin", s.oldSize, s.newSize)
-	}
-	add, del := s.added, s.deleted
-	if maxChange > graphW {
-		add, del = scaleStat(add, graphW, maxChange), scaleStat(del, graphW, maxChange)
-	}
-	graph := strings.Repeat("+", add) + strings.Repeat("-", del)
-	return strings.TrimRight(fmt.Sprintf(" %-*s | %*d %s", nameW, s.name, numW, s.added+s.deleted, graph), " ") + "\n"
-}
-
-// scaleStat is git's scale_linear.
-func scaleStat(n, width, maxChange int) int {
-	if n == 0 {
-		return 0
-	}
-	return 1 + n*(width-1)/maxChange
-}
-
-// statTotal is git's " N files changed, I insertions(+), D deletions(-)".
-func statTotal(stats []fileStat) string {
-	ins, del := 0, 0
-	for _, s := range stats {
-		ins, del = ins+s.added, del+s.deleted
-	}
-	line := " " + commitmsg.Plural(len(stats), "file") + " changed"
-	if len(stats) == 0 {
-		return " 0 files changed\n"
-	}
-	if ins > 0 || del == 0 {
-		line += fmt.Sprintf(", %d insertion%s(+)", ins, pluralS(ins))
-	}
-	if del > 0 || ins == 0 {
-		line += fmt.Sprintf(", %d deletion%s(-)", del, pluralS(del))
-	}
-	return line + "\n"
-}
-
-// pluralS is "s" unless n is 1.
-func pluralS(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
 
 // coverLetter writes email 0 of the series: a summary of the session
 // (files, edits, agents, tools), the shortlog and the overall diffstat.
