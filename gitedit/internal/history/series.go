@@ -441,7 +441,6 @@ func statOf(fp *filePatch) diff.FileStat {
 	return st
 }
 
-
 // coverLetter writes email 0 of the series: a summary of the session
 // (files, edits, agents, tools), the shortlog and the overall diffstat.
 func (h *history) coverLetter(ctx context.Context, commits []*objects.CommitInfo, session, sig string) (spec.SeriesPatch, error) {
