@@ -119,11 +119,15 @@ func (h *commitHooks) runHook(name string, env []string, args ...string) error {
 	return nil
 }
 
-// preCommit runs pre-commit over the index file it is given and refuses
-// the batch when the hook changed that index: gitedit does not commit
-// what a hook stages (git would commit it; a hook that formats files
-// should fail instead, or run before gitedit).
-func (h *commitHooks) preCommit(indexFile string) error {
+// preCommit runs pre-commit over the index file it is given, which holds
+// the entries given, and refuses the batch when the hook changed what
+// that index stages (a path, a stage, a mode, an object id): git would
+// commit what the hook staged, gitedit does not commit changes it did not
+// make (a hook that formats files should fail instead, or run before
+// gitedit). A hook that only refreshed stat data (git status, git diff)
+// changed nothing the commit holds: its file is kept, as git keeps it
+// (index.lock then becomes the index; a temporary index is dropped).
+func (h *commitHooks) preCommit(indexFile string, given []*index.Entry) error {
 	if !h.verify {
 		return nil
 	}
@@ -131,10 +135,13 @@ func (h *commitHooks) preCommit(indexFile string) error {
 	if err := h.runHook(hookPreCommit, h.commitEnv(indexFile)); err != nil {
 		return err
 	}
-	if fileDigest(indexFile) != before {
-		return spec.Errorf(spec.CodeUnsupported, "the pre-commit hook changed the index (GIT_INDEX_FILE); gitedit does not commit changes a hook stages, so nothing was changed: run the tool before gitedit, or make the hook fail instead")
+	if fileDigest(indexFile) == before {
+		return nil
 	}
-	return nil
+	if after, err := index.Read(indexFile); err == nil && index.SameContent(given, after.Entries) {
+		return nil
+	}
+	return spec.Errorf(spec.CodeUnsupported, "the pre-commit hook changed the index (GIT_INDEX_FILE); gitedit does not commit changes a hook stages, so nothing was changed: run the tool before gitedit, or make the hook fail instead")
 }
 
 // fileDigest is the SHA-256 of a file ("" when it cannot be read).

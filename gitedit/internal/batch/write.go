@@ -161,7 +161,7 @@ func (w *batchWriter) commitWithHooks(lock *lockfile.File) (*refs.Update, error)
 		return nil, err
 	}
 	defer cleanup()
-	err = w.hooks.preCommit(indexFile)
+	err = w.hooks.preCommit(indexFile, w.Idx.Entries)
 	lock.Adopt() // a hook that replaced index.lock: a refusal removes its file
 	if err != nil {
 		return nil, err

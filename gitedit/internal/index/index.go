@@ -308,3 +308,22 @@ func modeOf(m os.FileMode) uint32 {
 		return ModeRegular
 	}
 }
+
+// SameContent reports whether two entry lists (sorted, as Index.Entries)
+// stage the same thing: the same paths at the same stages, with the same
+// modes, object ids and intent-to-add flags. They may differ in stat data
+// (what git status, git diff or git update-index --refresh rewrite) and in
+// the flags that say how to look at the working tree (assume-valid,
+// skip-worktree, fsmonitor-valid), none of which changes a commit of them.
+func SameContent(a, b []*Entry) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i, x := range a {
+		y := b[i]
+		if x.Name != y.Name || x.Stage != y.Stage || x.Mode != y.Mode || x.Hash != y.Hash || x.IntentToAdd != y.IntentToAdd {
+			return false
+		}
+	}
+	return true
+}

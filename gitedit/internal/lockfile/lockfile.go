@@ -234,9 +234,16 @@ func syncDir(dir string) error {
 // Adopt takes the file now at the lock path as this lock's own, for a
 // lock whose file a child process replaced while it ran under the lock
 // (a hook given the lock file as its index, as git gives it): Rollback
-// then removes that file. A lock path with no file is left as it is.
+// then removes that file, and Commit makes that file's content durable
+// before it renames it. A lock path with no file is left as it is.
 func (f *File) Adopt() {
-	if cur, err := os.Lstat(f.path); err == nil && !f.done {
-		f.info = cur
+	cur, err := os.Lstat(f.path)
+	if err != nil || f.done || os.SameFile(cur, f.info) {
+		return
+	}
+	f.info = cur
+	if g, err := os.Open(f.path); err == nil {
+		_ = f.f.Close()
+		f.f, f.synced = g, false
 	}
 }

@@ -231,3 +231,42 @@ func TestCommitOverAFolderFailsAndRemovesTheLock(t *testing.T) {
 		t.Errorf("lock file left behind: %v", err)
 	}
 }
+
+// TestAdoptedFileIsMadeDurableAndCommitted: a child replaces the lock
+// file by a rename (git status refreshing the index.lock a hook was given
+// as its index); after Adopt, Commit fsyncs that file, not the one this
+// lock wrote, and renames it over the target.
+func TestAdoptedFileIsMadeDurableAndCommitted(t *testing.T) {
+	target := filepath.Join(t.TempDir(), "index")
+	lf, err := Acquire(context.Background(), target, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var synced []os.FileInfo
+	lf.SetSync(func(f *os.File) error {
+		fi, err := f.Stat()
+		synced = append(synced, fi)
+		return err
+	}, false)
+	if _, err := lf.Write([]byte("mine")); err != nil || lf.Sync() != nil {
+		t.Fatal(err)
+	}
+	theirs := target + ".lock.lock"
+	if err := os.WriteFile(theirs, []byte("theirs"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(theirs, lf.Path()); err != nil {
+		t.Fatal(err)
+	}
+	adopted, _ := os.Stat(lf.Path())
+	lf.Adopt()
+	if err := lf.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "theirs" {
+		t.Fatalf("target = %q, want the adopted file's content", got)
+	}
+	if len(synced) != 2 || !os.SameFile(synced[1], adopted) {
+		t.Fatalf("Commit did not fsync the adopted file (%d syncs)", len(synced))
+	}
+}
