@@ -264,25 +264,40 @@ func writeTempOf(r *repo.Repo, root *wtfs.Root, st *repo.FileState) (string, err
 	if st.IsLink() {
 		return root.SymlinkTemp(repo.ParentOf(st.Rel), tempPrefixOf(r), tempSuffix, string(st.Content))
 	}
-	return writeTemp(root, st.Rel, tempPrefixOf(r), st.Content, filePerm(st), r.TempSyncer())
+	perm, keep := filePerm(st)
+	return writeTemp(root, st.Rel, tempPrefixOf(r), st.Content, perm, keep, r.TempSyncer())
 }
 
 // filePerm returns the permission bits to write st with: the file's own
-// bits when its git mode is unchanged, else git's defaults.
-func filePerm(st *repo.FileState) os.FileMode {
+// bits (keep) when its git mode is unchanged, else what git creates a
+// working-tree file with, 0666 or (executable) 0777, which the umask
+// then narrows (keep false).
+func filePerm(st *repo.FileState) (perm os.FileMode, keep bool) {
 	if st.Perm != 0 && repo.PermOf(st.Perm) == st.Mode {
-		return st.Perm
+		return st.Perm, true
 	}
-	return st.Mode
+	if st.Mode&0o100 != 0 {
+		return 0o777, false
+	}
+	return 0o666, false
 }
 
 // writeTemp writes content into a new temporary file in the folder of rel
-// (created as needed), named prefix, digits, tempSuffix, with perm, synced
-// by sync when it is set, and returns its slash path.
-func writeTemp(root *wtfs.Root, rel, prefix string, content []byte, perm os.FileMode, sync func(*os.File) error) (string, error) {
-	f, temp, err := root.CreateTemp(repo.ParentOf(rel), prefix, tempSuffix, 0o600)
+// (created as needed), named prefix, digits, tempSuffix, synced by sync
+// when it is set, and returns its slash path. With keep the file gets
+// exactly perm; without, it is created with perm and the process's umask
+// applies, as to every file git creates in the working tree.
+func writeTemp(root *wtfs.Root, rel, prefix string, content []byte, perm os.FileMode, keep bool, sync func(*os.File) error) (string, error) {
+	create := perm
+	if keep {
+		create = 0o600
+	}
+	f, temp, err := root.CreateTemp(repo.ParentOf(rel), prefix, tempSuffix, create)
 	if err != nil {
 		return "", err
+	}
+	if !keep {
+		perm = 0 // the umask decided
 	}
 	if err := fillTemp(f, content, perm, sync); err != nil {
 		_ = root.Remove(temp, false)
@@ -575,11 +590,11 @@ func syncFolders(r *repo.Repo, changes []*Change) {
 	}
 }
 
-// fillTemp writes, chmods, syncs (when sync is set) and closes the
-// temporary file.
+// fillTemp writes, chmods (unless perm is 0), syncs (when sync is set)
+// and closes the temporary file.
 func fillTemp(f *os.File, content []byte, perm os.FileMode, sync func(*os.File) error) error {
 	_, err := f.Write(content)
-	if err == nil {
+	if err == nil && perm != 0 {
 		err = f.Chmod(perm)
 	}
 	if err == nil && sync != nil {

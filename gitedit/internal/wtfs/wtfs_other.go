@@ -21,7 +21,8 @@ func (r *Root) Close() error { return nil }
 // abs returns the path of rel.
 func (r *Root) abs(rel string) string { return filepath.Join(r.path, filepath.FromSlash(rel)) }
 
-// CreateTemp creates a new file in the folder dir (created as needed).
+// CreateTemp creates a new file in the folder dir (created as needed),
+// with permission bits perm narrowed by the umask.
 func (r *Root) CreateTemp(dir, prefix, suffix string, perm os.FileMode) (*os.File, string, error) {
 	if err := checkRel(dir); err != nil {
 		return nil, "", err
@@ -29,11 +30,15 @@ func (r *Root) CreateTemp(dir, prefix, suffix string, perm os.FileMode) (*os.Fil
 	if err := os.MkdirAll(r.abs(dir), 0o777); err != nil {
 		return nil, "", err
 	}
-	f, err := os.CreateTemp(r.abs(dir), prefix+"*"+suffix)
+	var f *os.File
+	name, err := tempName(prefix, suffix, func(name string) (err error) {
+		f, err = os.OpenFile(filepath.Join(r.abs(dir), name), os.O_RDWR|os.O_CREATE|os.O_EXCL, perm.Perm())
+		return err
+	})
 	if err != nil {
 		return nil, "", err
 	}
-	return f, join(dir, filepath.Base(f.Name())), nil
+	return f, join(dir, name), nil
 }
 
 // SymlinkTemp creates a symbolic link to target in the folder dir
