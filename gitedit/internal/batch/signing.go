@@ -1,6 +1,8 @@
 package batch
 
 import (
+	"bytes"
+	"errors"
 	"os"
 	"strings"
 
@@ -60,13 +62,19 @@ func signing(r *repo.Repo, opt spec.Options) (bool, error) {
 }
 
 // signFunc adapts a signer to objects.Commit.Sign: a failure refuses the
-// batch (nothing has been published yet) with the program's message.
+// batch (nothing has been published yet) with the program's message. So
+// does an empty (or blank) signature, where git 2.39 writes the commit
+// unsigned (add_header_signature adds no line): a commit asked to be
+// signed is never made without a signature.
 func signFunc(s *sign.Signer) func([]byte) ([]byte, error) {
 	if s == nil {
 		return nil
 	}
 	return func(payload []byte) ([]byte, error) {
 		sig, err := s.Sign(payload)
+		if err == nil && len(bytes.TrimSpace(sig)) == 0 {
+			err = errors.New("the signing program reported success but gave no signature")
+		}
 		if err != nil {
 			return nil, &spec.Error{Code: spec.CodeIOError, Message: "signing the commit failed (" + s.Format + ", " + s.Program + "); nothing was changed: " + err.Error(), Err: err}
 		}
