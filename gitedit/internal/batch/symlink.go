@@ -31,6 +31,9 @@ func (t *Txn) ReadEntry(p string) (*repo.FileState, error) {
 	if err == nil {
 		err = repo.CheckFileName(p)
 	}
+	if folded, ok := t.foldCase(rel); ok && err == nil {
+		rel, link, err = t.r.ResolveEntry(t.r.Abs(folded))
+	}
 	if err != nil {
 		return nil, err
 	}

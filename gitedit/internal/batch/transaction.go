@@ -49,10 +49,29 @@ func (t *Txn) Read(p string) (*repo.FileState, error) {
 	if err == nil {
 		err = repo.CheckFileName(p)
 	}
+	if folded, ok := t.foldCase(rel); ok && err == nil {
+		rel, _, err = t.r.ResolvePath(t.r.Abs(folded))
+	}
 	if err != nil {
 		return nil, err
 	}
 	return t.ReadRel(rel)
+}
+
+// foldCase respells rel as the index spells it under core.ignorecase (see
+// index.FoldCase), as git add names a new entry after the folder already
+// in the index (Dir/g.txt for dir/g.txt): two spellings of one folder
+// would collide on every case-insensitive checkout. It reports whether
+// the spelling changed (the caller then resolves the new one).
+func (t *Txn) foldCase(rel string) (string, bool) {
+	if rel == "" || t.Idx == nil {
+		return rel, false
+	}
+	if on, _, _ := t.r.ConfigBool("core.ignorecase"); !on {
+		return rel, false
+	}
+	folded := t.Idx.FoldCase(rel)
+	return folded, folded != rel
 }
 
 // readAny is read that also returns a binary file (for a deletion or a
