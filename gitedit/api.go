@@ -12,13 +12,13 @@ import (
 // Edit applies one edit request (docs/reference.md#edit) as one batch.
 func (r *Repo) Edit(ctx context.Context, req EditRequest, opt Options) (*Result, error) {
 	opt = opt.ForRequest(req.DryRun, "")
-	return batch.RunSteps(ctx, r.core, ToolEdit, opt, req, []batch.StepFunc{r.editFunc(ToolEdit, multiOf(req), opt)})
+	return r.run(ctx, opt, req, batch.NewSteps(ToolEdit, opt.Message, r.editFunc(ToolEdit, multiOf(req), opt)))
 }
 
 // MultiEdit applies a multiedit request (docs/reference.md#multiedit) as one batch.
 func (r *Repo) MultiEdit(ctx context.Context, req MultiEditRequest, opt Options) (*Result, error) {
 	opt = opt.ForRequest(req.DryRun, "")
-	return batch.RunSteps(ctx, r.core, ToolMultiEdit, opt, req, []batch.StepFunc{r.editFunc(ToolMultiEdit, req, opt)})
+	return r.run(ctx, opt, req, batch.NewSteps(ToolMultiEdit, opt.Message, r.editFunc(ToolMultiEdit, req, opt)))
 }
 
 // Batch applies several operations as one atomic batch (docs/reference.md#batch): every
@@ -38,7 +38,16 @@ func (r *Repo) Batch(ctx context.Context, req BatchRequest, opt Options) (*Resul
 		opt = opt.ForRequest(dry, "")
 		fns = append(fns, inOperation(i, f))
 	}
-	return batch.RunSteps(ctx, r.core, ToolBatch, opt, req, fns)
+	return r.run(ctx, opt, req, batch.NewSteps(ToolBatch, opt.Message, fns...))
+}
+
+// run runs steps as one batch for request and describes what they did.
+func (r *Repo) run(ctx context.Context, opt Options, request any, steps *batch.Steps) (*Result, error) {
+	out, err := batch.Run(ctx, r.core, opt, steps.Plan, batch.WithRequest(request))
+	if err != nil {
+		return nil, err
+	}
+	return steps.Result(out, opt), nil
 }
 
 // inOperation names operation i in the errors of f, so that a refused

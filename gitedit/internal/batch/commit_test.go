@@ -18,7 +18,7 @@ const (
 )
 
 func TestMessageIsSubjectBodyThenTrailers(t *testing.T) {
-	m := &CommitMeta{Tool: spec.ToolMultiEdit, Count: 3, Match: []string{"exact", "line_trimmed", "exact"},
+	m := &commitmsg.Meta{Tool: string(spec.ToolMultiEdit), Count: 3, Match: []string{"exact", "line_trimmed", "exact"},
 		Body:    []string{"src/a.go: edit 1 replaced 1 occurrence (exact)", "src/a.go: edit 2 replaced 2 occurrences (line_trimmed)"},
 		Request: []byte(`{"file_path":"src/a.go"}`)}
 	files := []spec.FileResult{{FilePath: "src/a.go", BlobBefore: blobA, BlobAfter: blobB, Replacements: 3}}
@@ -29,7 +29,7 @@ func TestMessageIsSubjectBodyThenTrailers(t *testing.T) {
 		"Edit-Blob-Before: src/a.go " + blobA + "\nEdit-Blob-After: src/a.go " + blobB + "\n" +
 		"Edit-Count: 3\nEdit-Match: exact,line_trimmed\nEdit-Session: s-1\nEdit-Agent: claude\n" +
 		"Edit-Request: sha256:5e4ebe8a2d30d556727edb62385814818212616aa72f73f1ed75b4e672949497\n"
-	got := m.message(files, "s-1", "claude")
+	got := message(m, files, "s-1", "claude")
 	if got != want {
 		t.Errorf("message:\n%s\nwant:\n%s", got, want)
 	}
@@ -38,42 +38,42 @@ func TestMessageIsSubjectBodyThenTrailers(t *testing.T) {
 func TestMessagePartsFollowTheToolAndTheFiles(t *testing.T) {
 	tests := []struct {
 		name    string
-		meta    CommitMeta
+		meta    commitmsg.Meta
 		files   []spec.FileResult
 		subject string
 		body    []string
 		has     []string // trailer lines expected
 		hasNot  []string
 	}{
-		{"generated edit subject", CommitMeta{Tool: spec.ToolEdit, Count: 1},
+		{"generated edit subject", commitmsg.Meta{Tool: string(spec.ToolEdit), Count: 1},
 			[]spec.FileResult{{FilePath: "a.go", BlobBefore: blobA, BlobAfter: blobB, Replacements: 2}},
 			"edit a.go: replace 2 occurrences", []string{"a.go: 2 replacements"}, nil, []string{"Edit-Session", "Edit-Request", "Edit-Match"}},
-		{"created file uses the zero id", CommitMeta{Tool: spec.ToolEdit, Count: 1, Match: []string{"exact"}},
+		{"created file uses the zero id", commitmsg.Meta{Tool: string(spec.ToolEdit), Count: 1, Match: []string{"exact"}},
 			[]spec.FileResult{{FilePath: "new.txt", BlobAfter: blobB, Created: true}},
 			"edit new.txt: create the file", []string{"new.txt: created"}, []string{"Edit-Blob-Before: new.txt " + commitmsg.ZeroBlob}, nil},
-		{"deleted file uses the zero id", CommitMeta{Tool: spec.ToolPatch, Count: 1},
+		{"deleted file uses the zero id", commitmsg.Meta{Tool: string(spec.ToolPatch), Count: 1},
 			[]spec.FileResult{{FilePath: "old.txt", BlobBefore: blobA, Deleted: true}},
 			"patch old.txt: delete the file", []string{"old.txt: deleted"}, []string{"Edit-Blob-After: old.txt " + commitmsg.ZeroBlob}, nil},
-		{"batch subject", CommitMeta{Tool: spec.ToolBatch, Count: 4},
+		{"batch subject", commitmsg.Meta{Tool: string(spec.ToolBatch), Count: 4},
 			[]spec.FileResult{{FilePath: "a", BlobBefore: blobA, BlobAfter: blobB}, {FilePath: "b", BlobBefore: blobA, BlobAfter: blobB}},
 			"batch: 4 edits on 2 files", []string{"a: modified", "b: modified"}, []string{"Edit-File: a", "Edit-File: b"}, nil},
-		{"-m multi-line: rest goes first", CommitMeta{Tool: spec.ToolEdit, Count: 1, Subject: "\n\nRename Foo  \n\nWhy:\n---\ndiff --git a/x b/x\n\n", Body: []string{"a: edit 1"}},
+		{"-m multi-line: rest goes first", commitmsg.Meta{Tool: string(spec.ToolEdit), Count: 1, Subject: "\n\nRename Foo  \n\nWhy:\n---\ndiff --git a/x b/x\n\n", Body: []string{"a: edit 1"}},
 			[]spec.FileResult{{FilePath: "a", BlobBefore: blobA, BlobAfter: blobB}},
 			"Rename Foo", []string{"Why:", " ---", " diff --git a/x b/x", "", "a: edit 1"}, nil, nil},
-		{"extra trailers after agent", CommitMeta{Tool: spec.ToolUndo, Subject: `Revert "x"`, Extra: []commitmsg.Trailer{{Key: "Edit-Reverts", Value: blobA}}},
+		{"extra trailers after agent", commitmsg.Meta{Tool: string(spec.ToolUndo), Subject: `Revert "x"`, Extra: []commitmsg.Trailer{{Key: "Edit-Reverts", Value: blobA}}},
 			nil, `Revert "x"`, []string{}, []string{"Edit-Agent: bot\nEdit-Reverts: " + blobA}, nil},
-		{"undo message: body from -m, no files", CommitMeta{Tool: spec.ToolUndo, Subject: "Revert \"x\"\n\nThis reverts commit " + blobA + ".", Extra: []commitmsg.Trailer{{Key: "Edit-Reverts", Value: blobA}}},
+		{"undo message: body from -m, no files", commitmsg.Meta{Tool: string(spec.ToolUndo), Subject: "Revert \"x\"\n\nThis reverts commit " + blobA + ".", Extra: []commitmsg.Trailer{{Key: "Edit-Reverts", Value: blobA}}},
 			nil, `Revert "x"`, []string{"This reverts commit " + blobA + "."}, []string{"Edit-Tool: undo", "Edit-Reverts: " + blobA}, []string{"Edit-Count: 0\n\n"}},
-		{"odd path is quoted", CommitMeta{Tool: spec.ToolEdit, Count: 1},
+		{"odd path is quoted", commitmsg.Meta{Tool: string(spec.ToolEdit), Count: 1},
 			[]spec.FileResult{{FilePath: "a\nb \"c\".go", BlobBefore: blobA, BlobAfter: blobB}},
 			`edit "a\nb \"c\".go": replace 0 occurrences`, []string{`"a\nb \"c\".go": modified`}, []string{`Edit-File: "a\nb \"c\".go"`}, nil},
-		{"body entry with a newline is split and made safe", CommitMeta{Tool: spec.ToolEdit, Count: 1, Body: []string{"a: x\n---\ndiff -u"}},
+		{"body entry with a newline is split and made safe", commitmsg.Meta{Tool: string(spec.ToolEdit), Count: 1, Body: []string{"a: x\n---\ndiff -u"}},
 			[]spec.FileResult{{FilePath: "a", BlobBefore: blobA, BlobAfter: blobB}},
 			"edit a: replace 0 occurrences", []string{"a: x", " ---", " diff -u"}, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			msg := tt.meta.message(tt.files, "", "bot")
+			msg := message(&tt.meta, tt.files, "", "bot")
 			subject, rest, _ := strings.Cut(msg, "\n\n")
 			if subject != tt.subject {
 				t.Errorf("subject = %q, want %q", subject, tt.subject)
@@ -100,11 +100,11 @@ func TestMessagePartsFollowTheToolAndTheFiles(t *testing.T) {
 }
 
 // gitMessages are metas whose messages real git must keep intact.
-func gitMessages() []*CommitMeta {
-	return []*CommitMeta{
-		{Tool: spec.ToolMultiEdit, Count: 2, Match: []string{"exact"}, Request: []byte("{}"),
+func gitMessages() []*commitmsg.Meta {
+	return []*commitmsg.Meta{
+		{Tool: string(spec.ToolMultiEdit), Count: 2, Match: []string{"exact"}, Request: []byte("{}"),
 			Body: []string{"f.txt: edit 1 replaced 1 occurrence (exact)", "f.txt: edit 2 replaced 1 occurrence (exact)"}},
-		{Tool: spec.ToolBatch, Count: 1, Subject: "Tricky body\n\n---\n--- a/f.txt\n+++ b/f.txt\ndiff --git a/f.txt b/f.txt\nIndex: f.txt\n# not a comment\nKey: not a trailer\n",
+		{Tool: string(spec.ToolBatch), Count: 1, Subject: "Tricky body\n\n---\n--- a/f.txt\n+++ b/f.txt\ndiff --git a/f.txt b/f.txt\nIndex: f.txt\n# not a comment\nKey: not a trailer\n",
 			Extra: []commitmsg.Trailer{{Key: "Edit-Recipe", Value: "rename.yaml"}}},
 	}
 }
@@ -117,7 +117,7 @@ func TestMessageThroughRealGit(t *testing.T) {
 		after := strings.TrimSpace(fixtures.Git(t, dir, "hash-object", "f.txt"))
 		files := []spec.FileResult{{FilePath: "f.txt", BlobBefore: before, BlobAfter: after},
 			{FilePath: "dir/a b.go", BlobBefore: before, BlobAfter: after}, {FilePath: "new.go", BlobAfter: after, Created: true}}
-		msg := m.message(files, "sess 1", "agent-x")
+		msg := message(m, files, "sess 1", "agent-x")
 		msgFile := filepath.Join(t.TempDir(), "msg")
 		if err := os.WriteFile(msgFile, []byte(msg), 0o644); err != nil {
 			t.Fatal(err)
@@ -126,7 +126,7 @@ func TestMessageThroughRealGit(t *testing.T) {
 		if got := fixtures.Git(t, dir, "log", "-1", "--format=%B"); got != msg+"\n" {
 			t.Errorf("%d: git log %%B = %q, want %q", i, got, msg)
 		}
-		want := m.trailers(files, "sess 1", "agent-x")
+		want := m.Trailers(messageFiles(files), "sess 1", "agent-x")
 		if got := gitParseTrailers(t, dir, msg); !reflect.DeepEqual(got, want) {
 			t.Errorf("%d: git interpret-trailers --parse = %q\nwant %q", i, got, want)
 		}

@@ -8,8 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gitedit/gitedit/gitedit/internal/index"
-	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -28,45 +26,6 @@ func interrupted(ctx context.Context) error {
 	}
 	cause := context.Cause(ctx)
 	return &spec.Error{Code: spec.CodeIOError, Message: fmt.Sprintf("interrupted (%v) before the point of no return: nothing was changed", cause), Err: cause}
-}
-
-// prepared is the outcome of prepare run in the background.
-type prepared struct {
-	w        *batchWriter
-	err      error
-	panicked any
-}
-
-// prepareUnlessInterrupted runs prepare (reading, matching, hashing: no
-// write) in the background and returns its outcome, or the interruption
-// as soon as ctx ends: matching a large batch can take long, and a signal
-// must not wait for it. An abandoned prepare finishes on its own and
-// closes its object database.
-func prepareUnlessInterrupted(ctx context.Context, r *repo.Repo, opt spec.Options, read *index.Index, fn Func) (*batchWriter, error) {
-	done := make(chan prepared, 1)
-	go func() {
-		var p prepared
-		defer func() {
-			p.panicked = recover()
-			done <- p
-		}()
-		pauseForTest(ctx, "prepare")
-		p.w, p.err = Traced("prepare", func() (*batchWriter, error) { return prepare(r, opt, read, fn) })
-	}()
-	select {
-	case p := <-done:
-		if p.panicked != nil {
-			panic(p.panicked)
-		}
-		return p.w, p.err
-	case <-ctx.Done():
-		go func() {
-			if p := <-done; p.w != nil {
-				p.w.db.Close()
-			}
-		}()
-		return nil, interrupted(ctx)
-	}
 }
 
 // testPause is GITEDIT_TEST_PAUSE, "PHASE=DURATION" (say "move ref=2s"):

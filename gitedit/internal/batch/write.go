@@ -13,6 +13,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
@@ -30,7 +31,7 @@ type batchWriter struct {
 	Idx *index.Index
 	// indexTime is the modification time of the index file read.
 	indexTime time.Time
-	meta      *CommitMeta
+	meta      *commitmsg.Meta
 	changes   []*Change
 	out       *Outcome
 	head      refs.Head
@@ -328,7 +329,7 @@ func (w *batchWriter) planCommits() (*commitPlan, error) {
 		}
 	}
 	tree, err := w.writeTree(base, treeChanges(w.changes, false))
-	p.commits = append(p.commits, plannedCommit{tree, w.meta.message(w.out.Files, w.opt.Session, w.opt.Agent)})
+	p.commits = append(p.commits, plannedCommit{tree, message(w.meta, w.out.Files, w.opt.Session, w.opt.Agent)})
 	return p, err
 }
 

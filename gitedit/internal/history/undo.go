@@ -31,14 +31,14 @@ func Undo(ctx context.Context, r *repo.Repo, req spec.UndoRequest, opt spec.Opti
 	opt = opt.ForRequest(req.DryRun, "")
 	opt.Commit, opt.NoStage, opt.Dirty = true, false, spec.DirtyRefuse
 	var plan *undoPlan
-	out, err := batch.RunRequest(ctx, r, opt, req, func(t *batch.Txn, canonical []byte) (*batch.CommitMeta, error) {
+	out, err := batch.Run(ctx, r, opt, func(t *batch.Txn) (*commitmsg.Meta, error) {
 		p, err := planUndo(t.Repo(), t, req.Commit)
 		plan = p
 		if err != nil {
 			return nil, err
 		}
-		return p.meta(canonical, opt.Message), nil
-	})
+		return p.meta(opt.Message), nil
+	}, batch.WithRequest(req))
 	if err != nil {
 		return nil, err
 	}
@@ -392,10 +392,10 @@ func (h *history) blobTexts(ids ...plumbing.Hash) ([]string, error) {
 }
 
 // meta describes the revert for its commit message.
-func (p *undoPlan) meta(canonical []byte, message string) *batch.CommitMeta {
+func (p *undoPlan) meta(message string) *commitmsg.Meta {
 	subject, _ := splitMessage(p.target.Message)
 	id := p.target.Hash.String()
-	m := &batch.CommitMeta{Tool: spec.ToolUndo, Subject: message, Count: len(p.files), Request: canonical,
+	m := &commitmsg.Meta{Tool: string(spec.ToolUndo), Subject: message, Count: len(p.files),
 		Extra: []commitmsg.Trailer{{Key: trReverts, Value: id}}}
 	if m.Subject == "" {
 		m.Subject = "Revert \"" + subject + "\""

@@ -92,14 +92,14 @@ func Apply(ctx context.Context, r *repo.Repo, req spec.PatchRequest, opt spec.Op
 		return nil, err
 	}
 	var plan *patchPlan
-	out, err := batch.RunRequest(ctx, r, opt, req, func(t *batch.Txn, canonical []byte) (*batch.CommitMeta, error) {
+	out, err := batch.Run(ctx, r, opt, func(t *batch.Txn) (*commitmsg.Meta, error) {
 		p, err := parsed.plan(t.Repo(), t)
 		plan = p
 		if err != nil {
 			return nil, err
 		}
-		return p.meta(canonical, opt.Message), nil
-	})
+		return p.meta(opt.Message), nil
+	}, batch.WithRequest(req))
 	if err != nil {
 		return nil, err
 	}
@@ -182,8 +182,8 @@ func (pp *parsedPatch) plan(r *repo.Repo, t *batch.Txn) (*patchPlan, error) {
 }
 
 // meta describes the patch for its commit message.
-func (p *patchPlan) meta(canonical []byte, message string) *batch.CommitMeta {
-	m := &batch.CommitMeta{Tool: spec.ToolPatch, Subject: message, Count: p.count(), Match: p.modes(), Request: canonical}
+func (p *patchPlan) meta(message string) *commitmsg.Meta {
+	m := &commitmsg.Meta{Tool: string(spec.ToolPatch), Subject: message, Count: p.count(), Match: p.modes()}
 	if m.Subject == "" {
 		m.Subject = p.subject
 	}

@@ -21,11 +21,11 @@ type recipeBatch struct {
 	done []*fileOutcome
 }
 
-// fn is the batch function: it re-reads each matching file under the
+// plan is the batch's plan: it re-reads each matching file under the
 // lock, reuses the scanned outcome when the content is unchanged (else
 // applies the recipes again), plans the writes and checks the recipes'
 // expected totals.
-func (b *recipeBatch) fn(t *batch.Txn) (*batch.CommitMeta, error) {
+func (b *recipeBatch) plan(t *batch.Txn) (*commitmsg.Meta, error) {
 	b.done = b.done[:0]
 	for _, o := range b.outs {
 		cur, err := b.refresh(t, o)
@@ -89,7 +89,7 @@ func (b *recipeBatch) checkTotals() error {
 }
 
 // meta describes the batch for its commit message.
-func (b *recipeBatch) meta() (*batch.CommitMeta, error) {
+func (b *recipeBatch) meta() (*commitmsg.Meta, error) {
 	recipes := make([]spec.Recipe, len(b.rs))
 	for i, rc := range b.rs {
 		recipes[i] = rc.Recipe
@@ -98,7 +98,7 @@ func (b *recipeBatch) meta() (*batch.CommitMeta, error) {
 	if err != nil {
 		return nil, spec.IOError("encode recipes", err)
 	}
-	m := &batch.CommitMeta{Tool: spec.ToolRecipe, Request: canonical, FileTrailerLimit: TrailerLimit}
+	m := &commitmsg.Meta{Tool: string(spec.ToolRecipe), Request: canonical, FileTrailerLimit: TrailerLimit}
 	for _, o := range b.done {
 		m.Count += o.applied
 		m.Match = commitmsg.AppendNew(m.Match, o.modes...)

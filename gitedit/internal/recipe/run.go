@@ -49,7 +49,7 @@ func Run(ctx context.Context, r *repo.Repo, req spec.RunRequest, opt spec.Option
 	}
 	opt = opt.ForRequest(req.Check, "")
 	rb := &recipeBatch{rs: rs, outs: outs, opt: opt}
-	out, err := batch.RunOver(ctx, r, opt, sc.idx, rb.fn)
+	out, err := batch.Run(ctx, r, opt, rb.plan, batch.WithIndex(sc.idx))
 	if err != nil {
 		return nil, err
 	}

@@ -2,8 +2,6 @@ package batch
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path"
@@ -16,29 +14,10 @@ import (
 
 	"github.com/gitedit/gitedit/engine/diff"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
-	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
-
-// Func prepares a batch inside a transaction and describes it for the
-// commit message and result.
-type Func func(t *Txn) (*CommitMeta, error)
-
-// Outcome is what a committed (or dry-run) batch did.
-type Outcome struct {
-	// Files are the touched files with their blob ids, in batch order.
-	Files []spec.FileResult
-	// Diff is the batch's diff as git diff prints it.
-	Diff string
-	// Changed is false when the batch changed nothing.
-	Changed bool
-	// Staged is true when the index was written (not with NoStage).
-	Staged bool
-	// Commits are the commits made, oldest first (none without Commit).
-	Commits []string
-}
 
 // Change is one path's planned change with the blob ids and git modes of
 // both sides (zero for a side where the file does not exist).
@@ -48,118 +27,6 @@ type Change struct {
 	modeBefore, modeAfter filemode.FileMode
 	// gitAfter is the new content as git stores it (after conversion).
 	gitAfter []byte
-}
-
-// Run takes the repository lock, runs fn, and when it succeeds writes
-// the planned changes atomically: blobs, working-tree files, index entries
-// and, with opt.Commit, one commit (two with dirty=commit-first). A failing
-// fn, a dry run or any refused check leaves files, index and refs as they
-// were.
-func Run(ctx context.Context, r *repo.Repo, opt spec.Options, fn Func) (*Outcome, error) {
-	return RunOver(ctx, r, opt, nil, fn)
-}
-
-// RunOver is runBatch for a caller that read the index before taking
-// the lock: read (unmodified) is used again when the file is unchanged.
-func RunOver(ctx context.Context, r *repo.Repo, opt spec.Options, read *index.Index, fn Func) (*Outcome, error) {
-	r = r.ForOperation()
-	if err := opt.Check(); err != nil {
-		return nil, err
-	}
-	spec.PassWriteGate(ctx)
-	lock, err := lockUnlessDryRun(ctx, r, opt)
-	if err != nil {
-		return nil, err
-	}
-	if lock != nil {
-		defer lock.Rollback()
-	}
-	w, err := prepareUnlessInterrupted(ctx, r, opt, read, fn)
-	if w != nil {
-		defer w.db.Close()
-	}
-	if err != nil {
-		return nil, err
-	}
-	if !w.out.Changed || opt.DryRun {
-		return w.out, nil
-	}
-	if err := w.apply(ctx, lock); err != nil {
-		return nil, err
-	}
-	return w.out, nil
-}
-
-// RunRequest runs fn as one batch (see runBatch), handing it the
-// canonical JSON of request, the content of the Edit-Request trailer.
-func RunRequest(ctx context.Context, r *repo.Repo, opt spec.Options, request any, fn func(t *Txn, canonical []byte) (*CommitMeta, error)) (*Outcome, error) {
-	canonical, err := canonicalJSON(request)
-	if err != nil {
-		return nil, spec.IOError("encode request", err)
-	}
-	return Run(ctx, r, opt, func(t *Txn) (*CommitMeta, error) { return fn(t, canonical) })
-}
-
-// canonicalJSON is json.Marshal(request), without reflection for a
-// request that encodes itself (spec.EditRequest.CanonicalJSON,
-// spec.PatchRequest.CanonicalJSON).
-func canonicalJSON(request any) ([]byte, error) {
-	if c, ok := request.(interface{ CanonicalJSON() []byte }); ok {
-		return c.CanonicalJSON(), nil
-	}
-	return json.Marshal(request)
-}
-
-// lockUnlessDryRun takes index.lock, except for a dry run, which writes
-// nothing and so needs no lock.
-func lockUnlessDryRun(ctx context.Context, r *repo.Repo, opt spec.Options) (*lockfile.File, error) {
-	if opt.DryRun {
-		return nil, nil
-	}
-	return lockIndex(ctx, r, opt)
-}
-
-// prepare runs fn over a fresh transaction (on the index as it is now,
-// read anew unless read still matches the file) and computes the changes,
-// their blob ids, the diff and, in commit mode, the dirty check.
-func prepare(r *repo.Repo, opt spec.Options, read *index.Index, fn Func) (*batchWriter, error) {
-	indexTime := indexTime(r)
-	idx, err := rereadIndex(r, read)
-	if err != nil {
-		return nil, err
-	}
-	if opt.Commit {
-		if op := r.OperationInProgress(); op != "" {
-			return nil, spec.Errorf(spec.CodeConflict, "a %s is in progress; finish or abort it before committing with gitedit", op)
-		}
-	}
-	t := NewTxn(r, idx)
-	meta, err := fn(t)
-	if err != nil {
-		return nil, err
-	}
-	if err := t.checkLinkPrefixes(); err != nil {
-		return nil, err
-	}
-	changes, err := collectChanges(r, t)
-	if err != nil {
-		return nil, err
-	}
-	w := &batchWriter{r: r, opt: opt, Idx: idx, indexTime: indexTime, meta: meta, changes: changes,
-		db: objects.NewDB(r.ObjectsDir())}
-	w.db.SyncFile = r.ObjectSyncer()
-	w.db.PackCache = r.Packs()
-	if w.db.Shared, err = r.SharedPerm(); err != nil {
-		return nil, err
-	}
-	w.out = &Outcome{Files: fileResults(changes), Diff: diffOf(r, changes), Changed: len(changes) > 0}
-	if opt.Commit && len(changes) > 0 {
-		err = w.checkDirty()
-		if !opt.DryRun {
-			w.hooks = hooksFor(r, opt)
-		}
-	}
-	return w, err
 }
 
 // collectChanges turns the transaction's planned states into changes,

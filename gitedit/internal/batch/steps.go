@@ -9,9 +9,76 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
+// Step is what one operation (an edit, a multiedit, a patch's file) did
+// inside a batch; Steps turns the steps into the commit message
+// and the result.
+type Step struct {
+	// Tool is the operation's tool (the Edit-Tool of a one-step batch).
+	Tool spec.Tool
+	// Rel is the repository-relative slash path the step changed.
+	Rel string
+	// Created and Changed say whether the file was created, and whether
+	// its content or mode changed at all.
+	Created, Changed bool
+	// Replacements is the number of replacements made.
+	Replacements int
+	// Modes are the match modes used, one per applied item.
+	Modes []string
+	// Edits and Failed are the applied items and, in partial mode, the
+	// skipped ones.
+	Edits  []spec.EditResult
+	Failed []spec.EditFailure
+	// Notes are the remarks for the result (a tolerant match used, ...).
+	Notes []string
+	// Whole is set when the first edit wrote the whole file (empty
+	// old_string).
+	Whole bool
+	// Body, when set, replaces the generated commit-body lines (patches
+	// describe their files themselves).
+	Body []string
+}
+
+// StepFunc is one operation of a batch, run inside the transaction.
+type StepFunc func(t *Txn) (*Step, error)
+
+// Steps is a batch of operations of one request (an edit, a multiedit,
+// a batch of them): Plan runs them in order as Run's plan, Result
+// describes what they did.
+type Steps struct {
+	tool    spec.Tool
+	message string
+	funcs   []StepFunc
+	done    []*Step
+}
+
+// NewSteps returns the steps of a tool's request; message is the -m
+// text (opt.Message), empty for a generated subject.
+func NewSteps(tool spec.Tool, message string, funcs ...StepFunc) *Steps {
+	return &Steps{tool: tool, message: message, funcs: funcs}
+}
+
+// Plan runs the steps in t and describes them for the commit message.
+func (s *Steps) Plan(t *Txn) (*commitmsg.Meta, error) {
+	s.done = s.done[:0]
+	for _, f := range s.funcs {
+		st, err := f(t)
+		if err != nil {
+			return nil, err
+		}
+		s.done = append(s.done, st)
+	}
+	return metaFor(s.tool, s.done, s.message), nil
+}
+
+// Result builds the docs/reference.md#results result of the steps run
+// by the batch out.
+func (s *Steps) Result(out *Outcome, opt spec.Options) *spec.Result {
+	return resultOf(s.tool, s.done, out, opt)
+}
+
 // metaFor describes a batch of steps for its commit message.
-func metaFor(tool spec.Tool, steps []*Step, canonical []byte, message string) *CommitMeta {
-	m := &CommitMeta{Tool: tool, Subject: message, Request: canonical}
+func metaFor(tool spec.Tool, steps []*Step, message string) *commitmsg.Meta {
+	m := &commitmsg.Meta{Tool: string(tool), Subject: message}
 	for _, s := range steps {
 		m.Count += len(s.Edits)
 		m.Body = append(m.Body, s.bodyLines()...)

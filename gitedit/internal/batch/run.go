@@ -1,0 +1,211 @@
+package batch
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
+	"github.com/gitedit/gitedit/gitedit/internal/index"
+	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
+)
+
+// Plan plans a batch inside its transaction (reads paths, writes their
+// new content) and describes it for the commit message.
+type Plan func(t *Txn) (*commitmsg.Meta, error)
+
+// Outcome is what a committed (or dry-run) batch did.
+type Outcome struct {
+	// Files are the touched files with their blob ids, in batch order.
+	Files []spec.FileResult
+	// Diff is the batch's diff as git diff prints it.
+	Diff string
+	// Changed is false when the batch changed nothing.
+	Changed bool
+	// Staged is true when the index was written (not with NoStage).
+	Staged bool
+	// Commits are the commits made, oldest first (none without Commit).
+	Commits []string
+}
+
+// Run takes the repository lock, runs plan, and when it succeeds writes
+// the planned changes atomically: blobs, working-tree files, index entries
+// and, with opt.Commit, one commit (two with dirty=commit-first). A failing
+// plan, a dry run or any refused check leaves files, index and refs as
+// they were. The options say what the caller adds: the request for the
+// Edit-Request trailer (WithRequest), an index read before the lock
+// (WithIndex).
+func Run(ctx context.Context, r *repo.Repo, opt spec.Options, plan Plan, opts ...Option) (*Outcome, error) {
+	var c config
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.request != nil {
+		canonical, err := canonicalJSON(c.request)
+		if err != nil {
+			return nil, spec.IOError("encode request", err)
+		}
+		plan = withRequest(plan, canonical)
+	}
+	r = r.ForOperation()
+	if err := opt.Check(); err != nil {
+		return nil, err
+	}
+	spec.PassWriteGate(ctx)
+	lock, err := lockUnlessDryRun(ctx, r, opt)
+	if err != nil {
+		return nil, err
+	}
+	if lock != nil {
+		defer lock.Rollback()
+	}
+	w, err := prepareUnlessInterrupted(ctx, r, opt, c.read, plan)
+	if w != nil {
+		defer w.db.Close()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !w.out.Changed || opt.DryRun {
+		return w.out, nil
+	}
+	if err := w.apply(ctx, lock); err != nil {
+		return nil, err
+	}
+	return w.out, nil
+}
+
+// Option adds to what Run does.
+type Option func(*config)
+
+// config is what the options of one Run ask for.
+type config struct {
+	request any
+	read    *index.Index
+}
+
+// WithRequest makes the canonical JSON of request the commit's
+// Edit-Request trailer (its SHA-256; spec.EditRequest and
+// spec.PatchRequest encode themselves, anything else through
+// encoding/json).
+func WithRequest(request any) Option { return func(c *config) { c.request = request } }
+
+// WithIndex hands Run the index its caller read before the lock (a
+// recipe's scan): it is used again, instead of read anew, when the index
+// file still holds what it was parsed from. idx must not have been
+// modified.
+func WithIndex(idx *index.Index) Option { return func(c *config) { c.read = idx } }
+
+// withRequest sets the Edit-Request content of plan's commit message.
+func withRequest(plan Plan, canonical []byte) Plan {
+	return func(t *Txn) (*commitmsg.Meta, error) {
+		m, err := plan(t)
+		if m != nil {
+			m.Request = canonical
+		}
+		return m, err
+	}
+}
+
+// canonicalJSON is json.Marshal(request), without reflection for a
+// request that encodes itself (spec.EditRequest.CanonicalJSON,
+// spec.PatchRequest.CanonicalJSON).
+func canonicalJSON(request any) ([]byte, error) {
+	if c, ok := request.(interface{ CanonicalJSON() []byte }); ok {
+		return c.CanonicalJSON(), nil
+	}
+	return json.Marshal(request)
+}
+
+// lockUnlessDryRun takes index.lock, except for a dry run, which writes
+// nothing and so needs no lock.
+func lockUnlessDryRun(ctx context.Context, r *repo.Repo, opt spec.Options) (*lockfile.File, error) {
+	if opt.DryRun {
+		return nil, nil
+	}
+	return lockIndex(ctx, r, opt)
+}
+
+// prepared is the outcome of prepare run in the background.
+type prepared struct {
+	w        *batchWriter
+	err      error
+	panicked any
+}
+
+// prepareUnlessInterrupted runs prepare (reading, matching, hashing: no
+// write) in the background and returns its outcome, or the interruption
+// as soon as ctx ends: matching a large batch can take long, and a signal
+// must not wait for it. An abandoned prepare finishes on its own and
+// closes its object database.
+func prepareUnlessInterrupted(ctx context.Context, r *repo.Repo, opt spec.Options, read *index.Index, plan Plan) (*batchWriter, error) {
+	done := make(chan prepared, 1)
+	go func() {
+		var p prepared
+		defer func() {
+			p.panicked = recover()
+			done <- p
+		}()
+		pauseForTest(ctx, "prepare")
+		p.w, p.err = Traced("prepare", func() (*batchWriter, error) { return prepare(r, opt, read, plan) })
+	}()
+	select {
+	case p := <-done:
+		if p.panicked != nil {
+			panic(p.panicked)
+		}
+		return p.w, p.err
+	case <-ctx.Done():
+		go func() {
+			if p := <-done; p.w != nil {
+				p.w.db.Close()
+			}
+		}()
+		return nil, interrupted(ctx)
+	}
+}
+
+// prepare runs plan over a fresh transaction (on the index as it is now,
+// read anew unless read still matches the file) and computes the changes,
+// their blob ids, the diff and, in commit mode, the dirty check.
+func prepare(r *repo.Repo, opt spec.Options, read *index.Index, plan Plan) (*batchWriter, error) {
+	indexTime := indexTime(r)
+	idx, err := rereadIndex(r, read)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Commit {
+		if op := r.OperationInProgress(); op != "" {
+			return nil, spec.Errorf(spec.CodeConflict, "a %s is in progress; finish or abort it before committing with gitedit", op)
+		}
+	}
+	t := NewTxn(r, idx)
+	meta, err := plan(t)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.checkLinkPrefixes(); err != nil {
+		return nil, err
+	}
+	changes, err := collectChanges(r, t)
+	if err != nil {
+		return nil, err
+	}
+	w := &batchWriter{r: r, opt: opt, Idx: idx, indexTime: indexTime, meta: meta, changes: changes,
+		db: objects.NewDB(r.ObjectsDir())}
+	w.db.SyncFile = r.ObjectSyncer()
+	w.db.PackCache = r.Packs()
+	if w.db.Shared, err = r.SharedPerm(); err != nil {
+		return nil, err
+	}
+	w.out = &Outcome{Files: fileResults(changes), Diff: diffOf(r, changes), Changed: len(changes) > 0}
+	if opt.Commit && len(changes) > 0 {
+		err = w.checkDirty()
+		if !opt.DryRun {
+			w.hooks = hooksFor(r, opt)
+		}
+	}
+	return w, err
+}
