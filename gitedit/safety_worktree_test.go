@@ -5,17 +5,13 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/gitedit/gitedit/fixtures"
-	"github.com/gitedit/gitedit/gitedit/internal/batch"
-	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // TestJournalledStaleTempsAreRemoved plays a writer killed between its
@@ -121,41 +117,6 @@ func plantTemp(t *testing.T, dir, text string) (temp, journal string) {
 	require.NoError(t, os.MkdirAll(filepath.Dir(journal), 0o755))
 	require.NoError(t, os.WriteFile(journal, []byte(text), 0o644))
 	return temp, journal
-}
-
-// TestFailedRenamePutsEveryFileBack makes one rename of a 30-file batch
-// fail: the files already renamed (in parallel) are put back, no temporary
-// file is left, and the index and HEAD do not move.
-func TestFailedRenamePutsEveryFileBack(t *testing.T) {
-	files := map[string]string{}
-	for i := range 30 {
-		files[fmt.Sprintf("d%d/f%02d.go", i%3, i)] = fmt.Sprintf("old %d\n", i)
-	}
-	dir := fixtures.NewRepo(t, files)
-	orig := batch.RenameFile
-	batch.RenameFile = func(root *wtfs.Root, temp, target string) error {
-		if strings.HasSuffix(target, "f17.go") {
-			return errors.New("injected rename failure")
-		}
-		return orig(root, temp, target)
-	}
-	t.Cleanup(func() { batch.RenameFile = orig })
-	index, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
-	require.NoError(t, err)
-	head := fixtures.Git(t, dir, "rev-parse", "HEAD")
-
-	rc := Recipe{Name: "r", Edits: []RecipeEdit{{OldString: "old", NewString: "new"}}}
-	_, err = openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: []Recipe{rc}}, Options{Commit: true})
-	require.ErrorContains(t, err, "injected rename failure")
-	for rel, content := range files {
-		require.Equal(t, content, readFile(t, dir, rel), rel)
-	}
-	after, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
-	require.NoError(t, err)
-	require.Equal(t, index, after)
-	require.Equal(t, head, fixtures.Git(t, dir, "rev-parse", "HEAD"))
-	require.Empty(t, strings.TrimSpace(fixtures.Git(t, dir, "status", "--porcelain", "--untracked-files=all")), "no temporary file is left")
-	require.NoFileExists(t, filepath.Join(dir, ".git", "index.lock"))
 }
 
 // TestJournalAndItsFolderAreCreatedByTheFirstBatch: a repository gitedit

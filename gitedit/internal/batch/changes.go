@@ -3,16 +3,15 @@ package batch
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/gitedit/gitedit/engine/diff"
+	"github.com/gitedit/gitedit/gitedit/internal/attr"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
@@ -159,17 +158,6 @@ func fileModes(r *repo.Repo, before, after *repo.FileState, staged *index.Entry)
 	return recorded, recorded
 }
 
-// indexTime returns the modification time of the index file (zero when
-// there is none): entries whose files changed at or after it are "racily
-// clean" (see smudgeRacy).
-func indexTime(r *repo.Repo) time.Time {
-	fi, err := os.Stat(r.IndexFile())
-	if err != nil {
-		return time.Time{}
-	}
-	return fi.ModTime()
-}
-
 // fileResults describes the changes for the result.
 func fileResults(changes []*Change) []spec.FileResult {
 	files := make([]spec.FileResult, 0, len(changes))
@@ -222,4 +210,44 @@ func touchedPaths(changes []*Change) []string {
 	}
 	sort.Strings(paths)
 	return paths
+}
+
+// diffBinary decides, as git diff does, whether the change of a file is
+// shown as "Binary files … differ" rather than as text: when either side
+// is binary. A side is binary by its path's diff attribute when that
+// decides (-diff and the binary macro: binary; diff set: text; diff=NAME:
+// the diff.NAME.binary config when set), else when its first 8000 bytes
+// hold a NUL byte. An attribute that cannot be read counts as unspecified.
+func diffBinary(r *repo.Repo, c *Change) bool {
+	return sideBinary(r, c.before) || sideBinary(r, c.after)
+}
+
+// sideBinary is diffBinary for one side of a change.
+func sideBinary(r *repo.Repo, st *repo.FileState) bool {
+	if !st.Exists || st.IsLink() { // git takes a link's text as text
+		return false
+	}
+	if b, ok := diffAttrBinary(r, st.Rel); ok {
+		return b
+	}
+	return repo.IsBinary(st.Content)
+}
+
+// diffAttrBinary is what rel's diff attribute says (git's userdiff
+// driver): binary or not, and whether it says anything.
+func diffAttrBinary(r *repo.Repo, rel string) (binary, ok bool) {
+	attrs, err := r.Attributes(rel)
+	if err != nil {
+		return false, false
+	}
+	switch v := attrs["diff"]; v.State {
+	case attr.Unset:
+		return true, true
+	case attr.Set:
+		return false, true
+	case attr.Valued:
+		b, set, err := r.ConfigBool("diff." + v.Text + ".binary")
+		return b, set && err == nil
+	}
+	return false, false
 }

@@ -1,7 +1,22 @@
 package batch
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
 	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
+	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/refs"
+	"github.com/gitedit/gitedit/gitedit/internal/sign"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -19,4 +34,317 @@ func messageFiles(files []spec.FileResult) []commitmsg.File {
 			Replacements: f.Replacements, BlobBefore: f.BlobBefore, BlobAfter: f.BlobAfter}
 	}
 	return out
+}
+
+// buildCommits writes the batch's commit (preceded, under commit-first, by
+// a commit of the files' existing changes) and returns the one ref update
+// that publishes them: a single compare-and-swap from the commit the batch
+// started from, so the branch never shows half a batch.
+func (w *batchWriter) buildCommits() (*refs.Update, error) {
+	plan, err := w.planCommits()
+	if err != nil {
+		return nil, err
+	}
+	if w.hooks != nil {
+		w.plan = plan // the commits are written once the hooks have run
+		return nil, nil
+	}
+	return w.writeCommits(plan)
+}
+
+// commitPlan is a batch's commits with their trees written: what is left
+// is their messages (which hooks may rewrite) and the commit objects.
+type commitPlan struct {
+	author, committer string
+	// parent is the commit the batch started from (zero: unborn branch).
+	parent  plumbing.Hash
+	commits []plannedCommit
+}
+
+// plannedCommit is one commit of a plan: the commit of the existing
+// changes under commit-first, then the batch's own.
+type plannedCommit struct {
+	tree plumbing.Hash
+	msg  string
+}
+
+// planCommits resolves the identities and the signer, and writes the
+// trees of the batch's commits.
+func (w *batchWriter) planCommits() (*commitPlan, error) {
+	now := time.Now()
+	src, err := identitySource(w.r, os.LookupEnv)
+	if err != nil {
+		return nil, err
+	}
+	p := &commitPlan{}
+	if p.author, err = signature("author", w.opt.Author, src, now); err != nil {
+		return nil, err
+	}
+	if p.committer, err = signature("committer", "", src, now); err != nil {
+		return nil, err
+	}
+	w.author = p.author
+	if w.signer, err = commitSigner(w.r, w.opt, p.committer); err != nil {
+		return nil, err
+	}
+	var base plumbing.Hash
+	if p.parent, base, err = w.baseTree(); err != nil {
+		return nil, err
+	}
+	if w.trees == nil {
+		w.trees = objects.NewTrees(w.db)
+	}
+	if len(w.dirty) > 0 && w.opt.Dirty == spec.DirtyCommitFirst {
+		if base, err = w.planExisting(p, base); err != nil {
+			return nil, err
+		}
+	}
+	tree, err := w.writeTree(base, treeChanges(w.changes, false))
+	p.commits = append(p.commits, plannedCommit{tree, message(w.meta, w.out.Files, w.opt.Session, w.opt.Agent)})
+	return p, err
+}
+
+// writeCommits writes the plan's commits, each on the previous one, and
+// returns the ref update that publishes them.
+func (w *batchWriter) writeCommits(p *commitPlan) (*refs.Update, error) {
+	parent := p.parent
+	var ids []plumbing.Hash
+	for _, c := range p.commits {
+		id, err := w.commitObject(parent, c.tree, p.author, p.committer, c.msg)
+		if err != nil {
+			return nil, err
+		}
+		ids, parent = append(ids, id), id
+	}
+	w.out.Commits = hashStrings(ids)
+	return w.refUpdate(parent, p.committer, p.commits[len(p.commits)-1].msg), nil
+}
+
+// refUpdate describes the move of HEAD's branch (or of a detached HEAD)
+// from the commit the batch started from to id.
+func (w *batchWriter) refUpdate(id plumbing.Hash, committer, msg string) *refs.Update {
+	ref := w.head.Ref
+	if ref == "" {
+		ref = "HEAD"
+	}
+	kind := "commit: "
+	if w.head.Commit.IsZero() {
+		kind = "commit (initial): "
+	}
+	subject, _, _ := strings.Cut(msg, "\n")
+	return &refs.Update{Ref: ref, Old: w.head.Commit, New: id, Ident: committer, Message: kind + subject}
+}
+
+// baseTree returns HEAD's commit and tree (zero on an unborn branch).
+func (w *batchWriter) baseTree() (plumbing.Hash, plumbing.Hash, error) {
+	if w.head.Commit.IsZero() {
+		return plumbing.ZeroHash, plumbing.ZeroHash, nil
+	}
+	tree, err := w.commitTreeID(w.head.Commit)
+	return w.head.Commit, tree, err
+}
+
+// planExisting plans the commit of what the dirty files already hold
+// beyond HEAD (for dirty=commit-first): their working-tree content, or,
+// when the working tree equals HEAD, the staged content. It returns that
+// commit's tree, or base when it would change nothing (no commit then).
+func (w *batchWriter) planExisting(p *commitPlan, base plumbing.Hash) (plumbing.Hash, error) {
+	changes, err := w.existingChanges()
+	if err != nil {
+		return base, err
+	}
+	tree, err := objects.UpdateTree(w.trees, base, changes)
+	if err != nil || tree == base {
+		return base, wrapIO("write tree", err)
+	}
+	paths := touchedPaths(w.dirty)
+	msg := fmt.Sprintf("Commit existing changes to %s\n\nCommitted by gitedit (--dirty commit-first) before the edit batch, so that\nundoing the batch takes back only the batch.\n", strings.Join(paths, ", "))
+	if tree, err = w.writeTree(base, changes); err != nil {
+		return base, err
+	}
+	p.commits = append(p.commits, plannedCommit{tree, msg})
+	return tree, nil
+}
+
+// existingChanges returns the tree changes that record each dirty file's
+// existing state, writing the blobs they need.
+func (w *batchWriter) existingChanges() ([]objects.TreeChange, error) {
+	var out []objects.TreeChange
+	for _, c := range w.dirty {
+		tc, err := w.existingChange(c)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, tc)
+	}
+	return out, nil
+}
+
+// existingChange records one dirty file: the working tree when it differs
+// from HEAD, else the index.
+func (w *batchWriter) existingChange(c *Change) (objects.TreeChange, error) {
+	rel := c.before.Rel
+	headHash, headMode, inHead := w.headTree.File(rel)
+	worktreeClean := c.before.Exists == inHead && (!inHead || (c.blobBefore == headHash && c.modeBefore == headMode))
+	if worktreeClean {
+		if e := w.Idx.Entry(rel); e != nil {
+			return objects.TreeChange{Path: rel, Hash: e.Hash, Mode: filemode.FileMode(e.Mode)}, nil
+		}
+		return objects.TreeChange{Path: rel, Delete: true}, nil
+	}
+	if !c.before.Exists {
+		return objects.TreeChange{Path: rel, Delete: true}, nil
+	}
+	content, err := blobContent(w.r, c.before, c.blobBefore)
+	if err == nil {
+		_, err = objects.WriteBlob(w.db, content)
+	}
+	return objects.TreeChange{Path: rel, Hash: c.blobBefore, Mode: c.modeBefore}, wrapIO("write blob", err)
+}
+
+// writeTree writes the tree base+changes: encoded from the index when
+// its cache-tree allows (see treeFromIndex), else by rewriting base.
+func (w *batchWriter) writeTree(base plumbing.Hash, changes []objects.TreeChange) (plumbing.Hash, error) {
+	tree, ok, err := w.treeFromIndex(base, changes)
+	if err == nil && !ok {
+		tree, err = objects.UpdateTree(w.trees, base, changes)
+	}
+	return tree, wrapIO("write tree", err)
+}
+
+// commitObject writes the commit of tree on parent (none when zero): with
+// the encoding header of i18n.commitEncoding, signed when the batch signs.
+func (w *batchWriter) commitObject(parent, tree plumbing.Hash, author, committer, msg string) (plumbing.Hash, error) {
+	enc, err := commitEncoding(w.r, msg)
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	c := objects.Commit{Tree: tree, Author: author, Committer: committer, Encoding: enc, Message: msg,
+		Sign: signFunc(w.signer), Header: sign.AddHeader}
+	if !parent.IsZero() {
+		c.Parents = []plumbing.Hash{parent}
+	}
+	id, err := objects.WriteCommit(w.db, c)
+	var e *spec.Error
+	if errors.As(err, &e) {
+		return plumbing.ZeroHash, err
+	}
+	if err == nil {
+		knownTrees.store(id, tree)
+	}
+	return id, wrapIO("write commit", err)
+}
+
+// treeChanges maps changes to tree updates: their new side, or with
+// before set their current (pre-batch) side.
+func treeChanges(changes []*Change, before bool) []objects.TreeChange {
+	var out []objects.TreeChange
+	for _, c := range changes {
+		st, h, mode := c.after, c.blobAfter, c.modeAfter
+		if before {
+			st, h, mode = c.before, c.blobBefore, c.modeBefore
+		}
+		if !st.Exists {
+			out = append(out, objects.TreeChange{Path: st.Rel, Delete: true})
+			continue
+		}
+		out = append(out, objects.TreeChange{Path: st.Rel, Hash: h, Mode: mode})
+	}
+	return out
+}
+
+// moveRef applies the ref update, if any.
+func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
+	if u == nil {
+		return nil
+	}
+	u.Hook = refHook(w.r, u, w.author)
+	err := w.r.Refs().Apply(ctx, *u, w.opt.LockWait())
+	if err != nil && ctx.Err() != nil {
+		return interrupted(ctx)
+	}
+	var hookErr *spec.Error
+	switch {
+	case errors.As(err, &hookErr):
+		return err
+	case errors.Is(err, refs.ErrStale):
+		return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("%s moved while the batch was prepared; nothing was committed, try again", u.Ref), Err: err}
+	case errors.Is(err, lockfile.ErrLocked):
+		return &spec.Error{Code: spec.CodeLocked, Message: err.Error(), Err: err}
+	case errors.Is(err, refs.ErrSymbolic):
+		return &spec.Error{Code: spec.CodeUnsupported, Message: err.Error() + "; nothing was committed", Err: err}
+	case err != nil:
+		return spec.IOError("update "+u.Ref, err)
+	}
+	return nil
+}
+
+// hashStrings formats commit ids.
+func hashStrings(hs []plumbing.Hash) []string {
+	out := make([]string, len(hs))
+	for i, h := range hs {
+		out[i] = h.String()
+	}
+	return out
+}
+
+// commitTreeID returns the tree id of commit h (zero for the zero hash),
+// read through the batch's object database: a packed commit is found
+// through the mapped pack indexes, never by loading them whole.
+func (w *batchWriter) commitTreeID(h plumbing.Hash) (plumbing.Hash, error) {
+	if h.IsZero() {
+		return plumbing.ZeroHash, nil
+	}
+	if tree, ok := w.commitTrees[h]; ok {
+		return tree, nil
+	}
+	tree, ok := knownTrees.lookup(h)
+	if !ok || !w.db.Has(h) { // still there: a commit removed by hand is read (and missed) as before
+		var err error
+		if tree, err = objects.CommitTree(w.db, h); err != nil {
+			return tree, wrapIO("read commit "+h.String(), err)
+		}
+		knownTrees.store(h, tree)
+	}
+	if w.commitTrees == nil {
+		w.commitTrees = map[plumbing.Hash]plumbing.Hash{}
+	}
+	w.commitTrees[h] = tree
+	return tree, nil
+}
+
+// knownTrees are the root trees of the commits this process read or
+// wrote: HEAD's is read by the dirty check and again for the commit, and
+// a server's next batch starts from the commit its last one wrote. A
+// commit id names one content, so the record never goes stale, in any
+// repository; the commit's presence is still checked (DB.Has: a stat or
+// a pack index lookup) instead of reading and inflating it.
+var knownTrees treeRecord
+
+// treeRecord maps commit ids to their root trees, bounded; safe for
+// concurrent use.
+type treeRecord struct {
+	mu sync.Mutex
+	m  map[plumbing.Hash]plumbing.Hash
+}
+
+// maxTreeRecord bounds treeRecord; past it the record starts over.
+const maxTreeRecord = 256
+
+// lookup returns the tree recorded for commit h.
+func (t *treeRecord) lookup(h plumbing.Hash) (plumbing.Hash, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	tree, ok := t.m[h]
+	return tree, ok
+}
+
+// store records that commit h has root tree tree.
+func (t *treeRecord) store(h, tree plumbing.Hash) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.m == nil || len(t.m) >= maxTreeRecord {
+		t.m = map[plumbing.Hash]plumbing.Hash{}
+	}
+	t.m[h] = tree
 }

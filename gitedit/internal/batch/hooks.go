@@ -2,6 +2,7 @@ package batch
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
 	"github.com/gitedit/gitedit/gitedit/internal/hooks"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
+	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
@@ -338,4 +340,47 @@ func (o *hookOutput) flush() {
 		fmt.Fprint(os.Stderr, quote.Printable(o.String()))
 	}
 	o.Reset()
+}
+
+// hookedCommits, when the batch has commit hooks, runs them and writes
+// the commits (see commitWithHooks), setting *update.
+func (w *batchWriter) hookedCommits(ctx context.Context, lock *lockfile.File, update **refs.Update) error {
+	if w.plan == nil {
+		return nil
+	}
+	return w.revocable(ctx, "hooks", func() (err error) {
+		*update, err = w.commitWithHooks(lock)
+		return err
+	})
+}
+
+// commitWithHooks runs the commit hooks where git commit runs them, with
+// the files and the new index (index.lock) written and the branch not yet
+// moved: pre-commit, then prepare-commit-msg and commit-msg on each
+// commit's message; then it writes the commits (made durable: the batch's
+// syncfs ran before them) and returns the ref update. A refusing hook
+// refuses the batch, which then changes nothing.
+func (w *batchWriter) commitWithHooks(lock *lockfile.File) (*refs.Update, error) {
+	p := w.plan
+	w.hooks.author = p.author
+	indexFile, cleanup, err := w.hookIndex(p.commits[len(p.commits)-1].tree)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	err = w.hooks.preCommit(indexFile, w.Idx.Entries)
+	lock.Adopt() // a hook that replaced index.lock: a refusal removes its file
+	if err != nil {
+		return nil, err
+	}
+	for i := range p.commits {
+		if p.commits[i].msg, err = w.hooks.message(w.r.GitDir(), indexFile, p.commits[i].msg); err != nil {
+			return nil, err
+		}
+	}
+	u, err := w.writeCommits(p)
+	if err == nil && repo.HaveSyncFS && repo.SyncFS(w.r.CommonDir()) != nil {
+		err = spec.IOError("sync the commits", errSyncFailed)
+	}
+	return u, err
 }

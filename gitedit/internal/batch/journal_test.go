@@ -5,8 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 func TestIsTempNameMatchesOnlyCreateTempNames(t *testing.T) {
