@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -288,63 +287,10 @@ func hashStrings(hs []plumbing.Hash) []string {
 	return out
 }
 
-// commitTreeID returns the tree id of commit h (zero for the zero hash),
-// read through the batch's object database: a packed commit is found
-// through the mapped pack indexes, never by loading them whole.
-func (w *batchWriter) commitTreeID(h plumbing.Hash) (plumbing.Hash, error) {
-	if h.IsZero() {
-		return plumbing.ZeroHash, nil
+// wrapIO wraps a non-nil err as an io_error about what; nil stays nil.
+func wrapIO(what string, err error) error {
+	if err == nil {
+		return nil
 	}
-	if tree, ok := w.commitTrees[h]; ok {
-		return tree, nil
-	}
-	tree, ok := knownTrees.lookup(h)
-	if !ok || !w.db.Has(h) { // still there: a commit removed by hand is read (and missed) as before
-		var err error
-		if tree, err = objects.CommitTree(w.db, h); err != nil {
-			return tree, wrapIO("read commit "+h.String(), err)
-		}
-		knownTrees.store(h, tree)
-	}
-	if w.commitTrees == nil {
-		w.commitTrees = map[plumbing.Hash]plumbing.Hash{}
-	}
-	w.commitTrees[h] = tree
-	return tree, nil
-}
-
-// knownTrees are the root trees of the commits this process read or
-// wrote: HEAD's is read by the dirty check and again for the commit, and
-// a server's next batch starts from the commit its last one wrote. A
-// commit id names one content, so the record never goes stale, in any
-// repository; the commit's presence is still checked (DB.Has: a stat or
-// a pack index lookup) instead of reading and inflating it.
-var knownTrees treeRecord
-
-// treeRecord maps commit ids to their root trees, bounded; safe for
-// concurrent use.
-type treeRecord struct {
-	mu sync.Mutex
-	m  map[plumbing.Hash]plumbing.Hash
-}
-
-// maxTreeRecord bounds treeRecord; past it the record starts over.
-const maxTreeRecord = 256
-
-// lookup returns the tree recorded for commit h.
-func (t *treeRecord) lookup(h plumbing.Hash) (plumbing.Hash, bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	tree, ok := t.m[h]
-	return tree, ok
-}
-
-// store records that commit h has root tree tree.
-func (t *treeRecord) store(h, tree plumbing.Hash) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.m == nil || len(t.m) >= maxTreeRecord {
-		t.m = map[plumbing.Hash]plumbing.Hash{}
-	}
-	t.m[h] = tree
+	return spec.IOError(what, err)
 }

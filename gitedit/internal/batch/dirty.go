@@ -2,11 +2,13 @@ package batch
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/gitedit/gitedit/engine/quote"
+	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
@@ -47,7 +49,7 @@ func (w *batchWriter) headLookup(root plumbing.Hash) headLookup {
 	if id, ok := w.Idx.TreeID(); ok && id == root && !root.IsZero() {
 		return indexHead{w.Idx}
 	}
-	return NewTreeLookup(w.trees, root)
+	return objects.NewTreeLookup(w.trees, root)
 }
 
 // checkClashes refuses a new file that displaces a path the batch does not
@@ -81,7 +83,7 @@ func (w *batchWriter) clashes(rel string) []string {
 			out = append(out, dir)
 		}
 	}
-	if w.headTree.hasFolder(rel) {
+	if w.headTree.HasFolder(rel) {
 		out = append(out, rel+"/")
 	}
 	return out
@@ -116,3 +118,92 @@ func (w *batchWriter) clean(c *Change) bool {
 	}
 	return inHead && e.Hash == headHash && filemode.FileMode(e.Mode) == headMode && !e.IntentToAdd
 }
+
+// commitTreeID returns the tree id of commit h (zero for the zero hash),
+// read through the batch's object database: a packed commit is found
+// through the mapped pack indexes, never by loading them whole.
+func (w *batchWriter) commitTreeID(h plumbing.Hash) (plumbing.Hash, error) {
+	if h.IsZero() {
+		return plumbing.ZeroHash, nil
+	}
+	if tree, ok := w.commitTrees[h]; ok {
+		return tree, nil
+	}
+	tree, ok := knownTrees.lookup(h)
+	if !ok || !w.db.Has(h) { // still there: a commit removed by hand is read (and missed) as before
+		var err error
+		if tree, err = objects.CommitTree(w.db, h); err != nil {
+			return tree, wrapIO("read commit "+h.String(), err)
+		}
+		knownTrees.store(h, tree)
+	}
+	if w.commitTrees == nil {
+		w.commitTrees = map[plumbing.Hash]plumbing.Hash{}
+	}
+	w.commitTrees[h] = tree
+	return tree, nil
+}
+
+// knownTrees are the root trees of the commits this process read or
+// wrote: HEAD's is read by the dirty check and again for the commit, and
+// a server's next batch starts from the commit its last one wrote. A
+// commit id names one content, so the record never goes stale, in any
+// repository; the commit's presence is still checked (DB.Has: a stat or
+// a pack index lookup) instead of reading and inflating it.
+var knownTrees treeRecord
+
+// treeRecord maps commit ids to their root trees, bounded; safe for
+// concurrent use.
+type treeRecord struct {
+	mu sync.Mutex
+	m  map[plumbing.Hash]plumbing.Hash
+}
+
+// maxTreeRecord bounds treeRecord; past it the record starts over.
+const maxTreeRecord = 256
+
+// lookup returns the tree recorded for commit h.
+func (t *treeRecord) lookup(h plumbing.Hash) (plumbing.Hash, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	tree, ok := t.m[h]
+	return tree, ok
+}
+
+// store records that commit h has root tree tree.
+func (t *treeRecord) store(h, tree plumbing.Hash) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.m == nil || len(t.m) >= maxTreeRecord {
+		t.m = map[plumbing.Hash]plumbing.Hash{}
+	}
+	t.m[h] = tree
+}
+
+// headLookup finds files and folders in HEAD's tree: by reading its trees
+// (objects.TreeLookup), or through an index whose cache-tree vouches that it holds
+// exactly that tree (indexHead).
+type headLookup interface {
+	// File returns the blob id and mode of the file rel, and whether the
+	// tree holds a file there.
+	File(rel string) (plumbing.Hash, filemode.FileMode, bool)
+	// HasFolder reports whether the tree holds a folder dir.
+	HasFolder(dir string) bool
+}
+
+// indexHead answers for HEAD's tree from an index whose cache-tree root is
+// HEAD's tree (index.TreeID): no tree is read. After a git commit that is
+// the usual case, and it spares reading every folder a batch touches.
+type indexHead struct{ idx *index.Index }
+
+// File returns the index's entry for rel when it is a file.
+func (h indexHead) File(rel string) (plumbing.Hash, filemode.FileMode, bool) {
+	e := h.idx.Entry(rel)
+	if e == nil || !filemode.FileMode(e.Mode).IsFile() {
+		return plumbing.ZeroHash, 0, false
+	}
+	return e.Hash, filemode.FileMode(e.Mode), true
+}
+
+// HasFolder reports whether the index has entries below dir.
+func (h indexHead) HasFolder(dir string) bool { return h.idx.HasFolder(dir) }

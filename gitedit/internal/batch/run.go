@@ -3,8 +3,12 @@ package batch
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"os"
+	"time"
 
 	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
+	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
@@ -181,7 +185,7 @@ func prepare(r *repo.Repo, opt spec.Options, read *index.Index, plan Plan) (*bat
 			return nil, spec.Errorf(spec.CodeConflict, "a %s is in progress; finish or abort it before committing with gitedit", op)
 		}
 	}
-	t := NewTxn(r, idx)
+	t := newTxn(r, idx)
 	meta, err := plan(t)
 	if err != nil {
 		return nil, err
@@ -208,4 +212,49 @@ func prepare(r *repo.Repo, opt spec.Options, read *index.Index, plan Plan) (*bat
 		}
 	}
 	return w, err
+}
+
+// indexTime returns the modification time of the index file (zero when
+// there is none): entries whose files changed at or after it are "racily
+// clean" (see smudgeRacy).
+func indexTime(r *repo.Repo) time.Time {
+	fi, err := os.Stat(r.IndexFile())
+	if err != nil {
+		return time.Time{}
+	}
+	return fi.ModTime()
+}
+
+// lockIndex takes index.lock, waiting up to the option's timeout.
+func lockIndex(ctx context.Context, r *repo.Repo, opt spec.Options) (*lockfile.File, error) {
+	lock, err := lockfile.Acquire(ctx, r.IndexFile(), opt.LockWait())
+	if err != nil && ctx.Err() != nil {
+		return nil, interrupted(ctx)
+	}
+	if errors.Is(err, lockfile.ErrLocked) {
+		return nil, &spec.Error{Code: spec.CodeLocked, Message: err.Error() + " (another git or gitedit process is working here; if none is, remove the lock file)", Err: err}
+	}
+	if err != nil {
+		return nil, spec.IOError("lock index", err)
+	}
+	// The new index gets core.sharedRepository's permissions, as git's
+	// lock files do (a bad value is refused when the batch is planned).
+	if shared, err := r.SharedPerm(); err == nil {
+		if err := shared.Adjust(lock.Path()); err != nil {
+			_ = lock.Rollback()
+			return nil, spec.IOError("set the permissions of "+lock.Path(), err)
+		}
+	}
+	lock.SetSync(r.SyncerFor(durability.Index), r.Flushes(durability.Index))
+	return lock, nil
+}
+
+// rereadIndex returns prev when the index file still holds the bytes it
+// was parsed from (a check of size and checksum), else parses the file.
+// prev (which may be nil) must not have been modified.
+func rereadIndex(r *repo.Repo, prev *index.Index) (*index.Index, error) {
+	if prev != nil && prev.Unchanged(r.IndexFile()) {
+		return prev, nil
+	}
+	return r.ReadIndex()
 }

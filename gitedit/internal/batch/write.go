@@ -130,19 +130,6 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 	return err
 }
 
-// revocable runs one step of apply before the point of no return, unless
-// ctx has ended (see interrupted).
-func (w *batchWriter) revocable(ctx context.Context, phase string, step func() error) error {
-	pauseForTest(ctx, phase)
-	_, err := Traced(phase, func() (any, error) {
-		if err := interrupted(ctx); err != nil {
-			return nil, err
-		}
-		return nil, step()
-	})
-	return err
-}
-
 // written is the outcome of writing a batch's objects: the ref update
 // that publishes them (commit mode) or the error.
 type written struct {
@@ -209,12 +196,4 @@ func (w *batchWriter) writeBlobs() error {
 		}
 	}
 	return nil
-}
-
-// wrapIO wraps a non-nil err as an io_error about what; nil stays nil.
-func wrapIO(what string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return spec.IOError(what, err)
 }

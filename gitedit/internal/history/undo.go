@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"os"
 	"strings"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/gitedit/gitedit/engine/diff"
 	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/batch"
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
@@ -198,7 +198,7 @@ func (h *history) revertSides(target *objects.CommitInfo) ([]revertSide, error) 
 		}
 		parentTree = p.Tree
 	}
-	theirs, base, ours := batch.NewTreeLookup(h.trees, parentTree), batch.NewTreeLookup(h.trees, target.Tree), batch.NewTreeLookup(h.trees, headCommit.Tree)
+	theirs, base, ours := objects.NewTreeLookup(h.trees, parentTree), objects.NewTreeLookup(h.trees, target.Tree), objects.NewTreeLookup(h.trees, headCommit.Tree)
 	sides := make([]revertSide, 0, len(changes))
 	for _, c := range changes {
 		rel := c.to.Path()
@@ -211,7 +211,7 @@ func (h *history) revertSides(target *objects.CommitInfo) ([]revertSide, error) 
 }
 
 // sideOf looks rel up in a commit's tree.
-func sideOf(l *batch.TreeLookup, rel string) treeSide {
+func sideOf(l *objects.TreeLookup, rel string) treeSide {
 	hash, mode, ok := l.File(rel)
 	return treeSide{exists: ok, hash: hash, mode: mode}
 }

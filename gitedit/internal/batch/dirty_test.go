@@ -36,7 +36,7 @@ func TestIndexHeadAgreesWithTrees(t *testing.T) {
 	require.Equal(t, root, id)
 
 	fromIndex := indexHead{idx}
-	fromTrees := NewTreeLookup(objects.NewTrees(db), root)
+	fromTrees := objects.NewTreeLookup(objects.NewTrees(db), root)
 	paths := []string{"a.txt", "a-b/x", "a/b/c.go", "a/d.go", "bin/run.sh", "link", "z/y/x/w.txt",
 		"a", "a/b", "z", "z/y", "missing", "a/missing", "a.txt/x", "a-b", "bin"}
 	for _, p := range paths {
@@ -45,7 +45,7 @@ func TestIndexHeadAgreesWithTrees(t *testing.T) {
 		require.Equal(t, ok2, ok1, "file %s", p)
 		require.Equal(t, h2, h1, "file %s", p)
 		require.Equal(t, m2, m1, "file %s", p)
-		require.Equal(t, fromTrees.hasFolder(p), fromIndex.hasFolder(p), "folder %s", p)
+		require.Equal(t, fromTrees.HasFolder(p), fromIndex.HasFolder(p), "folder %s", p)
 	}
 }
 
