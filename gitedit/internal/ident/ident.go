@@ -98,7 +98,9 @@ func isCrud(c byte) bool {
 }
 
 // Clean trims crud from both ends of s and drops the delimiters <, > and
-// newline inside it, as git's strbuf_addstr_without_crud does.
+// newline inside it, as git's strbuf_addstr_without_crud does, byte by
+// byte: bytes that are not UTF-8 stay as they are (the commit converts
+// them, see objects.FixUTF8).
 func Clean(s string) string {
 	i, j := 0, len(s)
 	for i < j && isCrud(s[i]) {
@@ -107,10 +109,15 @@ func Clean(s string) string {
 	for j > i && isCrud(s[j-1]) {
 		j--
 	}
-	return strings.Map(func(r rune) rune {
-		if r == '<' || r == '>' || r == '\n' {
-			return -1
+	s = s[i:j]
+	if !strings.ContainsAny(s, "<>\n") {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for k := 0; k < len(s); k++ { // bytes: a name need not be UTF-8
+		if c := s[k]; c != '<' && c != '>' && c != '\n' {
+			b = append(b, c)
 		}
-		return r
-	}, s[i:j])
+	}
+	return string(b)
 }

@@ -57,7 +57,10 @@ type Commit struct {
 
 // Encode returns the commit object's content as git writes it: tree,
 // parents, author and committer lines, a blank line, and the message
-// verbatim with a final newline added when it lacks one.
+// verbatim with a final newline added when it lacks one. Without an
+// Encoding (UTF-8), bytes that are not UTF-8, in the identities or the
+// message, are taken as Latin-1 and converted (FixUTF8), as git's
+// commit_tree_extended does.
 func (c Commit) Encode() []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "tree %s\n", c.Tree)
@@ -71,6 +74,9 @@ func (c Commit) Encode() []byte {
 	fmt.Fprintf(&b, "\n%s", c.Message)
 	if c.Message == "" || c.Message[len(c.Message)-1] != '\n' {
 		b.WriteByte('\n')
+	}
+	if c.Encoding == "" {
+		return FixUTF8(b.Bytes())
 	}
 	return b.Bytes()
 }
