@@ -21,7 +21,7 @@ var editAB = spec.Operation{Tool: spec.ToolEdit, Edit: &spec.EditRequest{FilePat
 
 const editABJSON = `{"file_path":"a.go","old_string":"A","new_string":"B"}`
 
-func TestDecodeOperationAcceptsEveryShapeAndEnvelope(t *testing.T) {
+func TestDecodeOperationAcceptsEveryShapeAndToolCall(t *testing.T) {
 	argsText, _ := json.Marshal(editABJSON)
 	multi := spec.Operation{Tool: spec.ToolMultiEdit, MultiEdit: &spec.MultiEditRequest{FilePath: "a.go",
 		Edits: []spec.EditItem{{OldString: "A", NewString: "B"}, {OldString: "C", NewString: "D", ReplaceAll: true}}}}
@@ -50,9 +50,9 @@ func TestDecodeOperationAcceptsEveryShapeAndEnvelope(t *testing.T) {
 			spec.Operation{Tool: spec.ToolMultiEdit, MultiEdit: &spec.MultiEditRequest{FilePath: "a.go", Partial: true, DryRun: true, ExpectedHash: "abcdef0",
 				Edits: []spec.EditItem{{OldString: "A", NewString: "B", ExpectedReplacements: countOf(1)}}}}},
 		{"bare patch", `{"patch":` + patchText + `}`, patch},
-		{"tool envelope", `{"tool":"edit","input":` + editABJSON + `}`, editAB},
-		{"tool envelope multiedit", `{"tool":"multiedit","input":{"file_path":"a.go","edits":[{"old_string":"A","new_string":"B"},{"old_string":"C","new_string":"D","replace_all":true}]}}`, multi},
-		{"tool envelope patch", `{"tool":"patch","input":{"patch":` + patchText + `}}`, patch},
+		{"tool call", `{"tool":"edit","input":` + editABJSON + `}`, editAB},
+		{"tool call multiedit", `{"tool":"multiedit","input":{"file_path":"a.go","edits":[{"old_string":"A","new_string":"B"},{"old_string":"C","new_string":"D","replace_all":true}]}}`, multi},
+		{"tool call patch", `{"tool":"patch","input":{"patch":` + patchText + `}}`, patch},
 		{"anthropic tool_use", `{"type":"tool_use","id":"toolu_01","name":"edit","input":` + editABJSON + `}`, editAB},
 		{"anthropic Claude Code names", `{"type":"tool_use","id":"toolu_01","name":"Edit","input":` + editABJSON + `}`, editAB},
 		{"openai bare function call", `{"name":"edit","arguments":` + string(argsText) + `}`, editAB},
@@ -66,7 +66,7 @@ func TestDecodeOperationAcceptsEveryShapeAndEnvelope(t *testing.T) {
 		{"multi_edit spelling", `{"tool":"multi_edit","input":{"file_path":"a.go","edits":[{"old_string":"A","new_string":"B"},{"old_string":"C","new_string":"D","replace_all":true}]}}`, multi},
 		{"batch of every shape", `{"message":"m","operations":[` + editABJSON + `,{"tool":"edit","input":` + editABJSON + `},{"type":"tool_use","id":"x","name":"apply_patch","input":{"input":` + patchText + `}}]}`,
 			spec.Operation{Tool: spec.ToolBatch, Batch: &spec.BatchRequest{Message: "m", Operations: []spec.Operation{editAB, editAB, patch}}}},
-		{"batch in envelope", `{"tool":"batch","input":{"operations":[` + editABJSON + `]}}`,
+		{"batch in a tool call", `{"tool":"batch","input":{"operations":[` + editABJSON + `]}}`,
 			spec.Operation{Tool: spec.ToolBatch, Batch: &spec.BatchRequest{Operations: []spec.Operation{editAB}}}},
 	}
 	for _, tt := range tests {
@@ -109,8 +109,8 @@ func TestDecodeOperationRefusesBadRequestsNamingTheField(t *testing.T) {
 		{"item for another file", `{"file_path":"a.go","edits":[{"file_path":"b.go","old_string":"A","new_string":"B"}]}`, `edits[0].file_path: "b.go" differs from the request's file_path "a.go"`},
 		{"edit field in multiedit", `{"file_path":"a.go","old_string":"A","edits":[{"old_string":"A","new_string":"B"}]}`, "old_string: unknown field (expected file_path, edits, expected_hash, dry_run, partial)"},
 		{"unknown tool", `{"tool":"write","input":{}}`, `tool: unknown tool "write"`},
-		{"unknown envelope field", `{"tool":"edit","input":{},"id":"x"}`, "id: unknown field (expected tool, input)"},
-		{"envelope without input", `{"type":"tool_use","id":"x","name":"edit"}`, "input: missing (required tool input)"},
+		{"unknown tool-call field", `{"tool":"edit","input":{},"id":"x"}`, "id: unknown field (expected tool, input)"},
+		{"tool call without input", `{"type":"tool_use","id":"x","name":"edit"}`, "input: missing (required tool input)"},
 		{"input not an object", `{"tool":"edit","input":"x"}`, "expected object, got string"},
 		{"arguments not JSON", `{"name":"edit","arguments":"{\"file_path\":"}`, "arguments: invalid JSON: unexpected EOF"},
 		{"arguments and input", `{"name":"edit","arguments":"{}","input":{}}`, "arguments: given with input"},
@@ -118,7 +118,7 @@ func TestDecodeOperationRefusesBadRequestsNamingTheField(t *testing.T) {
 		{"function not an object", `{"type":"function","function":"edit"}`, "function: expected object, got string"},
 		{"inner error keeps request path", `{"type":"tool_use","id":"x","name":"multiedit","input":{"file_path":"a.go","edits":[{"old_string":1}]}}`, "edits[0].old_string: expected string, got number"},
 		{"batch operation error", `{"operations":[` + editABJSON + `,{"file_path":"a.go","old_string":"A"}]}`, "operations[1].new_string: missing (required string)"},
-		{"batch envelope error", `{"operations":[{"tool":"edit","input":{"file_path":"a.go","old_string":"A","new_string":"B","x":1}}]}`, "operations[0].x: unknown field"},
+		{"batch tool-call error", `{"operations":[{"tool":"edit","input":{"file_path":"a.go","old_string":"A","new_string":"B","x":1}}]}`, "operations[0].x: unknown field"},
 		{"nested batch", `{"operations":[{"operations":[` + editABJSON + `]}]}`, "operations[0]: a batch cannot contain a batch"},
 		{"empty operations", `{"operations":[]}`, "operations: must not be empty"},
 		{"batch dry_run", `{"operations":[` + editABJSON + `],"dry_run":true}`, "dry_run: unknown field (expected message, operations)"},
@@ -235,7 +235,7 @@ func TestDecodeOperationsReadsJSONLinesAndResumesAfterABadLine(t *testing.T) {
 		{"json lines", editABJSON + "\n" + patch + "\n\n" + editABJSON + "\n", []string{"edit", "patch", "edit"}},
 		{"no final newline", editABJSON + "\n" + patch, []string{"edit", "patch"}},
 		{"array of tool calls", `[{"tool":"edit","input":` + editABJSON + `},{"name":"apply_patch","arguments":"{\"input\":\"x\"}"}]`, []string{"edit", "patch"}},
-		{"bad request then good", editABJSON + "\n" + `{"file_path":"a"}` + "\n" + patch + "\n", []string{"edit", "error: cannot tell the kind of request: expected old_string and new_string (edit), edits (multiedit), operations (batch), patch (patch), or a tool call envelope", "patch"}},
+		{"bad request then good", editABJSON + "\n" + `{"file_path":"a"}` + "\n" + patch + "\n", []string{"edit", "error: cannot tell the kind of request: expected old_string and new_string (edit), edits (multiedit), operations (batch), patch (patch), or a tool call", "patch"}},
 		{"malformed line resumes at the next", editABJSON + "\n" + `{"file_path": oops}` + "\n" + patch + "\n", []string{"edit", "error: request 2: invalid JSON: invalid character 'o' looking for beginning of value", "patch"}},
 		{"truncated last line", editABJSON + "\n" + `{"file_path":`, []string{"edit", "error: request 2: invalid JSON: unexpected end of input"}},
 		{"scalar", "42\n", []string{"error: expected object, got number"}},
@@ -266,7 +266,7 @@ func TestStreamReadsIncrementally(t *testing.T) {
 	assert.Equal(t, []string{n, "0 true", n}, got)
 }
 
-// benchRequest is a multiedit of ten items in an Anthropic envelope.
+// benchRequest is a multiedit of ten items in an Anthropic tool call.
 func benchRequest() []byte {
 	var items []string
 	for i := range 10 {

@@ -8,7 +8,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
-// decodeSeeds are requests of every kind and envelope, valid and not.
+// decodeSeeds are requests of every kind and tool call, valid and not.
 var decodeSeeds = []string{
 	`{"file_path": "a.go", "old_string": "a", "new_string": "b"}`,
 	`{"filePath": "a.go", "oldString": "a", "newString": "b", "replaceAll": true, "matchMode": "exact", "expectedReplacements": 2, "dryRun": true, "expectedHash": "e69de29"}`,

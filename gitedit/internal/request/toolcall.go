@@ -11,7 +11,7 @@ import (
 )
 
 // A request of any kind comes bare (its kind inferred from its fields) or
-// inside one of the tool-call envelopes agents produce:
+// inside one of the tool-call wrappers agents produce:
 //
 //	{"tool": "edit", "input": {...}}                                gitedit's own
 //	{"type": "tool_use", "id": "...", "name": "edit", "input": {...}}  Anthropic
@@ -23,9 +23,9 @@ import (
 // itself. Tool names are edit, multiedit, batch, patch and apply_patch,
 // compared ignoring case, "_" and "-" (so Claude Code's "Edit" and
 // "MultiEdit" work). Paths in error messages are relative to the tool's
-// input: an envelope adds no path segment.
+// input: a tool call adds no path segment.
 
-// Envelope fields.
+// Tool-call fields.
 var (
 	fTool      = reqField{"tool", ""}
 	fInput     = reqField{"input", ""}
@@ -40,7 +40,7 @@ var (
 )
 
 // DecodeOperation decodes one request of any kind and shape (bare or in a
-// tool-call envelope) from data, which must hold exactly one JSON value.
+// tool call) from data, which must hold exactly one JSON value.
 // Errors are *spec.Error with code invalid_input naming the offending field.
 func DecodeOperation(data []byte) (spec.Operation, error) {
 	raw, err := oneValue(data)
@@ -188,7 +188,7 @@ func decodeOperation(p string, raw json.RawMessage, allowBatch bool) (spec.Opera
 	if err != nil {
 		return spec.Operation{}, err
 	}
-	tool, input, err := unwrapEnvelope(o, raw)
+	tool, input, err := unwrapToolCall(o, raw)
 	if err != nil {
 		return spec.Operation{}, err
 	}
@@ -224,9 +224,9 @@ func decodeKind(p string, tool spec.Tool, input json.RawMessage) (spec.Operation
 	return op, nil
 }
 
-// unwrapEnvelope returns the tool and the input of the request o (whose
-// JSON is raw): from its envelope, or inferred from a bare request.
-func unwrapEnvelope(o *reqObject, raw json.RawMessage) (spec.Tool, json.RawMessage, error) {
+// unwrapToolCall returns the tool and the input of the request o (whose
+// JSON is raw): from its tool call, or inferred from a bare request.
+func unwrapToolCall(o *reqObject, raw json.RawMessage) (spec.Tool, json.RawMessage, error) {
 	switch {
 	case o.has("tool"):
 		return o.call(fTool, []reqField{fTool, fInput})
@@ -239,7 +239,7 @@ func unwrapEnvelope(o *reqObject, raw json.RawMessage) (spec.Tool, json.RawMessa
 	return tool, raw, err
 }
 
-// unwrapTyped unwraps the envelopes that carry a "type" field.
+// unwrapTyped unwraps the tool calls that carry a "type" field.
 func unwrapTyped(o *reqObject) (spec.Tool, json.RawMessage, error) {
 	switch typ := o.str(fType, true); typ {
 	case "tool_use":
@@ -353,5 +353,5 @@ func inferTool(o *reqObject) (spec.Tool, error) {
 	case o.hasAny(fOldString, fNewString):
 		return spec.ToolEdit, nil
 	}
-	return "", invalidInput(o.path, "cannot tell the kind of request: expected old_string and new_string (edit), edits (multiedit), operations (batch), patch (patch), or a tool call envelope")
+	return "", invalidInput(o.path, "cannot tell the kind of request: expected old_string and new_string (edit), edits (multiedit), operations (batch), patch (patch), or a tool call")
 }
