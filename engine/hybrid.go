@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/gitedit/gitedit/engine/linespan"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -178,7 +179,11 @@ func (r rivalScan) find(hits []lineHit, mode MatchMode) error {
 		}
 		agree, at := lcsMatch(r.ob.Lines, linespan.LineTexts(r.text, w), loose)
 		borrowed, fileLine := r.borrowed(w, wLine, at, core)
-		if (borrowed < 0 && !r.tie(agree, core, mode)) || !r.plausible(agree, at, core) {
+		sj, sLine := r.spliced(w, wLine)
+		if borrowed < 0 {
+			borrowed, fileLine = sj, sLine
+		}
+		if (borrowed < 0 && !r.tie(agree, core, mode)) || !(sj >= 0 || r.plausible(agree, at, core)) {
 			continue
 		}
 		return r.errorFor(s.start, borrowed, fileLine, mode)
@@ -215,13 +220,45 @@ func (r rivalScan) similarBorrow(j int, core []linespan.Span) bool {
 	return sw >= borrowSimilarity && sw > lineSimilarity(r.ob.Lines[j], r.region[j])
 }
 
+// spliced returns a middle line of old that the candidate's region does
+// not explain and that the rival window w (at 0-based line wLine) holds
+// verbatim within old's size and a tenth after a line equal to old's
+// first, and its 0-based line in the text; -1 when there is none. Such a
+// line makes old_string a splice of two blocks that start alike.
+func (r rivalScan) spliced(w []linespan.Span, wLine int) (int, int) {
+	k, line := len(r.ob.Lines), func(s linespan.Span) string { return linespan.TrimLine(r.text[s.Start:s.End]) }
+	a := slices.IndexFunc(w, func(s linespan.Span) bool { return line(s) == linespan.TrimLine(r.ob.Lines[0]) })
+	for i := a + 1; a >= 0 && i < min(len(w), a+k+k/10); i++ {
+		for j := 1; j < k-1; j++ {
+			if r.differT[j] && line(w[i]) == linespan.TrimLine(r.ob.Lines[j]) {
+				return j, wLine + i
+			}
+		}
+	}
+	return -1, -1
+}
+
 // starts returns the window starts worth scoring: every start a line of
 // old voted for, those a line the candidate does not explain voted for
-// first, then by votes; at most maxRivalRegions.
+// first (or that start with old's first line and hold such a line within
+// old's size and a tenth, a splice), then by votes; at most
+// maxRivalRegions.
 func (r rivalScan) starts(hits []lineHit) []rivalStart {
 	votes := map[int]*rivalStart{}
+	var anchors []lineHit // the lines equal to old's first
+	k := len(r.ob.Lines)
 	for _, h := range hits {
 		d := r.differT[h.j]
+		for i := len(anchors) - 1; d && h.j < k-1 && i >= 0 && anchors[i].n > h.n-k-k/10; i-- {
+			if a := anchors[i]; a.n < h.n && votes[a.n] == nil {
+				votes[a.n] = &rivalStart{start: a.n, hit: a, differ: true}
+			} else if a.n < h.n {
+				votes[a.n].differ = true
+			}
+		}
+		if h.j == 0 {
+			anchors = append(anchors, h)
+		}
 		if !d && len(linespan.TrimLine(r.ob.Lines[h.j])) < 3 {
 			continue
 		}

@@ -3,8 +3,9 @@
 // standard library and the C headers of the machine, perturbs old_string
 // (and new_string) the ways agents get them wrong, one category each, plus
 // adversarial categories built to trap a matcher (hybrids of two similar
-// blocks, escape asymmetry, tabs against spaces with aligned continuation
-// lines, near-miss lines for not_found hints) and controls; it applies
+// blocks, splices of two blocks that start alike, escape asymmetry, tabs
+// against spaces with aligned continuation lines, near-miss lines for
+// not_found hints) and controls; it applies
 // every strategy and auto through engine.ApplyEdit and prints how often
 // each one is correct, refuses, or is wrong.
 //
