@@ -39,6 +39,8 @@ func internalLayer(name string) string {
 		return name
 	case "patch", "history", "recipe":
 		return "feature"
+	case "commitmsg":
+		return "message"
 	}
 	return "leaf" // git formats and small units: index, objects, gitconfig, commitmsg...
 }
@@ -50,17 +52,20 @@ func internalLayer(name string) string {
 // quoting and engine's error codes are part of the contract's shapes).
 // The base (the module's own internal/: small units on the standard
 // library alone, such as a cancellable blocking call) imports only base
-// and may be imported by every layer but engine and spec.
+// and may be imported by every layer but engine and spec. The commit
+// message (commitmsg) is a unit every layer from the leaves up may use; it
+// imports spec for the one Trailer shape a message and a log entry share.
 var allowed = map[string][]string{
 	"base":    {"base"},
 	"engine":  {"engine"},
 	"spec":    {"engine"},
-	"leaf":    {"leaf", "engine", "base"},
+	"leaf":    {"leaf", "message", "engine", "base"},
+	"message": {"spec", "engine", "base"},
 	"request": {"spec", "engine", "base"},
 	"repo":    {"leaf", "spec", "engine", "base"},
-	"batch":   {"repo", "leaf", "spec", "engine", "base"},
-	"feature": {"batch", "repo", "leaf", "spec", "engine", "base"},
-	"facade":  {"feature", "request", "batch", "repo", "leaf", "spec", "engine", "base"},
+	"batch":   {"repo", "message", "leaf", "spec", "engine", "base"},
+	"feature": {"batch", "repo", "message", "leaf", "spec", "engine", "base"},
+	"facade":  {"feature", "request", "batch", "repo", "message", "leaf", "spec", "engine", "base"},
 	"outer":   {"outer", "facade", "engine", "base"},
 }
 

@@ -1,7 +1,6 @@
 package gitedit
 
 import (
-	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -60,9 +59,6 @@ type LogEntry = spec.LogEntry
 // LogRequest selects gitedit commits for `gitedit log`
 // (docs/reference.md#commands) (spec.LogRequest).
 type LogRequest = spec.LogRequest
-
-// LogTrailer is one trailer of a commit, in message order (spec.LogTrailer).
-type LogTrailer = spec.LogTrailer
 
 // MultiEditRequest is the multiedit request of docs/reference.md#multiedit
 // (spec.MultiEditRequest).
@@ -142,7 +138,8 @@ type Tool = spec.Tool
 // `gitedit undo`) (spec.UndoRequest).
 type UndoRequest = spec.UndoRequest
 
-// The error codes of docs/reference.md (spec.Code).
+// The error codes of docs/reference.md (declared in spec, the engine's
+// five in engine).
 const (
 	CodeInvalidInput  = spec.CodeInvalidInput
 	CodeNotFound      = spec.CodeNotFound
@@ -203,6 +200,6 @@ func CodeOf(err error) Code { return spec.CodeOf(err) }
 // else becomes io_error.
 func AsError(err error) *Error { return spec.AsError(err) }
 
-// Trailer is one "Key: value" trailer line of a commit message
-// (commitmsg.Trailer).
-type Trailer = commitmsg.Trailer
+// Trailer is one "Key: value" trailer line of a commit message, as
+// gitedit writes it and as a log entry lists it (spec.Trailer).
+type Trailer = spec.Trailer

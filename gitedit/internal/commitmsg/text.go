@@ -5,14 +5,16 @@
 // (SafeLine), paths as messages and trailers write them (Path, ZeroBlob
 // for a missing side) and one-line trailer values (OneLine); Parse reads
 // the trailers of a message as `git interpret-trailers --parse` does. One
-// Trailer type serves both ways. It takes plain inputs (strings, File)
-// and imports nothing of gitedit but engine: callers convert their shapes.
+// Trailer type (spec.Trailer, the log's too) serves both ways. It takes
+// plain inputs (strings, File) and imports nothing of gitedit but engine
+// and that shape: callers convert their own.
 package commitmsg
 
 import (
 	"strings"
 
 	"github.com/gitedit/gitedit/engine/quote"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // ZeroBlob is the Edit-Blob-Before value of a created file and the
@@ -20,8 +22,9 @@ import (
 // shows a missing side.
 const ZeroBlob = "0000000000000000000000000000000000000000"
 
-// Trailer is one "Key: value" trailer line.
-type Trailer struct{ Key, Value string }
+// Trailer is one "Key: value" trailer line: the contract's own type, so
+// that a parsed trailer is a log entry's without conversion.
+type Trailer = spec.Trailer
 
 // SplitSubject splits -m text into its first line and the rest, dropping
 // surrounding blank lines and trailing whitespace as git's cleanup does.

@@ -247,9 +247,9 @@ func entryOf(c *objects.CommitInfo) (spec.LogEntry, bool) {
 	trailers := commitmsg.Parse(c.Message)
 	e := spec.LogEntry{Commit: c.Hash.String(), Subject: subject, Body: stripTrailerBlock(body, len(trailers) > 0),
 		Author: c.Author.Name, AuthorEmail: c.Author.Email, Date: c.Author.When, Files: []string{},
-		Trailers: make([]spec.LogTrailer, 0, len(trailers))}
+		Trailers: make([]spec.Trailer, 0, len(trailers))}
 	for _, t := range trailers {
-		e.Trailers = append(e.Trailers, spec.LogTrailer(t))
+		e.Trailers = append(e.Trailers, t)
 		setEntryTrailer(&e, t.Key, t.Value)
 	}
 	return e, e.Tool != ""

@@ -12,12 +12,16 @@ import (
 // Code is one of the error codes of docs/reference.md (errors).
 type Code string
 
-// The error codes of docs/reference.md.
+// The error codes of docs/reference.md: the engine's, which a text
+// error carries from engine on (CodeOf maps them), then the git layer's.
+// Each is declared once; the facade re-exports these.
 const (
-	CodeInvalidInput  Code = "invalid_input"
-	CodeNotFound      Code = "not_found"
-	CodeAmbiguous     Code = "ambiguous"
-	CodeCountMismatch Code = "count_mismatch"
+	CodeInvalidInput  = Code(engine.CodeInvalidInput)
+	CodeNotFound      = Code(engine.CodeNotFound)
+	CodeAmbiguous     = Code(engine.CodeAmbiguous)
+	CodeCountMismatch = Code(engine.CodeCountMismatch)
+	CodeUnsupported   = Code(engine.CodeUnsupported)
+
 	CodeHashMismatch  Code = "hash_mismatch"
 	CodeFileExists    Code = "file_exists"
 	CodeFileMissing   Code = "file_missing"
@@ -29,7 +33,6 @@ const (
 	CodeLocked        Code = "locked"
 	CodeNotARepo      Code = "not_a_repo"
 	CodeNothingToUndo Code = "nothing_to_undo"
-	CodeUnsupported   Code = "unsupported"
 	CodeIOError       Code = "io_error"
 )
 

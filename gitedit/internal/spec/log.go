@@ -52,7 +52,7 @@ type LogEntry struct {
 	// Reverts is the Edit-Reverts trailer of an undo: the commit reverted.
 	Reverts string `json:"reverts,omitempty"`
 	// Trailers are all the commit's trailers, in message order.
-	Trailers []LogTrailer `json:"trailers"`
+	Trailers []Trailer `json:"trailers"`
 }
 
 // FileBlob is a path with a blob id, from an Edit-Blob-Before or
@@ -64,8 +64,9 @@ type FileBlob struct {
 	Blob string `json:"blob"`
 }
 
-// LogTrailer is one trailer of a commit, in message order.
-type LogTrailer struct {
+// Trailer is one "Key: value" trailer of a commit message: what gitedit
+// writes (package commitmsg) and what a log entry lists, in message order.
+type Trailer struct {
 	// Key is the trailer's key ("Edit-Tool").
 	Key string `json:"key"`
 	// Value is the trailer's value.
