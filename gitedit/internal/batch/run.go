@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
@@ -183,6 +184,9 @@ func prepare(r *repo.Repo, opt spec.Options, read *index.Index, plan Plan) (*bat
 	if opt.Commit {
 		if op := r.OperationInProgress(); op != "" {
 			return nil, spec.Errorf(spec.CodeConflict, "a %s is in progress; finish or abort it before committing with gitedit", op)
+		}
+		if p := idx.Unmerged(); p != "" { // as git commit refuses
+			return nil, &spec.Error{Code: spec.CodeConflict, FilePath: p, Message: "committing is not possible because you have unmerged files (" + quote.QuotePath(p) + " among them); fix them, mark them resolved with git add or git rm, then try again"}
 		}
 	}
 	t := newTxn(r, idx)

@@ -202,6 +202,16 @@ func (ix *Index) Conflicted(name string) bool {
 	return i < len(ix.Entries) && ix.Entries[i].Name == name
 }
 
+// Unmerged returns the first path with entries at stages 1-3, or "".
+func (ix *Index) Unmerged() string {
+	for _, e := range ix.Entries {
+		if e.Stage != 0 {
+			return e.Name
+		}
+	}
+	return ""
+}
+
 // SparseDirFor returns the sparse-directory entry that covers name (an
 // entry "dir/" of mode ModeSparseDir with name under "dir/"), or nil. A
 // path under a sparse directory has no entry of its own; callers must not
