@@ -81,12 +81,31 @@ func hookEnv(r *repo.Repo) []string {
 	if rel, err := filepath.Rel(r.WorkTree(), r.Dir()); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
 		prefix = filepath.ToSlash(rel) + "/"
 	}
-	env := hooks.Merge(os.Environ(), []string{"GIT_PREFIX=" + prefix})
+	env := hooks.Merge(os.Environ(), append([]string{"GIT_PREFIX=" + prefix}, gitDirEnv(r)...))
 	if out, err := exec.Command("git", "--exec-path").Output(); err == nil {
 		execPath := strings.TrimSpace(string(out))
 		env = hooks.Merge(env, []string{"GIT_EXEC_PATH=" + execPath, "PATH=" + execPath + string(os.PathListSeparator) + os.Getenv("PATH")})
 	}
 	return env
+}
+
+// gitDirEnv is the GIT_DIR git exports to its hooks when it found the
+// git directory through a .git file (a linked worktree, a submodule):
+// its real path (setup_discovered_git_dir calls set_git_dir unless the
+// git directory is ".git"). A GIT_DIR of the caller's is passed on as it
+// is.
+func gitDirEnv(r *repo.Repo) []string {
+	if _, ok := os.LookupEnv("GIT_DIR"); ok {
+		return nil
+	}
+	if fi, err := os.Lstat(filepath.Join(r.WorkTree(), ".git")); err != nil || fi.IsDir() {
+		return nil
+	}
+	dir := r.GitDir()
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	return []string{"GIT_DIR=" + dir}
 }
 
 // authorEnv exports the author line as git commit exports it to hooks.
@@ -211,12 +230,16 @@ func lastParagraph(msg string) string {
 }
 
 // postCommit runs post-commit after the branch moved (its status is
-// ignored, as git ignores it).
+// ignored, as git ignores it; a hook that cannot run, such as a folder,
+// is reported on standard error, as git reports "cannot exec").
 func (h *commitHooks) postCommit(indexFile string) {
 	if h == nil {
 		return
 	}
-	_ = h.runHook(hookPostCommit, h.commitEnv(h.run.RelPath(indexFile)))
+	err := h.runHook(hookPostCommit, h.commitEnv(h.run.RelPath(indexFile)))
+	if err != nil && !errors.As(err, new(*hooks.Failed)) && spec.CodeOf(err) != spec.CodeConflict {
+		fmt.Fprintf(os.Stderr, "gitedit: warning: the post-commit hook could not run (the commit is made): %s\n", quote.Printable(err.Error()))
+	}
 }
 
 // hookIndex returns the index file the hooks see: the new index being

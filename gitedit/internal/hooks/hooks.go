@@ -43,15 +43,16 @@ func (f *Failed) Error() string {
 }
 
 // Path returns the hook's file when it exists and is executable, as
-// git's find_hook requires; a file without the executable bit is ignored,
-// as git ignores it.
+// git's find_hook requires (access(2) with X_OK); a file without the
+// executable bit is ignored, as git ignores it. A folder with its search
+// bit counts, as for git: running it then fails ("cannot exec").
 func (r Runner) Path(name string) (string, bool) {
 	if r.Dir == "" {
 		return "", false
 	}
 	p := filepath.Join(r.Dir, name)
 	fi, err := os.Stat(p)
-	if err != nil || fi.IsDir() || fi.Mode().Perm()&0o111 == 0 {
+	if err != nil || fi.Mode().Perm()&0o111 == 0 {
 		return "", false
 	}
 	return p, true
