@@ -1,6 +1,6 @@
 // Package engine is gitedit's pure text layer: matching strategies,
 // replacement, multiedit sequencing and line endings (line windows in
-// engine/linespan). Its sub-packages hold the rest: engine/diff (line and
+// engine/internal/linespan). Its sub-packages hold the rest: engine/diff (line and
 // unified diffs, the 3-way merge, hunk location) and engine/quote (git's
 // path quoting, terminal escaping).
 //

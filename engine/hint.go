@@ -1,10 +1,11 @@
 package engine
 
 import (
-	"github.com/gitedit/gitedit/engine/linespan"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/gitedit/gitedit/engine/internal/linespan"
 )
 
 // notFoundError builds the not_found error for old in text: it names the

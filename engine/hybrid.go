@@ -1,11 +1,12 @@
 package engine
 
 import (
-	"github.com/gitedit/gitedit/engine/linespan"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/gitedit/gitedit/engine/internal/linespan"
 )
 
 // Bounds and thresholds of the hybrid check, so that it stays a linear

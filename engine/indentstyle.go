@@ -3,7 +3,7 @@ package engine
 import (
 	"strings"
 
-	"github.com/gitedit/gitedit/engine/linespan"
+	"github.com/gitedit/gitedit/engine/internal/linespan"
 )
 
 // styleGuard returns the last step of a line-based match's Adapt when

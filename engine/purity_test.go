@@ -7,7 +7,7 @@ import (
 )
 
 // TestEngineIsPureTextWork holds engine and its sub-packages (engine/diff,
-// engine/quote, engine/linespan, engine/internal/onepass) to their contract: standard library only, and nothing that
+// engine/quote, engine/internal/linespan, engine/internal/onepass) to their contract: standard library only, and nothing that
 // reaches the file system, processes or the network (fmt counts, since it
 // imports os).
 func TestEngineIsPureTextWork(t *testing.T) {

@@ -1,10 +1,11 @@
 package engine
 
 import (
-	"github.com/gitedit/gitedit/engine/linespan"
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/gitedit/gitedit/engine/internal/linespan"
 )
 
 // indentUnit is one level of indentation: a tab, or width spaces (0 when

@@ -3,7 +3,7 @@ package engine
 import (
 	"sort"
 
-	"github.com/gitedit/gitedit/engine/linespan"
+	"github.com/gitedit/gitedit/engine/internal/linespan"
 )
 
 func init() { register(contextAwareStrategy{}) }

@@ -3,7 +3,7 @@ package engine
 import (
 	"strings"
 
-	"github.com/gitedit/gitedit/engine/linespan"
+	"github.com/gitedit/gitedit/engine/internal/linespan"
 )
 
 func init() { register(escapeNormalizedStrategy{}) }

@@ -1,6 +1,6 @@
 package engine
 
-import "github.com/gitedit/gitedit/engine/linespan"
+import "github.com/gitedit/gitedit/engine/internal/linespan"
 
 func init() { register(lineTrimmedStrategy{}) }
 

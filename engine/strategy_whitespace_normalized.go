@@ -1,9 +1,10 @@
 package engine
 
 import (
-	"github.com/gitedit/gitedit/engine/linespan"
 	"slices"
 	"strings"
+
+	"github.com/gitedit/gitedit/engine/internal/linespan"
 )
 
 func init() { register(whitespaceNormalizedStrategy{}) }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"github.com/gitedit/gitedit/engine/linespan"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -10,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gitedit/gitedit/engine/internal/linespan"
 )
 
 // TestAnchorThresholdNeverLetsADecoyWin justifies blockAnchorMinSimilarity on

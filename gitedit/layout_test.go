@@ -153,10 +153,11 @@ func sortedKeys(m map[string][]string) []string {
 	return keys
 }
 
-// TestPackagesStayWithinTheirSizeBudget holds the layout to its budget:
-// the facade (this package) at most 2,000 lines of non-test Go, every
-// other package of the project at most 4,000. A package that outgrows
-// its budget has more than one job: split it along its seam.
+// TestPackagesStayWithinTheirSizeBudget holds the layout to its budget
+// (sizeBudget). A package past it is a signal to think, not a line to
+// squeeze under: one that has grown a second job splits along its seam;
+// one that has a single job and needs the room is listed, with the reason,
+// in budgetExceptions.
 func TestPackagesStayWithinTheirSizeBudget(t *testing.T) {
 	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}} {{.Dir}} {{join .GoFiles \" \"}}", "./...")
 	cmd.Dir = ".."
@@ -166,15 +167,37 @@ func TestPackagesStayWithinTheirSizeBudget(t *testing.T) {
 	}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		f := strings.Fields(line)
-		budget := 4000
-		if f[0] == module+"gitedit" {
-			budget = 2000
-		}
+		pkg := rel(f[0])
+		budget := sizeBudget(pkg)
 		if n := countLines(t, f[1], f[2:]); n > budget {
-			t.Errorf("%s has %d lines of non-test Go, over its budget of %d", rel(f[0]), n, budget)
+			t.Errorf("%s has %d lines of non-test Go, over its budget of %d: if it has grown a second job, "+
+				"split it along its seam; if it has one job, add it to budgetExceptions with the reason", pkg, n, budget)
 		}
 	}
 }
+
+// sizeBudget is the most lines of non-test Go package pkg should hold: the
+// facade (this package) 2,000, every other package 4,000, unless
+// budgetExceptions says otherwise.
+func sizeBudget(pkg string) int {
+	if e, ok := budgetExceptions[pkg]; ok {
+		return e.limit
+	}
+	if pkg == "gitedit" {
+		return 2000
+	}
+	return 4000
+}
+
+// budgetExceptions are the packages allowed past the budget because they
+// have one job that needs the room; each says why, and its new limit is
+// the next signal. None needs one today (engine, the largest, holds the
+// match strategies: its line geometry and one-pass search are internal
+// packages of their own, engine/internal/linespan and onepass).
+var budgetExceptions = map[string]struct {
+	limit int
+	why   string
+}{}
 
 // countLines is the number of lines of the files of dir.
 func countLines(t *testing.T, dir string, files []string) int {
