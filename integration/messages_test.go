@@ -49,3 +49,23 @@ func TestRunCheckStatPrintsGitsDiffstatAndQuietNothing(t *testing.T) {
 	require.True(t, strings.HasPrefix(summary, "Would change: recipe rename: 42 replacements in 3 files"), summary)
 	require.Equal(t, want, strings.TrimSpace(rest))
 }
+
+// TestStagingAFileWithUnstagedChangesSaysSo checks the note of a staged
+// edit to a file that held the user's own unstaged change: the whole file
+// is staged, as git add stages it, and the result says so (it did so
+// silently). A clean file, and the same edit with --no-stage, get no note.
+func TestStagingAFileWithUnstagedChangesSaysSo(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "one\ntwo\nthree\n", "b.txt": "x\n"})
+	write(t, dir, "a.txt", "one\ntwo\nthree\nmine\n")
+	res, _ := jsonResult(t, dir, "", "edit", "a.txt", "--old", "two", "--new", "TWO")
+	require.Equal(t, []any{"a.txt had changes of its own that were not staged; they are staged with the batch's (git diff --cached shows both)"}, res["notes"])
+	require.Equal(t, "one\nTWO\nthree\nmine\n", git(t, dir, "show", ":a.txt")+"\n")
+
+	clean, _ := jsonResult(t, dir, "", "edit", "b.txt", "--old", "x", "--new", "y")
+	require.Nil(t, clean["notes"])
+	write(t, dir, "b.txt", "y\nmine\n")
+	worktree, _ := jsonResult(t, dir, "", "edit", "b.txt", "--old", "mine", "--new", "ours", "--no-stage")
+	require.Nil(t, worktree["notes"])
+	text := ok(t, dir, "edit", "b.txt", "--old", "ours", "--new", "theirs")
+	require.Contains(t, text.stdout, "note: b.txt had changes of its own that were not staged")
+}

@@ -33,6 +33,16 @@ type Outcome struct {
 	Staged bool
 	// Commits are the commits made, oldest first (none without Commit).
 	Commits []string
+	// Notes are the batch's own remarks for the result (the user's
+	// unstaged changes staged with the batch's).
+	Notes []string
+}
+
+// Fill gives res what the batch adds to every result: its notes and its
+// commits.
+func (o *Outcome) Fill(res *spec.Result) {
+	res.Notes = append(res.Notes, o.Notes...)
+	res.SetCommits(o.Commits)
 }
 
 // Run takes the repository lock, runs plan, and when it succeeds writes
@@ -209,6 +219,9 @@ func prepare(r *repo.Repo, opt spec.Options, read *index.Index, plan Plan) (*bat
 		return nil, err
 	}
 	w.out = &Outcome{Files: fileResults(changes), Diff: diffOf(r, changes), Changed: len(changes) > 0}
+	if note := unstagedNote(idx, changes, opt); note != "" {
+		w.out.Notes = append(w.out.Notes, note)
+	}
 	if opt.Commit && len(changes) > 0 {
 		err = w.checkDirty()
 		if !opt.DryRun {

@@ -170,7 +170,7 @@ func resultOf(tool spec.Tool, steps []*Step, out *Outcome, opt spec.Options) *sp
 		res.FilePath = spec.JSONPath(steps[0].Rel) // the field is also the JSON (spec.RunResult embeds spec.Result)
 		res.MatchMode = strings.Join(steps[0].Modes, ",")
 	}
-	res.SetCommits(out.Commits)
+	out.Fill(res)
 	res.Summary = summaryOf(res, steps)
 	return res
 }

@@ -414,7 +414,7 @@ func (p *undoPlan) result(out *batch.Outcome, opt spec.Options) *spec.Result {
 	if len(res.Files) == 1 {
 		res.FilePath = res.Files[0].FilePath
 	}
-	res.SetCommits(out.Commits)
+	out.Fill(res)
 	res.Summary = res.Decorate(fmt.Sprintf("Reverted %s (%s)", describeCommit(p.target), commitmsg.Plural(len(p.files), "file")))
 	return res
 }

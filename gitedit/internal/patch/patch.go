@@ -226,7 +226,7 @@ func (p *patchPlan) result(out *batch.Outcome, opt spec.Options) *spec.Result {
 	if len(res.Files) == 1 {
 		res.FilePath = res.Files[0].FilePath
 	}
-	res.SetCommits(out.Commits)
+	out.Fill(res)
 	res.Summary = res.Decorate(patchSummary(res))
 	return res
 }

@@ -183,7 +183,7 @@ func (b *recipeBatch) result(out *batch.Outcome, req spec.RunRequest, scanned in
 			res.Files[i].Replacements, res.Files[i].MatchMode = o.replacements(), strings.Join(o.modes, ",")
 		}
 	}
-	res.Result.SetCommits(out.Commits)
+	out.Fill(&res.Result)
 	res.Summary = runSummary(res)
 	return res
 }
