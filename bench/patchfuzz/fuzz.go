@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/gitedit/gitedit/fixtures/patchfuzz"
+)
+
+// fuzzer runs the mutated patches of every commit and counts outcomes.
+type fuzzer struct {
+	r     *patchfuzz.Runner
+	m     int
+	seed  uint64
+	out   string
+	tally *tally
+}
+
+// contexts are the -U sizes commits take in turn.
+var contexts = []int{3, 1, 0}
+
+// repo runs the last n non-merge commits of the clone at dir.
+func (f *fuzzer) repo(dir string, n int) error {
+	gitDir, name, rev, err := gitFolder(dir)
+	if err != nil {
+		return err
+	}
+	list, err := revList(f.r, gitDir, rev, n)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	for i, c := range list {
+		if err := f.commit(gitDir, name, c, contexts[i%len(contexts)]); err != nil {
+			return err
+		}
+		if (i+1)%20 == 0 {
+			fmt.Fprintf(os.Stderr, "patchfuzz: %s %d/%d commits, %s\n", name, i+1, len(list), time.Since(start).Round(time.Second))
+		}
+	}
+	return nil
+}
+
+// commit runs the unmutated patch of commit c and f.m mutations of it.
+func (f *fuzzer) commit(gitDir, name, c string, u int) error {
+	cs, err := f.r.FromCommit(gitDir, c, u)
+	if errors.Is(err, patchfuzz.ErrSkip) {
+		f.tally.skip(name)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if len(cs.Patch) > 256<<10 || len(cs.Files) > 60 {
+		f.tally.skip(name)
+		return nil
+	}
+	cs.Source = name + " " + cs.Source
+	tg, err := f.r.Target(cs)
+	if err != nil {
+		return err
+	}
+	defer tg.Close()
+	o, err := tg.Trial(cs.Patch, u == 0)
+	if err != nil {
+		return err
+	}
+	f.record(name, "unmutated", cs, cs.Patch, o)
+	seed := f.seed ^ hash(c)
+	rng := rand.New(rand.NewPCG(seed, uint64(u)))
+	for k := 0; k < f.m; k++ {
+		kind, p := patchfuzz.Random(rng, cs.Patch)
+		if p == nil || bytes.Equal(p, cs.Patch) {
+			continue
+		}
+		o, err := tg.Trial(p, u == 0)
+		if err != nil {
+			return err
+		}
+		f.record(name, kind, cs, p, o)
+	}
+	return nil
+}
+
+// record counts o and keeps a disagreement as a case file under f.out.
+func (f *fuzzer) record(repo, kind string, cs *patchfuzz.Case, patch []byte, o patchfuzz.Outcome) {
+	f.tally.add(repo, kind, o)
+	if o.Kind == patchfuzz.AgreeApplied || o.Kind == patchfuzz.AgreeRefused || f.out == "" {
+		return
+	}
+	dir := filepath.Join(f.out, o.Kind)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return
+	}
+	saved := *cs
+	saved.Patch = patch
+	saved.Source = fmt.Sprintf("%s %s; git: %s; gitedit: %s %s", cs.Source, kind, firstLine(o.Git), o.Code, firstLine(o.Ours))
+	name := fmt.Sprintf("%s-%.10s-U%d-%s-%d.case", strings.ReplaceAll(repo, "/", "_"), strings.Fields(cs.Source)[1], cs.Context, kind, f.tally.total())
+	file, err := os.Create(filepath.Join(dir, name))
+	if err != nil {
+		return
+	}
+	defer file.Close()
+	_ = saved.Encode(file)
+}
+
+// firstLine is s's first line, control bytes escaped.
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return strings.Trim(fmt.Sprintf("%q", l), `"`)
+}
+
+// hash is FNV-1a of s.
+func hash(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	return h
+}
+
+// gitFolder returns the git folder of a clone (bare or not), given as
+// DIR or DIR@REV (history drawn from REV rather than HEAD), a short name
+// (owner+name of a fetched mirror, else the folder's name) and the rev.
+func gitFolder(spec string) (string, string, string, error) {
+	dir, rev, ok := strings.Cut(spec, "@")
+	if !ok {
+		rev = "HEAD"
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", "", "", err
+	}
+	if fi, err := os.Stat(filepath.Join(abs, ".git")); err == nil && fi.IsDir() {
+		abs = filepath.Join(abs, ".git")
+	}
+	name := filepath.Base(strings.TrimSuffix(strings.TrimSuffix(abs, "/.git"), "/repo"))
+	return abs, name, rev, nil
+}
+
+// revList lists the last n non-merge commits of rev, newest first.
+func revList(r *patchfuzz.Runner, gitDir, rev string, n int) ([]string, error) {
+	out, err := r.Git("--git-dir="+gitDir, "rev-list", "--no-merges", "-n", fmt.Sprint(n), rev)
+	return strings.Fields(out), err
+}
+
+// replayCase applies one case file with both tools and prints the answers.
+func replayCase(r *patchfuzz.Runner, path string) error {
+	cs, err := patchfuzz.Load1(path)
+	if err != nil {
+		return err
+	}
+	tg, err := r.Target(cs)
+	if err != nil {
+		return err
+	}
+	defer tg.Close()
+	o, err := tg.Trial(cs.Patch, cs.Context == 0)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("source: %s\noutcome: %s\ngit: %s\ngitedit: %s %s\n%s", cs.Source, o.Kind, o.Git, o.Code, o.Ours, o.Detail)
+	return nil
+}
