@@ -107,7 +107,7 @@ func patchParseError(err error, i int, text string) error {
 
 // parseOnePatch parses one patch and, for an email, its subject.
 func parseOnePatch(text string) (gitPatch, error) {
-	files, preamble, err := gitdiff.Parse(strings.NewReader(text))
+	files, preamble, err := gitdiff.Parse(strings.NewReader(stripHeaderCRs(text)))
 	if err != nil {
 		return gitPatch{}, err
 	}
