@@ -1,9 +1,10 @@
 package diff
 
 import (
-	"github.com/gitedit/gitedit/engine/quote"
 	"strconv"
 	"strings"
+
+	"github.com/gitedit/gitedit/engine/quote"
 )
 
 // diffContext is the number of unchanged lines around each change.

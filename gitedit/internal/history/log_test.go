@@ -2,7 +2,6 @@ package history
 
 import (
 	"context"
-	"github.com/gitedit/gitedit/gitedit/internal/spec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/gitedit/gitedit/fixtures"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // openHistory reads dir's history with refs resolved by go-git, so these

@@ -2,13 +2,13 @@ package history
 
 import (
 	"context"
-	"github.com/gitedit/gitedit/gitedit/internal/spec"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // undoRepo has three gitedit commits on top of a plain one: c1 edits
