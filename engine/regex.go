@@ -55,7 +55,11 @@ const MaxRegexMatches = 1 << 20
 //
 // Matching runs on the document's LF text (BOM split off, CRLF read as
 // LF), as for the other strategies: "\n" in a pattern matches a CRLF line
-// break, and a match never ends between a CR and its LF. The expansion is
+// break, and a match never ends between a CR and its LF. Lines are those
+// of sed and perl: after a final line break (or in an empty file) there
+// is no line, so the empty match Go finds there ((?m)^, (?m)$, (?m)^$,
+// \z) is dropped, and a "prefix every line" regex leaves no stray
+// fragment at the end. The expansion is
 // written with the line ending of its place (see document) and is
 // otherwise literal: unlike a targeted edit, no final-newline adjustment
 // is made. Bytes outside the matches are never changed. No match is an
@@ -66,6 +70,9 @@ func ApplyRegex(content string, e RegexEdit) (string, Applied, error) {
 	}
 	doc := decode(content)
 	ms := e.Pattern.FindAllStringSubmatchIndex(doc.text, MaxRegexMatches+1)
+	if n := len(ms); n > 0 && ms[n-1][0] == len(doc.text) && (doc.text == "" || strings.HasSuffix(doc.text, "\n")) {
+		ms = ms[:n-1] // after the final line break: no line there (sed, perl)
+	}
 	if len(ms) > MaxRegexMatches {
 		return content, Applied{}, &Error{Code: CodeUnsupported, Message: "regex " + strconv.Quote(e.Pattern.String()) +
 			" matches more than " + strconv.Itoa(MaxRegexMatches) + " times in one file (the bound that keeps a recipe's memory per file in check); narrow the pattern"}

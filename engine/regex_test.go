@@ -24,6 +24,11 @@ func TestApplyRegexExpandsGroupsInEveryMatch(t *testing.T) {
 		{"BOM kept", "\uFEFFold\n", `^old`, `new`, "\uFEFFnew\n", 1, []int{1}},
 		{"no final-newline adjustment", "a\nb\n", `b\n`, `c`, "a\nc", 1, []int{2}},
 		{"deletion", "keep drop keep\n", ` drop`, ``, "keep keep\n", 1, []int{1}},
+		{"prefix every line: none after the final newline", "a\nb\n", `(?m)^`, "> ", "> a\n> b\n", 2, []int{1, 2}},
+		{"suffix every line of a CRLF file", "a\r\nb\r\n", `(?m)$`, ";", "a;\r\nb;\r\n", 2, []int{1, 2}},
+		{"last line without newline is a line", "a\nb", `(?m)$`, ";", "a;\nb;", 2, []int{1, 2}},
+		{"BOM and final newline", "\uFEFFa\n", `(?m)^`, "# ", "\uFEFF# a\n", 1, []int{1}},
+		{"the final line break can be matched", "a\n", `\n\z`, "\nend\n", "a\nend\n", 1, []int{1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -80,6 +85,20 @@ func TestRegexLiteralHintIsThePatternsLiteralPrefix(t *testing.T) {
 		}
 		if got := e.LiteralHint(); got != tt.want {
 			t.Errorf("LiteralHint(%q) = %q, want %q", tt.pattern, got, tt.want)
+		}
+	}
+}
+
+// After a final line break (and in an empty file) there is no line: a
+// regex that only matches the empty string there matches nothing.
+func TestApplyRegexSeesNoLineAfterTheFinalNewline(t *testing.T) {
+	for _, content := range []string{"a\n", ""} {
+		e, err := CompileRegex(`\z`, "tail")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := ApplyRegex(content, e); !errors.Is(err, &Error{Code: CodeNotFound}) {
+			t.Errorf("%q: err = %v, want not_found", content, err)
 		}
 	}
 }
