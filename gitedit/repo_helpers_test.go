@@ -22,3 +22,20 @@ func openTest(t *testing.T, top, dir string, extra ...string) *Repo {
 	}
 	return &Repo{core: core}
 }
+
+// numbered returns the lines "<prefix>1" to "<prefix>n", newline-ended
+// (fixtures.Numbered).
+var numbered = fixtures.Numbered
+
+// openRepo opens dir with the package's own Open.
+func openRepo(t *testing.T, dir string) *Repo {
+	t.Helper()
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// gitState is fixtures.GitState: what a refused request must leave as it was.
+var gitState = fixtures.GitState

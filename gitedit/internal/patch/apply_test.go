@@ -1,4 +1,4 @@
-package gitedit
+package patch
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // patchRepo is the starting point of the end-to-end patch tests.
@@ -23,23 +24,6 @@ func patchRepo(t *testing.T) string {
 		"dir/c.txt": "c\n",
 	})
 }
-
-// numbered returns the lines "<prefix>1" to "<prefix>n", newline-ended
-// (fixtures.Numbered).
-var numbered = fixtures.Numbered
-
-// openRepo opens dir with the package's own Open.
-func openRepo(t *testing.T, dir string) *Repo {
-	t.Helper()
-	r, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
-// gitState is fixtures.GitState: what a refused request must leave as it was.
-var gitState = fixtures.GitState
 
 func TestPatchGitDiffMatchesGit(t *testing.T) {
 	dir := patchRepo(t)
@@ -59,7 +43,7 @@ func TestPatchGitDiffMatchesGit(t *testing.T) {
 	fixtures.Git(t, dir, "reset", "-q", "--hard")
 	fixtures.Git(t, dir, "clean", "-qfd")
 
-	res, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch}, Options{Commit: true})
+	res, err := Apply(context.Background(), openRepo(t, dir), spec.PatchRequest{Patch: patch}, spec.Options{Commit: true})
 	if err != nil {
 		t.Fatalf("apply: %v\n%s", err, patch)
 	}
@@ -85,10 +69,10 @@ func TestPatchFailingSecondFileChangesNothing(t *testing.T) {
 	dir := patchRepo(t)
 	patch := "--- a/b.txt\n+++ b/b.txt\n@@ -1 +1 @@\n-b\n+B\n--- a/a.txt\n+++ b/a.txt\n@@ -3,2 +3,2 @@\n a3\n-nothere\n+x\n"
 	before := gitState(t, dir)
-	for _, opt := range []Options{{}, {Commit: true}} {
-		_, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch}, opt)
-		e := AsError(err)
-		if e == nil || e.Code != CodeNotFound || e.FilePath != "a.txt" {
+	for _, opt := range []spec.Options{{}, {Commit: true}} {
+		_, err := Apply(context.Background(), openRepo(t, dir), spec.PatchRequest{Patch: patch}, opt)
+		e := spec.AsError(err)
+		if e == nil || e.Code != spec.CodeNotFound || e.FilePath != "a.txt" {
 			t.Fatalf("error = %v, want not_found in a.txt", err)
 		}
 		if after := gitState(t, dir); after != before {
@@ -119,7 +103,7 @@ func TestPatchEnvelopeEndToEnd(t *testing.T) {
 		"+B",
 		"*** End Patch",
 	}, "\n")
-	res, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch}, Options{Commit: true, Session: "s9"})
+	res, err := Apply(context.Background(), openRepo(t, dir), spec.PatchRequest{Patch: patch}, spec.Options{Commit: true, Session: "s9"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,26 +127,26 @@ func TestPatchRefusalsCarryTheirCodeAndPath(t *testing.T) {
 	}
 	tests := []struct {
 		name, patch string
-		code        Code
+		code        spec.Code
 		path        string
 	}{
-		{"add existing", env("*** Add File: b.txt", "+x"), CodeFileExists, "b.txt"},
-		{"move onto existing", env("*** Update File: b.txt", "*** Move to: dir/c.txt", "@@", "-b", "+x"), CodeFileExists, "dir/c.txt"},
-		{"update missing", env("*** Update File: nope.txt", "@@", "-b", "+x"), CodeFileMissing, "nope.txt"},
-		{"delete missing", env("*** Delete File: nope.txt"), CodeFileMissing, "nope.txt"},
-		{"context missing", env("*** Update File: b.txt", "@@", "-zzz", "+x"), CodeNotFound, "b.txt"},
-		{"outside", env("*** Add File: ../x.txt", "+x"), CodeOutsideRepo, ""},
-		{"git create existing", "--- /dev/null\n+++ b/b.txt\n@@ -0,0 +1 @@\n+x\n", CodeFileExists, "b.txt"},
-		{"git binary without data", "diff --git a/img.bin b/img.bin\nindex 1234567..89abcde 100644\nBinary files a/img.bin and b/img.bin differ\n", CodeUnsupported, "img.bin"},
-		{"git file to symlink", "diff --git a/b.txt b/b.txt\nold mode 100644\nnew mode 120000\n", CodeUnsupported, "b.txt"},
-		{"empty", " \n", CodeInvalidInput, ""},
+		{"add existing", env("*** Add File: b.txt", "+x"), spec.CodeFileExists, "b.txt"},
+		{"move onto existing", env("*** Update File: b.txt", "*** Move to: dir/c.txt", "@@", "-b", "+x"), spec.CodeFileExists, "dir/c.txt"},
+		{"update missing", env("*** Update File: nope.txt", "@@", "-b", "+x"), spec.CodeFileMissing, "nope.txt"},
+		{"delete missing", env("*** Delete File: nope.txt"), spec.CodeFileMissing, "nope.txt"},
+		{"context missing", env("*** Update File: b.txt", "@@", "-zzz", "+x"), spec.CodeNotFound, "b.txt"},
+		{"outside", env("*** Add File: ../x.txt", "+x"), spec.CodeOutsideRepo, ""},
+		{"git create existing", "--- /dev/null\n+++ b/b.txt\n@@ -0,0 +1 @@\n+x\n", spec.CodeFileExists, "b.txt"},
+		{"git binary without data", "diff --git a/img.bin b/img.bin\nindex 1234567..89abcde 100644\nBinary files a/img.bin and b/img.bin differ\n", spec.CodeUnsupported, "img.bin"},
+		{"git file to symlink", "diff --git a/b.txt b/b.txt\nold mode 100644\nnew mode 120000\n", spec.CodeUnsupported, "b.txt"},
+		{"empty", " \n", spec.CodeInvalidInput, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := patchRepo(t)
 			before := gitState(t, dir)
-			_, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: tt.patch}, Options{Commit: true})
-			e := AsError(err)
+			_, err := Apply(context.Background(), openRepo(t, dir), spec.PatchRequest{Patch: tt.patch}, spec.Options{Commit: true})
+			e := spec.AsError(err)
 			if e == nil || e.Code != tt.code || (tt.path != "" && e.FilePath != tt.path) {
 				t.Fatalf("error = %#v, want %s on %q", e, tt.code, tt.path)
 			}
@@ -177,7 +161,7 @@ func TestPatchCheckWritesNothing(t *testing.T) {
 	dir := patchRepo(t)
 	before := gitState(t, dir)
 	patch := "--- b.txt\n+++ b.txt\n@@ -1 +1 @@\n-b\n+B\n"
-	res, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch, DryRun: true}, Options{Commit: true})
+	res, err := Apply(context.Background(), openRepo(t, dir), spec.PatchRequest{Patch: patch, DryRun: true}, spec.Options{Commit: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +181,7 @@ func TestPatchPlainDiffRelocatedHunk(t *testing.T) {
 		t.Fatal(err)
 	}
 	patch := "--- a/a.txt\n+++ b/a.txt\n@@ -8,3 +8,3 @@\n a10\n-a11\n+ELEVEN\n a12\n"
-	res, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch}, Options{})
+	res, err := Apply(context.Background(), openRepo(t, dir), spec.PatchRequest{Patch: patch}, spec.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

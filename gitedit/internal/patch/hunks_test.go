@@ -1,4 +1,4 @@
-package gitedit
+package patch
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // applyBoth applies patch to a file f holding content, once with
@@ -27,7 +28,7 @@ func applyBoth(t *testing.T, content, patch string, gitArgs ...string) (gitOut s
 	}
 	ourDir := fixtures.NewRepo(t, map[string]string{"f": content})
 	before := gitState(t, ourDir)
-	res, err := openRepo(t, ourDir).Patch(context.Background(), PatchRequest{Patch: patch}, Options{})
+	res, err := Apply(context.Background(), openRepo(t, ourDir), spec.PatchRequest{Patch: patch}, spec.Options{})
 	if err != nil {
 		if gitState(t, ourDir) != before || readFile(t, ourDir, "f") != content {
 			t.Fatalf("refused patch (%v) changed the repository", err)
@@ -168,8 +169,8 @@ func TestPatchAppliedTwiceIsRefused(t *testing.T) {
 		t.Fatal("gitedit applied the patch a second time")
 	}
 	dir := fixtures.NewRepo(t, map[string]string{"f": after})
-	_, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch}, Options{})
-	if CodeOf(err) != CodeNotFound || !strings.Contains(err.Error(), "already applied") {
+	_, err := Apply(context.Background(), openRepo(t, dir), spec.PatchRequest{Patch: patch}, spec.Options{})
+	if spec.CodeOf(err) != spec.CodeNotFound || !strings.Contains(err.Error(), "already applied") {
 		t.Fatalf("error = %v", err)
 	}
 }
@@ -181,19 +182,19 @@ func TestBinaryPatchChecksBlobIDs(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"b.bin": "\x00one"})
 	fixtures.WriteFiles(t, dir, map[string]string{"b.bin": "\x00two and more"})
 	patch := fixtures.Git(t, dir, "diff", "--binary")
-	for i, want := range []Code{"", CodeNotFound} {
+	for i, want := range []spec.Code{"", spec.CodeNotFound} {
 		fixtures.Git(t, dir, "checkout", "-q", "b.bin")
 		if i == 1 {
 			fixtures.WriteFiles(t, dir, map[string]string{"b.bin": "\x00two and more"})
 		}
-		_, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch}, Options{})
-		if CodeOf(err) != want {
+		_, err := Apply(context.Background(), openRepo(t, dir), spec.PatchRequest{Patch: patch}, spec.Options{})
+		if spec.CodeOf(err) != want {
 			t.Fatalf("application %d: error = %v, want %q", i+1, err, want)
 		}
 	}
 	fixtures.Git(t, dir, "checkout", "-q", "b.bin")
 	short := regexp.MustCompile(`index ([0-9a-f]{7})[0-9a-f]+\.\.([0-9a-f]{7})[0-9a-f]+`).ReplaceAllString(patch, "index $1..$2")
-	if _, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: short}, Options{}); CodeOf(err) != CodeInvalidInput {
+	if _, err := Apply(context.Background(), openRepo(t, dir), spec.PatchRequest{Patch: short}, spec.Options{}); spec.CodeOf(err) != spec.CodeInvalidInput {
 		t.Fatalf("abbreviated index line: error = %v, want invalid_input", err)
 	}
 }
@@ -210,7 +211,7 @@ func TestPatchCreatesEmptyFile(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, "empty")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := openRepo(t, dir).Patch(context.Background(), PatchRequest{Patch: patch}, Options{}); err != nil {
+	if _, err := Apply(context.Background(), openRepo(t, dir), spec.PatchRequest{Patch: patch}, spec.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := fixtures.Git(t, dir, "ls-files", "-s", "empty"); !strings.HasPrefix(got, "100644 e69de29bb2d1d6434b8b29ae775ad8c2e48c5391") {
@@ -253,7 +254,7 @@ func TestPatchCRLFCheckoutAsGitApply(t *testing.T) {
 				t.Fatal(err)
 			}
 			fixtures.Git(t, dirs[0], "apply", "--index", pf)
-			if _, err := openRepo(t, dirs[1]).Patch(context.Background(), PatchRequest{Patch: patch}, Options{}); err != nil {
+			if _, err := Apply(context.Background(), openRepo(t, dirs[1]), spec.PatchRequest{Patch: patch}, spec.Options{}); err != nil {
 				t.Fatal(err)
 			}
 			for _, cmd := range [][]string{{"ls-files", "-s"}, {"status", "--porcelain"}} {
