@@ -58,7 +58,7 @@ func TestRunPreCommitHookEndToEnd(t *testing.T) {
 		t.Skip("builds the binary; skipped under -short")
 	}
 	bin := buildGitedit(t)
-	src, err := os.ReadFile("testdata/recipe/rename.yaml")
+	src, err := os.ReadFile("internal/recipe/testdata/rename.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

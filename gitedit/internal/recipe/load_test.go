@@ -14,9 +14,9 @@ func TestLoadReadsOneOrSeveralRecipesFromYAMLOrJSON(t *testing.T) {
 		names []string
 		edits []int
 	}{
-		{"../../testdata/recipe/rename.yaml", []string{"rename-fetch-user"}, []int{2}},
-		{"../../testdata/recipe/several.yaml", []string{"rename-fetch-user", "load-user-ctx"}, []int{1, 1}},
-		{"../../testdata/recipe/several.json", []string{"rename-fetch-user", "load-user-ctx"}, []int{1, 1}},
+		{"testdata/rename.yaml", []string{"rename-fetch-user"}, []int{2}},
+		{"testdata/several.yaml", []string{"rename-fetch-user", "load-user-ctx"}, []int{1, 1}},
+		{"testdata/several.json", []string{"rename-fetch-user", "load-user-ctx"}, []int{1, 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

@@ -1,4 +1,4 @@
-package gitedit
+package recipe
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // benchRecipeRepo builds a repository of n small Go files in which every
@@ -43,14 +45,14 @@ func BenchmarkRunCheck10k(b *testing.B) {
 		b.Skip("builds a 10,000-file repository")
 	}
 	dir := benchRecipeRepo(b, 10000)
-	r, err := Open(dir)
+	r, err := repo.Open(dir)
 	if err != nil {
 		b.Fatal(err)
 	}
-	rc := Recipe{Name: "r", Files: []string{"**/*.go"}, Edits: []RecipeEdit{{OldString: "FetchUser(", NewString: "LoadUser(", ReplaceAll: true}}}
+	rc := spec.Recipe{Name: "r", Files: []string{"**/*.go"}, Edits: []spec.RecipeEdit{{OldString: "FetchUser(", NewString: "LoadUser(", ReplaceAll: true}}}
 	b.ResetTimer()
 	for range b.N {
-		res, err := r.Run(context.Background(), RunRequest{Recipes: []Recipe{rc}, Check: true}, Options{})
+		res, err := Run(context.Background(), r, spec.RunRequest{Recipes: []spec.Recipe{rc}, Check: true}, spec.Options{})
 		if err != nil || len(res.Files) != 100 {
 			b.Fatalf("run: %v", err)
 		}
@@ -68,17 +70,17 @@ func BenchmarkRunCommit10k(b *testing.B) {
 	b.Setenv("GIT_COMMITTER_NAME", fixtures.Name)
 	b.Setenv("GIT_COMMITTER_EMAIL", fixtures.Email)
 	dir := benchRecipeRepo(b, 10000)
-	recipes := [2]Recipe{
-		{Name: "to", Edits: []RecipeEdit{{OldString: "FetchUser(", NewString: "LoadUser(", ReplaceAll: true}}},
-		{Name: "back", Edits: []RecipeEdit{{OldString: "LoadUser(", NewString: "FetchUser(", ReplaceAll: true}}},
+	recipes := [2]spec.Recipe{
+		{Name: "to", Edits: []spec.RecipeEdit{{OldString: "FetchUser(", NewString: "LoadUser(", ReplaceAll: true}}},
+		{Name: "back", Edits: []spec.RecipeEdit{{OldString: "LoadUser(", NewString: "FetchUser(", ReplaceAll: true}}},
 	}
 	b.ResetTimer()
 	for i := range b.N {
-		r, err := Open(dir)
+		r, err := repo.Open(dir)
 		if err != nil {
 			b.Fatal(err)
 		}
-		res, err := r.Run(context.Background(), RunRequest{Recipes: recipes[i%2 : i%2+1]}, Options{Commit: true})
+		res, err := Run(context.Background(), r, spec.RunRequest{Recipes: recipes[i%2 : i%2+1]}, spec.Options{Commit: true})
 		if err != nil || len(res.Files) != 100 {
 			b.Fatalf("run: %v", err)
 		}

@@ -1,8 +1,7 @@
-package gitedit
+package recipe
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -10,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/gitedit/gitedit/fixtures"
-	"github.com/gitedit/gitedit/gitedit/internal/recipe"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // recipeFiles is a small Go tree for the run tests.
@@ -26,9 +25,9 @@ func recipeFiles() map[string]string {
 }
 
 // renameRecipe is testdata/recipe/rename.yaml.
-func renameRecipe(t *testing.T) []Recipe {
+func renameRecipe(t *testing.T) []spec.Recipe {
 	t.Helper()
-	rs, err := LoadRecipes("testdata/recipe/rename.yaml")
+	rs, err := Load("testdata/rename.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +53,7 @@ func readFile(t *testing.T, dir, rel string) string {
 }
 
 // changedPaths lists the result's file paths, sorted.
-func changedPaths(res *RunResult) []string {
+func changedPaths(res *spec.RunResult) []string {
 	var out []string
 	for _, f := range res.Files {
 		out = append(out, f.FilePath)
@@ -65,7 +64,7 @@ func changedPaths(res *RunResult) []string {
 
 func TestRunLiteralAndRegexItems(t *testing.T) {
 	dir := fixtures.NewRepo(t, recipeFiles())
-	res, err := openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: renameRecipe(t)}, Options{})
+	res, err := Run(context.Background(), openRepo(t, dir), spec.RunRequest{Recipes: renameRecipe(t)}, spec.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,8 +106,8 @@ func TestRunGlobsAndNegations(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.files, ","), func(t *testing.T) {
 			dir := fixtures.NewRepo(t, recipeFiles())
-			rc := Recipe{Name: "r", Files: tt.files, Edits: []RecipeEdit{{OldString: "FetchUser(", NewString: "LoadUser(", ReplaceAll: true}}}
-			res, err := openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: []Recipe{rc}}, Options{})
+			rc := spec.Recipe{Name: "r", Files: tt.files, Edits: []spec.RecipeEdit{{OldString: "FetchUser(", NewString: "LoadUser(", ReplaceAll: true}}}
+			res, err := Run(context.Background(), openRepo(t, dir), spec.RunRequest{Recipes: []spec.Recipe{rc}}, spec.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,10 +124,10 @@ func TestRunGlobsAndNegations(t *testing.T) {
 func TestRunExplicitPaths(t *testing.T) {
 	dir := fixtures.NewRepo(t, recipeFiles())
 	fixtures.WriteFiles(t, dir, map[string]string{"untracked.go": "FetchUser(9)\n"})
-	req := RunRequest{Recipes: renameRecipe(t), Paths: []string{
+	req := spec.RunRequest{Recipes: renameRecipe(t), Paths: []string{
 		filepath.Join(dir, "main.go"), "docs/notes.md", "vendor/v/v.go", "untracked.go", "main.go"}}
 	t.Chdir(dir)
-	res, err := openRepo(t, dir).Run(context.Background(), req, Options{})
+	res, err := Run(context.Background(), openRepo(t, dir), req, spec.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +156,7 @@ func TestRunExplicitFolders(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.paths, ","), func(t *testing.T) {
 			dir := fixtures.NewRepo(t, recipeFiles())
-			res, err := openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: renameRecipe(t), Paths: tt.paths}, Options{})
+			res, err := Run(context.Background(), openRepo(t, dir), spec.RunRequest{Recipes: renameRecipe(t), Paths: tt.paths}, spec.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -170,10 +169,10 @@ func TestRunExplicitFolders(t *testing.T) {
 
 func TestRunProgressReachesTotal(t *testing.T) {
 	dir := fixtures.NewRepo(t, recipeFiles())
-	var last RunProgress
+	var last spec.RunProgress
 	calls := 0
-	req := RunRequest{Recipes: renameRecipe(t), Check: true, Progress: func(p RunProgress) { last = p; calls++ }}
-	res, err := openRepo(t, dir).Run(context.Background(), req, Options{})
+	req := spec.RunRequest{Recipes: renameRecipe(t), Check: true, Progress: func(p spec.RunProgress) { last = p; calls++ }}
+	res, err := Run(context.Background(), openRepo(t, dir), req, spec.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,12 +192,12 @@ func TestRunSkipsBinaryFilteredAndMissing(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, "gone.txt")); err != nil {
 		t.Fatal(err)
 	}
-	rc := Recipe{Name: "r", Edits: []RecipeEdit{{OldString: "old", NewString: "new"}}}
-	res, err := openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: []Recipe{rc}}, Options{})
+	rc := spec.Recipe{Name: "r", Edits: []spec.RecipeEdit{{OldString: "old", NewString: "new"}}}
+	res, err := Run(context.Background(), openRepo(t, dir), spec.RunRequest{Recipes: []spec.Recipe{rc}}, spec.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Skipped{Binary: 1, Filtered: 1, Missing: 1}
+	want := spec.Skipped{Binary: 1, Filtered: 1, Missing: 1}
 	if res.Skipped != want || strings.Join(changedPaths(res), " ") != "a.txt" {
 		t.Errorf("skipped %+v, changed %v; want %+v and [a.txt]", res.Skipped, changedPaths(res), want)
 	}
@@ -220,8 +219,8 @@ func TestRunCheckWritesNothing(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := fixtures.NewRepo(t, recipeFiles())
 			before := gitState(t, dir)
-			rc := Recipe{Name: "r", Files: []string{"**/*.go"}, Edits: []RecipeEdit{{OldString: tt.old, NewString: "X(", ReplaceAll: true}}}
-			res, err := openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: []Recipe{rc}, Check: true}, Options{Commit: true})
+			rc := spec.Recipe{Name: "r", Files: []string{"**/*.go"}, Edits: []spec.RecipeEdit{{OldString: tt.old, NewString: "X(", ReplaceAll: true}}}
+			res, err := Run(context.Background(), openRepo(t, dir), spec.RunRequest{Recipes: []spec.Recipe{rc}, Check: true}, spec.Options{Commit: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -248,7 +247,7 @@ func TestRunCommitsOnceWithRecipeTrailers(t *testing.T) {
 	withIdentity(t)
 	dir := fixtures.NewRepo(t, recipeFiles())
 	base := strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD"))
-	res, err := openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: renameRecipe(t)}, Options{Commit: true})
+	res, err := Run(context.Background(), openRepo(t, dir), spec.RunRequest{Recipes: renameRecipe(t)}, spec.Options{Commit: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,12 +290,12 @@ func assertSameTreeAsGit(t *testing.T, dir, base string) {
 }
 
 func TestRunSeveralRecipesOneCommit(t *testing.T) {
-	for _, file := range []string{"testdata/recipe/several.yaml", "testdata/recipe/several.json"} {
+	for _, file := range []string{"testdata/several.yaml", "testdata/several.json"} {
 		t.Run(file, func(t *testing.T) {
 			withIdentity(t)
 			dir := fixtures.NewRepo(t, recipeFiles())
 			abs, _ := filepath.Abs(file)
-			res, err := openRepo(t, dir).Run(context.Background(), RunRequest{RecipeFile: abs}, Options{Commit: true})
+			res, err := Run(context.Background(), openRepo(t, dir), spec.RunRequest{RecipeFile: abs}, spec.Options{Commit: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -318,15 +317,15 @@ func TestRunSeveralRecipesOneCommit(t *testing.T) {
 	}
 }
 
-func TestRunDefaultRecipeFile(t *testing.T) {
+func TestRunDefaultFile(t *testing.T) {
 	files := recipeFiles()
-	src, err := os.ReadFile("testdata/recipe/rename.yaml")
+	src, err := os.ReadFile("testdata/rename.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	files[DefaultRecipeFile] = string(src)
+	files[DefaultFile] = string(src)
 	dir := fixtures.NewRepo(t, files)
-	res, err := openRepo(t, dir).Run(context.Background(), RunRequest{}, Options{})
+	res, err := Run(context.Background(), openRepo(t, dir), spec.RunRequest{}, spec.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -339,21 +338,21 @@ func TestRunRefusalsChangeNothing(t *testing.T) {
 	two := 2
 	tests := []struct {
 		name string
-		rc   Recipe
-		code Code
+		rc   spec.Recipe
+		code spec.Code
 	}{
-		{"total guard", Recipe{Name: "r", Files: []string{"**/*.go"}, ExpectedReplacements: &two,
-			Edits: []RecipeEdit{{OldString: "FetchUser(", NewString: "L(", ReplaceAll: true}}}, CodeCountMismatch},
-		{"ambiguous item", Recipe{Name: "r", Files: []string{"main.go"},
-			Edits: []RecipeEdit{{OldString: "FetchUser(", NewString: "L("}}}, CodeAmbiguous},
-		{"invalid", Recipe{Name: "r"}, CodeInvalidInput},
+		{"total guard", spec.Recipe{Name: "r", Files: []string{"**/*.go"}, ExpectedReplacements: &two,
+			Edits: []spec.RecipeEdit{{OldString: "FetchUser(", NewString: "L(", ReplaceAll: true}}}, spec.CodeCountMismatch},
+		{"ambiguous item", spec.Recipe{Name: "r", Files: []string{"main.go"},
+			Edits: []spec.RecipeEdit{{OldString: "FetchUser(", NewString: "L("}}}, spec.CodeAmbiguous},
+		{"invalid", spec.Recipe{Name: "r"}, spec.CodeInvalidInput},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := fixtures.NewRepo(t, recipeFiles())
 			before := gitState(t, dir) + readFile(t, dir, "main.go")
-			_, err := openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: []Recipe{tt.rc}}, Options{})
-			if CodeOf(err) != tt.code {
+			_, err := Run(context.Background(), openRepo(t, dir), spec.RunRequest{Recipes: []spec.Recipe{tt.rc}}, spec.Options{})
+			if spec.CodeOf(err) != tt.code {
 				t.Fatalf("err = %v, want %s", err, tt.code)
 			}
 			if after := gitState(t, dir) + readFile(t, dir, "main.go"); after != before {
@@ -366,46 +365,17 @@ func TestRunRefusalsChangeNothing(t *testing.T) {
 func TestRunTotalGuardZeroPasses(t *testing.T) {
 	zero := 0
 	dir := fixtures.NewRepo(t, recipeFiles())
-	rc := Recipe{Name: "banned", ExpectedReplacements: &zero, Edits: []RecipeEdit{{Regex: `panic\(`, Replace: "x("}}}
-	res, err := openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: []Recipe{rc}, Check: true}, Options{})
+	rc := spec.Recipe{Name: "banned", ExpectedReplacements: &zero, Edits: []spec.RecipeEdit{{Regex: `panic\(`, Replace: "x("}}}
+	res, err := Run(context.Background(), openRepo(t, dir), spec.RunRequest{Recipes: []spec.Recipe{rc}, Check: true}, spec.Options{})
 	if err != nil || res.Changed {
 		t.Errorf("res.Changed=%v err=%v, want an up-to-date check", res != nil && res.Changed, err)
 	}
 }
 
-func TestRunManyFilesCompactTrailers(t *testing.T) {
-	withIdentity(t)
-	files := map[string]string{}
-	for i := range recipe.TrailerLimit + 5 {
-		files[fmt.Sprintf("d%d/f%03d.txt", i%7, i)] = fmt.Sprintf("line %d\nTARGET here\n", i)
-	}
-	dir := fixtures.NewRepo(t, files)
-	rc := Recipe{Name: "many", Edits: []RecipeEdit{{OldString: "TARGET", NewString: "done"}}}
-	res, err := openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: []Recipe{rc}}, Options{Commit: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := trailers(t, dir)
-	if strings.Contains(tr, "Edit-File:") || !strings.Contains(tr, fmt.Sprintf("Edit-Files: %d\n", len(files))) {
-		t.Errorf("trailers should hold a count, not per-file lines:\n%s", tr)
-	}
-	body := fixtures.Git(t, dir, "log", "-1", "--format=%b")
-	if strings.Count(body, ": 1 replacement\n") != len(files) || len(res.Files) != len(files) {
-		t.Errorf("body lists %d files, want %d", strings.Count(body, ": 1 replacement\n"), len(files))
-	}
-	if st := fixtures.Git(t, dir, "status", "--porcelain"); st != "" {
-		t.Errorf("git status after commit: %q", st)
-	}
-	entries, err := openRepo(t, dir).Log(context.Background(), LogRequest{File: "d3/f003.txt"})
-	if err != nil || len(entries) != 1 || len(entries[0].Files) != len(files) {
-		t.Errorf("log --file finds the commit through its changes: %v, %d entries", err, len(entries))
-	}
-}
-
 func TestRunKeepsTheCRLFOfAFile(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"w.txt": "one\r\nold call\r\ntwo\r\n"})
-	rc := Recipe{Name: "r", Edits: []RecipeEdit{{Regex: `old (\w+)\n`, Replace: "new $1\nadded\n"}}}
-	if _, err := openRepo(t, dir).Run(context.Background(), RunRequest{Recipes: []Recipe{rc}}, Options{}); err != nil {
+	rc := spec.Recipe{Name: "r", Edits: []spec.RecipeEdit{{Regex: `old (\w+)\n`, Replace: "new $1\nadded\n"}}}
+	if _, err := Run(context.Background(), openRepo(t, dir), spec.RunRequest{Recipes: []spec.Recipe{rc}}, spec.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := readFile(t, dir, "w.txt"); got != "one\r\nnew call\r\nadded\r\ntwo\r\n" {
