@@ -4,10 +4,8 @@ import (
 	"container/heap"
 	"context"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -67,6 +65,9 @@ type history struct {
 	// shallow are the commits of a shallow clone whose parents are
 	// missing: as in git, they read as commits without parents.
 	shallow map[plumbing.Hash]bool
+	// repo, when set, gives the reflogs, the refs to search and the
+	// config that some revisions need (see resolve).
+	repo *repo.Repo
 }
 
 // openHistory opens the repository's commit history at HEAD.
@@ -80,7 +81,7 @@ func openHistory(r *repo.Repo) (*history, error) {
 		return nil, spec.IOError("read the shallow file", err)
 	}
 	h := newHistory(objects.NewDB(r.ObjectsDir()), head.Commit, r.Refs().Resolve)
-	h.shallow = cut
+	h.shallow, h.repo = cut, r
 	return h, nil
 }
 
@@ -322,114 +323,6 @@ func stripTrailerBlock(body string, hasTrailers bool) string {
 		return ""
 	}
 	return strings.TrimRight(body[:i], "\n")
-}
-
-// revSuffix matches a trailing ~N or ^ of a revision.
-var revSuffix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(~[0-9]*|\^1?)$`) })
-
-// resolve turns a revision into a commit id: a full or abbreviated (4+
-// hex digits, searched along HEAD's first parents) id, HEAD, a branch or
-// tag name, a full ref name, each optionally followed by ~N or ^.
-func (h *history) resolve(rev string) (plumbing.Hash, error) {
-	rev = strings.TrimSpace(rev)
-	if m := revSuffix().FindString(rev); m != "" && len(m) < len(rev) {
-		base, err := h.resolve(strings.TrimSuffix(rev, m))
-		if err != nil {
-			return plumbing.ZeroHash, err
-		}
-		return h.ancestor(base, suffixSteps(m), rev)
-	}
-	id, err := h.resolveName(rev)
-	if err == nil && id.IsZero() {
-		err = spec.Errorf(spec.CodeInvalidInput, "unknown revision %q", rev)
-	}
-	return id, err
-}
-
-// suffixSteps is the number of first-parent steps of "~N", "~" or "^".
-func suffixSteps(m string) int {
-	if n, err := strconv.Atoi(strings.TrimPrefix(m, "~")); err == nil {
-		return n
-	}
-	return 1
-}
-
-// ancestor follows n first parents from id.
-func (h *history) ancestor(id plumbing.Hash, n int, rev string) (plumbing.Hash, error) {
-	for ; n > 0; n-- {
-		c, err := h.commit(id)
-		if err != nil {
-			return plumbing.ZeroHash, err
-		}
-		if len(c.Parents) == 0 {
-			return plumbing.ZeroHash, spec.Errorf(spec.CodeInvalidInput, "revision %q goes past the first commit", rev)
-		}
-		id = c.Parents[0]
-	}
-	return id, nil
-}
-
-// hexRev matches something that may be an (abbreviated) commit id.
-var hexRev = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9a-fA-F]{4,40}$`) })
-
-// resolveName resolves a revision without suffix; zero when unknown.
-func (h *history) resolveName(rev string) (plumbing.Hash, error) {
-	if rev == "HEAD" || rev == "@" {
-		return h.head, nil
-	}
-	names := []string{"refs/heads/" + rev, "refs/tags/" + rev}
-	if strings.HasPrefix(rev, "refs/") {
-		names = []string{rev}
-	}
-	for _, name := range names {
-		id, err := h.ref(name)
-		if err != nil {
-			return plumbing.ZeroHash, spec.IOError("resolve "+name, err)
-		}
-		if !id.IsZero() {
-			return h.peel(id)
-		}
-	}
-	if !hexRev().MatchString(rev) {
-		return plumbing.ZeroHash, nil
-	}
-	return h.byPrefix(strings.ToLower(rev))
-}
-
-// peel turns an annotated tag id into the commit it points at.
-func (h *history) peel(id plumbing.Hash) (plumbing.Hash, error) {
-	for i := 0; i < 10; i++ {
-		target, ok := objects.TagTarget(h.db, id)
-		if !ok {
-			return id, nil
-		}
-		id = target
-	}
-	return id, nil
-}
-
-// byPrefix finds the commit whose id starts with prefix: a full id that
-// exists, or the commits along HEAD's first parents; several is ambiguous.
-func (h *history) byPrefix(prefix string) (plumbing.Hash, error) {
-	if len(prefix) == 40 {
-		if _, err := objects.ReadCommit(h.db, plumbing.NewHash(prefix)); err == nil {
-			return plumbing.NewHash(prefix), nil
-		}
-	}
-	var found []plumbing.Hash
-	err := h.firstParents(h.head, func(c *objects.CommitInfo) bool {
-		if strings.HasPrefix(c.Hash.String(), prefix) {
-			found = append(found, c.Hash)
-		}
-		return true
-	})
-	if err != nil || len(found) == 0 {
-		return plumbing.ZeroHash, err
-	}
-	if len(found) > 1 {
-		return plumbing.ZeroHash, spec.Errorf(spec.CodeAmbiguous, "the abbreviated id %s matches %d commits; give more digits", prefix, len(found))
-	}
-	return found[0], nil
 }
 
 // firstParents calls fn on from and its first-parent ancestors, newest
