@@ -1,13 +1,13 @@
-package gitedit
+package batch
 
 import (
-	"context"
 	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // A commit through HEAD -> refs/heads/alias -> refs/heads/main (a chain
@@ -18,9 +18,9 @@ func TestCommitThroughASymbolicRefChainIsUnsupported(t *testing.T) {
 	fixtures.Git(t, dir, "symbolic-ref", "refs/heads/alias", "refs/heads/main")
 	fixtures.Git(t, dir, "symbolic-ref", "HEAD", "refs/heads/alias")
 	before := fixtures.GitState(t, dir) + fixtures.Git(t, dir, "for-each-ref") + fixtures.Git(t, dir, "symbolic-ref", "HEAD")
-	_, err := openTest(t, dir, dir).Edit(context.Background(), EditRequest{FilePath: "a.txt", OldString: "one", NewString: "two"}, Options{Commit: true})
-	var e *Error
+	_, err := replaceIn(openTest(t, dir, dir), "a.txt", "one", "two", spec.Options{Commit: true})
+	var e *spec.Error
 	require.True(t, errors.As(err, &e), "%v", err)
-	require.Equal(t, CodeUnsupported, e.Code, e.Message)
+	require.Equal(t, spec.CodeUnsupported, e.Code, e.Message)
 	require.Equal(t, before, fixtures.GitState(t, dir)+fixtures.Git(t, dir, "for-each-ref")+fixtures.Git(t, dir, "symbolic-ref", "HEAD"))
 }

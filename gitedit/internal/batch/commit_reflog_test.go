@@ -1,7 +1,6 @@
-package gitedit
+package batch
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // TestCommitWritesReflogsAsCoreLogAllRefUpdates commits with gitedit and
@@ -34,7 +34,7 @@ func TestCommitWritesReflogsAsCoreLogAllRefUpdates(t *testing.T) {
 				require.NoError(t, os.WriteFile(filepath.Join(withGit, "a.txt"), []byte("two\n"), 0o644))
 				fixtures.Git(t, withGit, "commit", "-qam", "edit")
 				withGitedit := prepare()
-				_, err := openTest(t, withGitedit, withGitedit).Edit(context.Background(), EditRequest{FilePath: "a.txt", OldString: "one", NewString: "two"}, Options{Commit: true})
+				_, err := replaceIn(openTest(t, withGitedit, withGitedit), "a.txt", "one", "two", spec.Options{Commit: true})
 				require.NoError(t, err)
 				require.Equal(t, reflogSizes(t, withGit), reflogSizes(t, withGitedit))
 			})

@@ -1,7 +1,6 @@
-package gitedit
+package batch
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"github.com/gitedit/gitedit/fixtures"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
 // makeRacy dates the index before x.txt's last change, so that the next
@@ -52,7 +52,7 @@ func TestSessionRacyCheckSeesARewriteBetweenCalls(t *testing.T) {
 	r := openTest(t, dir, dir)
 	edit := func(old, new string) {
 		t.Helper()
-		_, err := r.Edit(context.Background(), EditRequest{FilePath: "y.txt", OldString: old, NewString: new}, Options{})
+		_, err := replaceIn(r, "y.txt", old, new, spec.Options{})
 		require.NoError(t, err)
 	}
 	makeRacy(t, dir)
@@ -60,7 +60,7 @@ func TestSessionRacyCheckSeesARewriteBetweenCalls(t *testing.T) {
 	x := filepath.Join(dir, "x.txt")
 	fi, err := os.Lstat(x)
 	require.NoError(t, err)
-	blob, ok := r.core.Checked().Lookup("x.txt", repo.StatOf(fi))
+	blob, ok := r.Checked().Lookup("x.txt", repo.StatOf(fi))
 	require.True(t, ok, "the racy read of x.txt is recorded")
 	require.Equal(t, xEntry(t, dir).Hash, blob)
 	require.NotZero(t, xEntry(t, dir).Size, "x.txt is clean: not smudged")
@@ -87,11 +87,11 @@ func TestSessionRacyCheckDoesNotRecordAnUnsettledFile(t *testing.T) {
 	require.NoError(t, os.Chtimes(x, future, future))
 	fixtures.Git(t, dir, "add", "x.txt")
 	r := openTest(t, dir, dir)
-	_, err := r.Edit(context.Background(), EditRequest{FilePath: "y.txt", OldString: "y0", NewString: "y1"}, Options{})
+	_, err := replaceIn(r, "y.txt", "y0", "y1", spec.Options{})
 	require.NoError(t, err)
 	fi, err := os.Lstat(x)
 	require.NoError(t, err)
-	_, ok := r.core.Checked().Lookup("x.txt", repo.StatOf(fi))
+	_, ok := r.Checked().Lookup("x.txt", repo.StatOf(fi))
 	require.False(t, ok, "a file with a future mtime is read again each time")
 	require.NotZero(t, xEntry(t, dir).Size)
 }
@@ -116,7 +116,7 @@ func TestRacyFileUnderAnUnappliedConversionIsSmudged(t *testing.T) {
 				r := openTest(t, dir, dir)
 				edit := func(old, new string) {
 					t.Helper()
-					_, err := r.Edit(context.Background(), EditRequest{FilePath: "y.txt", OldString: old, NewString: new}, Options{})
+					_, err := replaceIn(r, "y.txt", old, new, spec.Options{})
 					require.NoError(t, err)
 				}
 				if recorded {
