@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gitedit/gitedit/fixtures"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
@@ -94,5 +95,29 @@ func TestResolveMatchesGitRevParse(t *testing.T) {
 		if _, err := h.resolve(rev); spec.CodeOf(err) != spec.CodeInvalidInput || !strings.Contains(err.Error(), "git rev-parse") {
 			t.Errorf("resolve(%q): %v", rev, err)
 		}
+	}
+}
+
+// TestLongRevisionsCostLinearTime: a revision of 1,000 "~" is parsed in
+// one pass (it took a regular expression per suffix, quadratic: 10,000
+// took 12 s), and one longer than maxRevLen is refused at once.
+func TestLongRevisionsCostLinearTime(t *testing.T) {
+	dir := revRepo(t)
+	h, err := openHistory(openRepo(t, dir).r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.close()
+	start := time.Now()
+	for _, rev := range []string{"HEAD" + strings.Repeat("~", 1000), "HEAD" + strings.Repeat("~", 100000)} {
+		if _, err := h.resolve(rev); spec.CodeOf(err) != spec.CodeInvalidInput {
+			t.Errorf("resolve(%d bytes): %v", len(rev), err)
+		}
+	}
+	if got, err := h.resolve("HEAD" + strings.Repeat("^{}", 300) + "~1"); err != nil || got.String() != strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD~1")) {
+		t.Errorf("300 peels then ~1: %s, %v", got, err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %v", d)
 	}
 }
