@@ -199,5 +199,15 @@ func TestDotEndingNamesAFolder(t *testing.T) {
 		r := gitedit(t, dir, envelope, "patch", "-")
 		require.Equal(t, 1, r.code, "%s: %+v", envelope, r)
 	}
+	// hash and read refuse them too, as git hash-object does.
+	for _, p := range []string{"a.txt/.", "a.txt/"} {
+		_, err := fixtures.RunGit(dir, "hash-object", p)
+		require.Error(t, err, "git hash-object %s", p)
+		for _, args := range [][]string{{"hash", p}, {"read", p}} {
+			r := gitedit(t, dir, "", args...)
+			require.NotEqual(t, 0, r.code, "%v: %+v", args, r)
+			require.Contains(t, r.stderr, "is_directory", args)
+		}
+	}
 	requireUnchanged(t, before, take(t, dir))
 }

@@ -5,9 +5,13 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
-// ReadPath resolves p and reads the file, which must exist.
+// ReadPath resolves p and reads the file, which must exist; a path that
+// names a folder ("a.txt/", "a.txt/.") is refused as CheckFileName does.
 func (r *Repo) ReadPath(p string) (*FileState, error) {
 	rel, _, err := r.ResolvePath(p)
+	if err == nil {
+		err = CheckFileName(p)
+	}
 	if err != nil {
 		return nil, spec.WithPath(err, p)
 	}
