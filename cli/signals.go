@@ -32,6 +32,10 @@ type signalError struct{ sig os.Signal }
 // Error names the signal.
 func (e signalError) Error() string { return signalName(e.sig) }
 
+// Signal is the signal: a hook or a signing program still running is
+// sent it, as git's sigchain handler sends its hooks the signal it got.
+func (e signalError) Signal() os.Signal { return e.sig }
+
 // newSignalCatcher returns a catcher whose context a signal will cancel
 // once start is called. Until then signals keep their default action
 // (ending the process): a command that only reads, or one still parsing

@@ -39,7 +39,7 @@ func messageFiles(files []spec.FileResult) []commitmsg.File {
 // a commit of the files' existing changes) and returns the one ref update
 // that publishes them: a single compare-and-swap from the commit the batch
 // started from, so the branch never shows half a batch.
-func (w *batchWriter) buildCommits() (*refs.Update, error) {
+func (w *batchWriter) buildCommits(ctx context.Context) (*refs.Update, error) {
 	plan, err := w.planCommits()
 	if err != nil {
 		return nil, err
@@ -48,7 +48,7 @@ func (w *batchWriter) buildCommits() (*refs.Update, error) {
 		w.plan = plan // the commits are written once the hooks have run
 		return nil, nil
 	}
-	return w.writeCommits(plan)
+	return w.writeCommits(ctx, plan)
 }
 
 // commitPlan is a batch's commits with their trees written: what is left
@@ -105,11 +105,11 @@ func (w *batchWriter) planCommits() (*commitPlan, error) {
 
 // writeCommits writes the plan's commits, each on the previous one, and
 // returns the ref update that publishes them.
-func (w *batchWriter) writeCommits(p *commitPlan) (*refs.Update, error) {
+func (w *batchWriter) writeCommits(ctx context.Context, p *commitPlan) (*refs.Update, error) {
 	parent := p.parent
 	var ids []plumbing.Hash
 	for _, c := range p.commits {
-		id, err := w.commitObject(parent, c.tree, p.author, p.committer, c.msg)
+		id, err := w.commitObject(ctx, parent, c.tree, p.author, p.committer, c.msg)
 		if err != nil {
 			return nil, err
 		}
@@ -213,13 +213,13 @@ func (w *batchWriter) writeTree(base plumbing.Hash, changes []objects.TreeChange
 
 // commitObject writes the commit of tree on parent (none when zero): with
 // the encoding header of i18n.commitEncoding, signed when the batch signs.
-func (w *batchWriter) commitObject(parent, tree plumbing.Hash, author, committer, msg string) (plumbing.Hash, error) {
+func (w *batchWriter) commitObject(ctx context.Context, parent, tree plumbing.Hash, author, committer, msg string) (plumbing.Hash, error) {
 	enc, err := commitEncoding(w.r, msg)
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
 	c := objects.Commit{Tree: tree, Author: author, Committer: committer, Encoding: enc, Message: msg,
-		Sign: signFunc(w.signer), Header: sign.AddHeader}
+		Sign: signFunc(ctx, w.signer), Header: sign.AddHeader}
 	if !parent.IsZero() {
 		c.Parents = []plumbing.Hash{parent}
 	}
@@ -257,7 +257,7 @@ func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
 	if u == nil {
 		return nil
 	}
-	u.Hook = refHook(w.r, u, w.author)
+	u.Hook = refHook(ctx, w.r, u, w.author)
 	err := w.r.Refs().Apply(ctx, *u, w.opt.LockWait())
 	if err != nil && ctx.Err() != nil {
 		return interrupted(ctx)

@@ -52,7 +52,7 @@ func hookRunner(r *repo.Repo) hooks.Runner {
 	if p, ok := r.GitConfig().Get("core.hooksPath"); ok && p != "" {
 		dir = repo.AbsFrom(r.WorkTree(), gitconfig.ExpandHome(p, os.LookupEnv))
 	}
-	return hooks.Runner{Dir: dir, WorkTree: r.WorkTree(), Output: &hookOutput{}}
+	return hooks.Runner{Dir: dir, WorkTree: r.WorkTree(), Output: &hookOutput{}, Late: lateHookOutput{}}
 }
 
 // hooksFor returns the hooks of a commit-mode batch, or nil when none
@@ -125,10 +125,15 @@ func (h *commitHooks) commitEnv(indexFile string) []string {
 }
 
 // runHook runs one hook; a refusal is conflict, with the hook's output.
-func (h *commitHooks) runHook(name string, env []string, args ...string) error {
+// When ctx ends (a signal), the hook is stopped and the batch with it.
+func (h *commitHooks) runHook(ctx context.Context, name string, env []string, args ...string) error {
 	out := h.run.Output.(*hookOutput)
 	out.Reset()
-	_, err := h.run.Run(name, env, nil, args...)
+	_, err := h.run.Run(ctx, name, env, nil, args...)
+	if ctx.Err() != nil {
+		out.flush()
+		return interrupted(ctx)
+	}
 	var failed *hooks.Failed
 	if errors.As(err, &failed) {
 		return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("the %s hook refused the commit (exit status %d); nothing was changed%s", name, failed.Status, out.tail()), Err: err}
@@ -148,12 +153,12 @@ func (h *commitHooks) runHook(name string, env []string, args ...string) error {
 // gitedit). A hook that only refreshed stat data (git status, git diff)
 // changed nothing the commit holds: its file is kept, as git keeps it
 // (index.lock then becomes the index; a temporary index is dropped).
-func (h *commitHooks) preCommit(indexFile string, given []*index.Entry) error {
+func (h *commitHooks) preCommit(ctx context.Context, indexFile string, given []*index.Entry) error {
 	if !h.verify {
 		return nil
 	}
 	before := fileDigest(indexFile)
-	if err := h.runHook(hookPreCommit, h.commitEnv(indexFile)); err != nil {
+	if err := h.runHook(ctx, hookPreCommit, h.commitEnv(indexFile)); err != nil {
 		return err
 	}
 	if fileDigest(indexFile) == before {
@@ -180,17 +185,17 @@ func fileDigest(p string) string {
 // returns the message they leave, cleaned as git cleans it. An empty
 // message is refused as git refuses it; so is one that lost a trailer
 // gitedit wrote (log, undo and series read them).
-func (h *commitHooks) message(gitDir, indexFile, msg string) (string, error) {
+func (h *commitHooks) message(ctx context.Context, gitDir, indexFile, msg string) (string, error) {
 	file := filepath.Join(gitDir, "COMMIT_EDITMSG")
 	if err := os.WriteFile(file, []byte(msg), 0o666); err != nil {
 		return "", spec.IOError("write "+file, err)
 	}
 	arg := h.run.RelPath(file)
-	if err := h.runHook(hookPrepareMsg, h.commitEnv(indexFile), arg, "message"); err != nil {
+	if err := h.runHook(ctx, hookPrepareMsg, h.commitEnv(indexFile), arg, "message"); err != nil {
 		return "", err
 	}
 	if h.verify {
-		if err := h.runHook(hookCommitMsg, h.commitEnv(indexFile), arg); err != nil {
+		if err := h.runHook(ctx, hookCommitMsg, h.commitEnv(indexFile), arg); err != nil {
 			return "", err
 		}
 	}
@@ -231,13 +236,14 @@ func lastParagraph(msg string) string {
 
 // postCommit runs post-commit after the branch moved (its status is
 // ignored, as git ignores it; a hook that cannot run, such as a folder,
-// is reported on standard error, as git reports "cannot exec").
-func (h *commitHooks) postCommit(indexFile string) {
+// is reported on standard error, as git reports "cannot exec"; a signal
+// stops it).
+func (h *commitHooks) postCommit(ctx context.Context, indexFile string) {
 	if h == nil {
 		return
 	}
-	err := h.runHook(hookPostCommit, h.commitEnv(h.run.RelPath(indexFile)))
-	if err != nil && !errors.As(err, new(*hooks.Failed)) && spec.CodeOf(err) != spec.CodeConflict {
+	err := h.runHook(ctx, hookPostCommit, h.commitEnv(h.run.RelPath(indexFile)))
+	if err != nil && ctx.Err() == nil && !errors.As(err, new(*hooks.Failed)) && spec.CodeOf(err) != spec.CodeConflict {
 		fmt.Fprintf(os.Stderr, "gitedit: warning: the post-commit hook could not run (the commit is made): %s\n", quote.Printable(err.Error()))
 	}
 }
@@ -297,7 +303,8 @@ func (w *batchWriter) resetToTree(tree plumbing.Hash) (bool, error) {
 // refHook returns the reference-transaction hook of a ref update, or nil
 // when the hook does not exist: it gets "<old> <new> <ref>" lines for
 // HEAD and, when HEAD is on a branch, the branch, as git 2.39 sends them.
-func refHook(r *repo.Repo, u *refs.Update, author string) func(string) error {
+// When ctx ends (a signal), the hook is stopped, and not started again.
+func refHook(ctx context.Context, r *repo.Repo, u *refs.Update, author string) func(string) error {
 	run := hookRunner(r)
 	if _, ok := run.Path(hookRefTx); !ok {
 		return nil
@@ -312,7 +319,11 @@ func refHook(r *repo.Repo, u *refs.Update, author string) func(string) error {
 	return func(state string) error {
 		out := run.Output.(*hookOutput)
 		out.Reset()
-		_, err := run.Run(hookRefTx, h.authorEnv(), stdin.Bytes(), state)
+		_, err := run.Run(ctx, hookRefTx, h.authorEnv(), stdin.Bytes(), state)
+		if ctx.Err() != nil {
+			out.flush()
+			return interrupted(ctx)
+		}
 		var failed *hooks.Failed
 		if errors.As(err, &failed) {
 			return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("the reference-transaction hook refused the update of %s (exit status %d); nothing was changed%s", u.Ref, failed.Status, out.tail()), Err: err}
@@ -357,6 +368,17 @@ func (o *hookOutput) tail() string {
 	return ":\n" + quote.Printable(string(b))
 }
 
+// lateHookOutput prints to standard error (control characters escaped)
+// what a background process left by a hook writes to the hook's output
+// after the hook exited, as it would reach git's standard error.
+type lateHookOutput struct{}
+
+// Write prints p escaped.
+func (lateHookOutput) Write(p []byte) (int, error) {
+	fmt.Fprint(os.Stderr, quote.Printable(string(p)))
+	return len(p), nil
+}
+
 // flush prints the output to standard error.
 func (o *hookOutput) flush() {
 	if o.Len() > 0 {
@@ -372,7 +394,7 @@ func (w *batchWriter) hookedCommits(ctx context.Context, lock *lockfile.File, up
 		return nil
 	}
 	return w.revocable(ctx, "hooks", func() (err error) {
-		*update, err = w.commitWithHooks(lock)
+		*update, err = w.commitWithHooks(ctx, lock)
 		return err
 	})
 }
@@ -383,7 +405,7 @@ func (w *batchWriter) hookedCommits(ctx context.Context, lock *lockfile.File, up
 // commit's message; then it writes the commits (made durable: the batch's
 // syncfs ran before them) and returns the ref update. A refusing hook
 // refuses the batch, which then changes nothing.
-func (w *batchWriter) commitWithHooks(lock *lockfile.File) (*refs.Update, error) {
+func (w *batchWriter) commitWithHooks(ctx context.Context, lock *lockfile.File) (*refs.Update, error) {
 	p := w.plan
 	w.hooks.author = p.author
 	indexFile, cleanup, err := w.hookIndex(p.commits[len(p.commits)-1].tree)
@@ -391,17 +413,17 @@ func (w *batchWriter) commitWithHooks(lock *lockfile.File) (*refs.Update, error)
 		return nil, err
 	}
 	defer cleanup()
-	err = w.hooks.preCommit(indexFile, w.Idx.Entries)
+	err = w.hooks.preCommit(ctx, indexFile, w.Idx.Entries)
 	lock.Adopt() // a hook that replaced index.lock: a refusal removes its file
 	if err != nil {
 		return nil, err
 	}
 	for i := range p.commits {
-		if p.commits[i].msg, err = w.hooks.message(w.r.GitDir(), indexFile, p.commits[i].msg); err != nil {
+		if p.commits[i].msg, err = w.hooks.message(ctx, w.r.GitDir(), indexFile, p.commits[i].msg); err != nil {
 			return nil, err
 		}
 	}
-	u, err := w.writeCommits(p)
+	u, err := w.writeCommits(ctx, p)
 	if err == nil && repo.HaveSyncFS && repo.SyncFS(w.r.CommonDir()) != nil {
 		err = spec.IOError("sync the commits", errSyncFailed)
 	}

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"strings"
@@ -65,13 +66,17 @@ func signing(r *repo.Repo, opt spec.Options) (bool, error) {
 // batch (nothing has been published yet) with the program's message. So
 // does an empty (or blank) signature, where git 2.39 writes the commit
 // unsigned (add_header_signature adds no line): a commit asked to be
-// signed is never made without a signature.
-func signFunc(s *sign.Signer) func([]byte) ([]byte, error) {
+// signed is never made without a signature. The end of ctx (a signal)
+// stops the program and the batch.
+func signFunc(ctx context.Context, s *sign.Signer) func([]byte) ([]byte, error) {
 	if s == nil {
 		return nil
 	}
 	return func(payload []byte) ([]byte, error) {
-		sig, err := s.Sign(payload)
+		sig, err := s.Sign(ctx, payload)
+		if ctx.Err() != nil {
+			return nil, interrupted(ctx)
+		}
 		if err == nil && len(bytes.TrimSpace(sig)) == 0 {
 			err = errors.New("the signing program reported success but gave no signature")
 		}

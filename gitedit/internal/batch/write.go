@@ -65,7 +65,7 @@ type batchWriter struct {
 // fail short of a broken file system. A crash leaves the old or the new
 // state of each file, and at worst a stale index.lock, as with git.
 func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
-	objs, err := w.startObjects()
+	objs, err := w.startObjects(ctx)
 	if err != nil {
 		return err
 	}
@@ -125,7 +125,7 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 	pauseForTest(ctx, "commit index")
 	_, err = Traced("commit index", func() (any, error) { return nil, w.commitIndex(lock) })
 	if err == nil {
-		w.hooks.postCommit(w.r.IndexFile())
+		w.hooks.postCommit(ctx, w.r.IndexFile())
 	}
 	return err
 }
@@ -140,10 +140,10 @@ type written struct {
 // startObjects writes the batch's objects on another goroutine and
 // returns where their outcome arrives; a small batch writes them at once
 // (a failure is then returned before any file is touched).
-func (w *batchWriter) startObjects() (<-chan written, error) {
+func (w *batchWriter) startObjects(ctx context.Context) (<-chan written, error) {
 	objs := make(chan written, 1) // buffered: never blocks if writeFiles fails first
 	write := func() written {
-		u, err := Traced("write objects", w.writeObjects)
+		u, err := Traced("write objects", func() (*refs.Update, error) { return w.writeObjects(ctx) })
 		return written{u, err}
 	}
 	if len(w.changes) > smallBatch {
@@ -168,7 +168,7 @@ func writesAttributes(changes []*Change) bool {
 // writeObjects stores the blobs and, in commit mode, the trees and commits
 // of the batch, and returns the ref update that publishes them (nil
 // without commit mode).
-func (w *batchWriter) writeObjects() (*refs.Update, error) {
+func (w *batchWriter) writeObjects(ctx context.Context) (*refs.Update, error) {
 	if w.opt.NoStage {
 		return nil, nil
 	}
@@ -178,7 +178,7 @@ func (w *batchWriter) writeObjects() (*refs.Update, error) {
 	if !w.opt.Commit {
 		return nil, nil
 	}
-	return w.buildCommits()
+	return w.buildCommits(ctx)
 }
 
 // writeBlobs stores the new content of every change, in parallel

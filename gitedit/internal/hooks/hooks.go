@@ -3,10 +3,14 @@
 // (core.hooksPath or $GIT_DIR/hooks), run from the top of the working
 // tree with its standard output sent to standard error, no standard
 // input unless the hook reads one (reference-transaction), and a script
-// without a "#!" line run by /bin/sh.
+// without a "#!" line run by /bin/sh. As git does, it waits for the hook,
+// not for the end of its output (a background process the hook leaves
+// holds the caller up no more than it holds git), and passes a caught
+// signal on to it (see package child).
 package hooks
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +20,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/gitedit/gitedit/gitedit/internal/child"
 	"github.com/gitedit/gitedit/gitedit/internal/stdinfile"
 )
 
@@ -30,6 +35,9 @@ type Runner struct {
 	Env []string
 	// Output receives the hooks' standard output and error.
 	Output io.Writer
+	// Late receives what a background process a hook left writes to the
+	// hook's output after the hook exited (nil: dropped).
+	Late io.Writer
 }
 
 // Failed is a hook that exited with a non-zero status (or was killed).
@@ -60,15 +68,16 @@ func (r Runner) Path(name string) (string, bool) {
 
 // Run runs hook name with args, the extra environment entries env
 // ("KEY=value", overriding Env) and stdin (nil: none). It reports whether
-// the hook exists; a non-zero exit is a *Failed error.
-func (r Runner) Run(name string, env []string, stdin []byte, args ...string) (bool, error) {
+// the hook exists; a non-zero exit is a *Failed error. When ctx ends, the
+// hook is stopped (a *child.Stopped error), and not started once it has.
+func (r Runner) Run(ctx context.Context, name string, env []string, stdin []byte, args ...string) (bool, error) {
 	p, ok := r.Path(name)
 	if !ok {
 		return false, nil
 	}
-	err := r.start(name, r.argv0(p), env, stdin, args)
+	err := r.start(ctx, name, r.argv0(p), env, stdin, args)
 	if errors.Is(err, syscall.ENOEXEC) {
-		err = r.start(name, "/bin/sh", env, stdin, append([]string{r.argv0(p)}, args...))
+		err = r.start(ctx, name, "/bin/sh", env, stdin, append([]string{r.argv0(p)}, args...))
 	}
 	return true, err
 }
@@ -83,7 +92,7 @@ func (r Runner) argv0(p string) string {
 }
 
 // start runs program with args in the working tree and waits for it.
-func (r Runner) start(name, program string, env []string, stdin []byte, args []string) error {
+func (r Runner) start(ctx context.Context, name, program string, env []string, stdin []byte, args []string) error {
 	if !strings.ContainsRune(program, os.PathSeparator) {
 		program = "." + string(os.PathSeparator) + program // relative to Dir, not looked up in PATH
 	}
@@ -102,8 +111,10 @@ func (r Runner) start(name, program string, env []string, stdin []byte, args []s
 	if out == nil {
 		out = io.Discard
 	}
-	cmd.Stdout, cmd.Stderr = out, out
-	err := cmd.Run()
+	err := child.Run(ctx, cmd, child.Output{Stdout: out, Stderr: out, Late: r.Late})
+	if child.IsStopped(err) {
+		return err
+	}
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
 		return &Failed{Hook: name, Status: exit.ExitCode()}

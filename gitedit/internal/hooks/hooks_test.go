@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -46,7 +47,7 @@ func TestRunHookRunsFromTheWorkTreeWithItsArgsEnvAndInput(t *testing.T) {
 	write("off", "exit 1\n", 0o644)
 	var out bytes.Buffer
 	r := Runner{Dir: hooks, WorkTree: dir, Env: []string{"X=base", "PATH=" + os.Getenv("PATH")}, Output: &out}
-	ran, err := r.Run("ok", []string{"X=over"}, []byte("in\n"), "arg")
+	ran, err := r.Run(context.Background(), "ok", []string{"X=over"}, []byte("in\n"), "arg")
 	want := ".git/hooks/ok arg over " + dir + "\nin\n\x1b[31mred\n"
 	if !ran || err != nil || out.String() != want {
 		t.Fatalf("ran %v err %v output %q, want %q", ran, err, out.String(), want)
@@ -55,13 +56,13 @@ func TestRunHookRunsFromTheWorkTreeWithItsArgsEnvAndInput(t *testing.T) {
 		t.Errorf("quote.Printable = %q", p)
 	}
 	var failed *Failed
-	if ran, err := r.Run("fails", nil, nil); !ran || !errors.As(err, &failed) || failed.Status != 7 {
+	if ran, err := r.Run(context.Background(), "fails", nil, nil); !ran || !errors.As(err, &failed) || failed.Status != 7 {
 		t.Errorf("fails: ran %v err %v", ran, err)
 	}
-	if ran, err := r.Run("off", nil, nil); ran || err != nil {
+	if ran, err := r.Run(context.Background(), "off", nil, nil); ran || err != nil {
 		t.Errorf("a hook without the executable bit ran: %v %v", ran, err)
 	}
-	if ran, _ := r.Run("missing", nil, nil); ran {
+	if ran, _ := r.Run(context.Background(), "missing", nil, nil); ran {
 		t.Error("a missing hook ran")
 	}
 }

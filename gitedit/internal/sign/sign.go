@@ -2,11 +2,14 @@
 // it runs the configured program (gpg --status-fd=2 -bsau KEY for
 // openpgp, gpgsm the same way for x509, ssh-keygen -Y sign -n git -f KEY
 // for ssh) and returns its signature, and it inserts a signature into a
-// commit as the gpgsig header, as git's commit.c does.
+// commit as the gpgsig header, as git's commit.c does. The program is
+// waited for, not the end of its output, and a caught signal stops it
+// (see package child).
 package sign
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -14,6 +17,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gitedit/gitedit/gitedit/internal/child"
 	"github.com/gitedit/gitedit/gitedit/internal/stdinfile"
 )
 
@@ -57,24 +61,25 @@ type Signer struct {
 	Home string
 }
 
-// Sign returns the detached signature of payload.
-func (s Signer) Sign(payload []byte) ([]byte, error) {
+// Sign returns the detached signature of payload. When ctx ends, the
+// signing program is stopped (the error is then a *child.Stopped).
+func (s Signer) Sign(ctx context.Context, payload []byte) ([]byte, error) {
 	switch s.Format {
 	case OpenPGP, X509:
 		key := s.Key
 		if key == "" {
 			key = s.Committer
 		}
-		return s.signGPG(payload, key)
+		return s.signGPG(ctx, payload, key)
 	case SSH:
 		key := s.Key
 		if key == "" {
 			var err error
-			if key, err = s.defaultSSHKey(); err != nil {
+			if key, err = s.defaultSSHKey(ctx); err != nil {
 				return nil, err
 			}
 		}
-		return s.signSSH(payload, key)
+		return s.signSSH(ctx, payload, key)
 	}
 	return nil, fmt.Errorf("unknown signature format %q", s.Format)
 }
@@ -82,7 +87,7 @@ func (s Signer) Sign(payload []byte) ([]byte, error) {
 // signGPG runs "PROGRAM --status-fd=2 -bsau KEY" with payload on standard
 // input; it succeeds only when the status output holds a line starting
 // "[GNUPG:] SIG_CREATED ", as git requires.
-func (s Signer) signGPG(payload []byte, key string) ([]byte, error) {
+func (s Signer) signGPG(ctx context.Context, payload []byte, key string) ([]byte, error) {
 	cmd := exec.Command(s.Program, "--status-fd=2", "-bsau", key)
 	in, err := stdinfile.New(payload)
 	if err != nil {
@@ -91,8 +96,10 @@ func (s Signer) signGPG(payload []byte, key string) ([]byte, error) {
 	defer in.Close()
 	cmd.Stdin = in
 	var out, status bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &status
-	err = cmd.Run()
+	err = child.Run(ctx, cmd, child.Output{Stdout: &out, Stderr: &status})
+	if child.IsStopped(err) {
+		return nil, err
+	}
 	if err != nil || !sigCreated(status.String()) {
 		msg := status.String()
 		if msg == "" {
@@ -127,7 +134,7 @@ func literalKey(s string) (string, bool) {
 
 // signSSH writes payload (and a literal key) to temporary files and runs
 // "PROGRAM -Y sign -n git -f KEYFILE [-U] BUFFER", then reads BUFFER.sig.
-func (s Signer) signSSH(payload []byte, key string) ([]byte, error) {
+func (s Signer) signSSH(ctx context.Context, payload []byte, key string) ([]byte, error) {
 	if key == "" {
 		return nil, errors.New("user.signingKey needs to be set for ssh signing")
 	}
@@ -146,19 +153,21 @@ func (s Signer) signSSH(payload []byte, key string) ([]byte, error) {
 	}
 	defer os.Remove(buf)
 	defer os.Remove(buf + ".sig")
-	return s.runSSH(keyFile, buf, literal)
+	return s.runSSH(ctx, keyFile, buf, literal)
 }
 
 // runSSH runs ssh-keygen -Y sign and reads the signature it wrote.
-func (s Signer) runSSH(keyFile, buf string, literal bool) ([]byte, error) {
+func (s Signer) runSSH(ctx context.Context, keyFile, buf string, literal bool) ([]byte, error) {
 	args := []string{"-Y", "sign", "-n", "git", "-f", keyFile}
 	if literal {
 		args = append(args, "-U")
 	}
 	cmd := exec.Command(s.Program, append(args, buf)...)
 	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
+	if err := child.Run(ctx, cmd, child.Output{Stderr: &stderr}); err != nil {
+		if child.IsStopped(err) {
+			return nil, err
+		}
 		msg := strings.TrimSpace(stderr.String())
 		if strings.Contains(msg, "usage:") {
 			msg = "ssh-keygen -Y sign is needed for ssh signing (available in openssh version 8.2p1+)\n" + msg
@@ -177,7 +186,7 @@ func (s Signer) runSSH(keyFile, buf string, literal bool) ([]byte, error) {
 
 // defaultSSHKey runs gpg.ssh.defaultKeyCommand and returns its first
 // line when that is a literal ssh key.
-func (s Signer) defaultSSHKey() (string, error) {
+func (s Signer) defaultSSHKey(ctx context.Context) (string, error) {
 	if s.DefaultKeyCommand == "" {
 		return "", errors.New("either user.signingkey or gpg.ssh.defaultKeyCommand needs to be configured")
 	}
@@ -186,15 +195,16 @@ func (s Signer) defaultSSHKey() (string, error) {
 		return "", fmt.Errorf("malformed gpg.ssh.defaultKeyCommand %q", s.DefaultKeyCommand)
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
+	var out, stderr bytes.Buffer
+	if err := child.Run(ctx, cmd, child.Output{Stdout: &out, Stderr: &stderr}); err != nil {
+		if child.IsStopped(err) {
+			return "", err
+		}
 		return "", fmt.Errorf("gpg.ssh.defaultKeyCommand failed: %v %s", err, strings.TrimSpace(stderr.String()))
 	}
-	first, _, _ := strings.Cut(string(out), "\n")
+	first, _, _ := strings.Cut(out.String(), "\n")
 	if _, ok := literalKey(first); !ok {
-		return "", fmt.Errorf("gpg.ssh.defaultKeyCommand succeeded but returned no keys: %s", strings.TrimSpace(string(out)))
+		return "", fmt.Errorf("gpg.ssh.defaultKeyCommand succeeded but returned no keys: %s", strings.TrimSpace(out.String()))
 	}
 	return first, nil
 }

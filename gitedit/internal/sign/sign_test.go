@@ -2,6 +2,7 @@ package sign
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,7 +28,7 @@ func TestAddHeaderRebuildsGitsSignedCommit(t *testing.T) {
 		"commit", "-q", "-S", "--allow-empty", "-m", "subject\n\nbody line\n")
 	signed := []byte(run(t, repo, "git", "cat-file", "commit", "HEAD"))
 	payload, sig := strip(signed)
-	got, err := Signer{Format: SSH, Program: "ssh-keygen", Key: key}.Sign(payload)
+	got, err := Signer{Format: SSH, Program: "ssh-keygen", Key: key}.Sign(context.Background(), payload)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +111,7 @@ func TestGPGSignatureWithoutSigCreatedIsRefused(t *testing.T) {
 	if err := os.WriteFile(fake, []byte("#!/bin/sh\ncat >/dev/null\necho sig\necho '[GNUPG:] KEY_CONSIDERED x' >&2\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Signer{Format: OpenPGP, Program: fake, Committer: "N <e@x>"}.Sign([]byte("payload"))
+	_, err := Signer{Format: OpenPGP, Program: fake, Committer: "N <e@x>"}.Sign(context.Background(), []byte("payload"))
 	if err == nil || !strings.Contains(err.Error(), "gpg failed to sign the data") {
 		t.Fatalf("err = %v", err)
 	}
@@ -119,7 +120,7 @@ func TestGPGSignatureWithoutSigCreatedIsRefused(t *testing.T) {
 	if err := os.WriteFile(ok, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	sig, err := Signer{Format: X509, Program: ok, Committer: "N <e@x>"}.Sign([]byte("payload"))
+	sig, err := Signer{Format: X509, Program: ok, Committer: "N <e@x>"}.Sign(context.Background(), []byte("payload"))
 	if err != nil || string(sig) != "sig\n" {
 		t.Fatalf("sig = %q, %v", sig, err)
 	}
