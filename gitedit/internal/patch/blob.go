@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/bluekeyes/go-gitdiff/gitdiff"
-
+	"github.com/gitedit/gitedit/gitedit/internal/gitdiff"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"

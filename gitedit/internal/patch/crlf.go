@@ -5,9 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/bluekeyes/go-gitdiff/gitdiff"
-
 	"github.com/gitedit/gitedit/engine/diff"
+	"github.com/gitedit/gitedit/gitedit/internal/gitdiff"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 )
 
