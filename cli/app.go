@@ -10,9 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/gitedit/gitedit/cli/internal/tty"
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 	"github.com/gitedit/gitedit/gitedit"
 	"github.com/gitedit/gitedit/internal/buildinfo"
 	"github.com/gitedit/gitedit/internal/sigstart"

@@ -6,8 +6,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/urfave/cli/v2"
-
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 	"github.com/gitedit/gitedit/gitedit"
 )
 

@@ -7,9 +7,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/gitedit/gitedit/cli/internal/tty"
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit"
 )

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 )
 
 // completionShells are the shells `gitedit completion` writes scripts for.

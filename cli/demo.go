@@ -1,8 +1,7 @@
 package cli
 
 import (
-	"github.com/urfave/cli/v2"
-
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 	"github.com/gitedit/gitedit/demo"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 )
 
 // urfave/cli/v2 asks a flag for its names (Names) every time it looks one

@@ -10,7 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/urfave/cli/v2"
+
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 )
 
 // urfaveFlag returns the urfave/cli flag inside a name-caching flag, or f.

@@ -12,8 +12,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/urfave/cli/v2"
-
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 	"github.com/gitedit/gitedit/gitedit"
 )
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"slices"
 
-	"github.com/urfave/cli/v2"
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 )
 
 // givenFlags says, for every name of every flag of one command, whether

@@ -7,7 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/urfave/cli/v2"
+
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 )
 
 // TestIsSetAnswersAsUrfave checks isSet against urfave's Context.IsSet

@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"github.com/urfave/cli/v2"
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 )
 
 // hashCommand is `gitedit hash PATH…`: the blob id of each file, as

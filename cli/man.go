@@ -5,8 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/urfave/cli/v2"
-
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 	"github.com/gitedit/gitedit/internal/buildinfo"
 )
 

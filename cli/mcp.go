@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"github.com/urfave/cli/v2"
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 )
 
 // mcpCommand is `gitedit mcp`: the MCP server on stdio.

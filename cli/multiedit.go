@@ -3,8 +3,7 @@ package cli
 import (
 	"context"
 
-	"github.com/urfave/cli/v2"
-
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 	"github.com/gitedit/gitedit/gitedit"
 )
 

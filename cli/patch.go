@@ -4,8 +4,7 @@ import (
 	"context"
 	"strings"
 
-	"github.com/urfave/cli/v2"
-
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 	"github.com/gitedit/gitedit/gitedit"
 )
 

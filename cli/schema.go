@@ -1,9 +1,8 @@
 package cli
 
 import (
-	"github.com/urfave/cli/v2"
-
 	"github.com/gitedit/gitedit/cli/internal/schemas"
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 )
 
 // schemaCommand is `gitedit schema [--format F]`: the tools' JSON Schemas.

@@ -4,9 +4,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/gitedit/gitedit/cli/internal/schemas"
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit"
 )

@@ -197,7 +197,9 @@ func sizeBudget(pkg string) int {
 var budgetExceptions = map[string]struct {
 	limit int
 	why   string
-}{}
+}{
+	"cli/internal/urfavecli": {7500, "a copy of urfave/cli v2 without docs.go (see its README.gitedit.md): upstream's layout, not ours"},
+}
 
 // countLines is the number of lines of the files of dir.
 func countLines(t *testing.T, dir string, files []string) int {
