@@ -13,16 +13,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gitedit/gitedit/cli"
-	"github.com/gitedit/gitedit/mcp"
 )
 
-// TestMain registers the gitedit and gitedit-mcp commands for the scripts
-// the tests generate, as the real binaries would run (gitedit mcp finds
-// gitedit-mcp on the scripts' PATH).
+// TestMain registers the gitedit command for the scripts the tests
+// generate, as the real binary would run.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"gitedit":     func() { os.Exit(cli.Main(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
-		"gitedit-mcp": func() { os.Exit(cli.MainMCP(mcp.ServeRepo, os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+		"gitedit": func() { os.Exit(cli.Main(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
 	})
 }
 

@@ -6,64 +6,31 @@ package cli
 import (
 	"context"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/gitedit/gitedit/cli/internal/tty"
 	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 	"github.com/gitedit/gitedit/gitedit"
-	"github.com/gitedit/gitedit/internal/buildinfo"
 	"github.com/gitedit/gitedit/internal/sigstart"
+	"github.com/gitedit/gitedit/mcp"
 )
 
 // Main runs the gitedit command line with args (args[0] is the program
 // name) and returns the exit status: 0 success (a no-op included), 1 a
 // refused request, 2 invalid input or a usage error, 3 partially applied.
-//
-// Main's binary links no MCP server: `gitedit mcp` replaces the process by
-// the gitedit-mcp binary, as git runs git-NAME for a command it does not
-// hold (see delegate.go).
+// `gitedit mcp` serves MCP in this process (mcp.ServeRepo).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return runMain(newAppFor, nil, args, stdin, stdout, stderr, true)
+	return runMain(newAppFor, mcp.ServeRepo, args, stdin, stdout, stderr, true)
 }
 
 // Server serves the MCP tools for repo, with the options opt merged from
-// git config and flags, on in and out until the client hangs up. The
-// gitedit-mcp binary passes mcp.ServeRepo.
+// git config and flags, on in and out until the client hangs up: Main
+// passes mcp.ServeRepo, tests their own.
 type Server func(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, in io.Reader, out io.Writer) error
 
-// MainMCP is Main for the gitedit-mcp binary: the command line of
-// `gitedit mcp`, with or without the word mcp after the program name
-// (gitedit-mcp --commit is gitedit mcp --commit), served by serve;
-// gitedit-mcp version (or --version) and gitedit-mcp help are gitedit's.
-// It removes the variables by which gitedit mcp names the server it runs
-// and its own version (see serverToRun), and warns on stderr when that
-// version is not the server's (warnVersionSkew).
-func MainMCP(serve Server, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	os.Unsetenv(serverVar) // the hooks and git the server runs do not inherit it
-	warnVersionSkew(stderr, versionID(buildinfo.Read()))
-	return mainWith(newAppFor, serve, mcpLine(args), stdin, stdout, stderr)
-}
-
-// mcpLine is the gitedit command line of gitedit-mcp's args.
-func mcpLine(args []string) []string {
-	if len(args) > 1 {
-		if versionAlias(args)[1] == "version" { // gitedit's version, however asked
-			return append([]string{"gitedit"}, args[1:]...)
-		}
-		switch args[1] {
-		case "help":
-			return []string{"gitedit", "mcp", "--help"}
-		case "mcp":
-			args = args[1:]
-		}
-	}
-	return append([]string{"gitedit", "mcp"}, args[min(1, len(args)):]...)
-}
-
 // mainWith is Main with the application built by build (newAppFor, or in
-// tests the whole application) and the MCP server serve (nil: delegate),
+// tests the whole application) and the MCP server serve,
 // for a caller that goes on after it: signals caught are given back.
 func mainWith(build func(*env, []string) *cli.App, serve Server, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return runMain(build, serve, args, stdin, stdout, stderr, false)
@@ -88,11 +55,11 @@ func runMain(build func(*env, []string) *cli.App, serve Server, args []string, s
 	e := &env{stdin: sig.reader(stdin), out: out, sig: sig, serve: serve, began: time.Now()}
 	app := build(e, args)
 	args, name := reorderArgs(app, args)
-	e.args = args
 	if name != "" {
 		out.command = name + " "
 	}
-	if name != "" && !readOnly[name] && !e.delegates(name) {
+	out.json = out.json && name != "mcp" // see parsed
+	if name != "" && !readOnly[name] {
 		sig.start() // as soon as the command is known: it sets up in the background
 	}
 	tuneGC(name)
@@ -115,13 +82,8 @@ type env struct {
 	// colour its flags ask for ("" for none).
 	colors bool
 	color  string
-	// serve is the MCP server of the gitedit-mcp binary; nil in gitedit,
-	// whose mcp command runs that binary with args, the command line as
-	// parsed: the command first, then its flags, "--" and its arguments
-	// (flags may come before the command, which gitedit-mcp's line
-	// cannot hold; see delegate.go).
+	// serve is the MCP server of gitedit mcp.
 	serve Server
-	args  []string
 	// began is when Main started: GITEDIT_TRACE_PERFORMANCE's "start"
 	// phase runs from it to the batch's lock (see writeGate).
 	began time.Time
@@ -204,11 +166,14 @@ func buildCommands(e *env, args []string) []*cli.Command {
 // --color; a command that prints for people escapes control characters on
 // a terminal from here on (colours wait for the repository's config).
 func (e *env) parsed(c *cli.Context) error {
-	if !readOnly[c.Command.Name] && !e.delegates(c.Command.Name) {
+	if !readOnly[c.Command.Name] {
 		e.sig.start()
 	}
 	recordGiven(c)
-	e.out.json = c.Bool("json")
+	// gitedit mcp's standard output is the protocol's: what keeps the
+	// server from serving goes to standard error, as text, where MCP
+	// clients log it, --json or not.
+	e.out.json = c.Bool("json") && c.Command.Name != "mcp"
 	if e.colors = hasFlag(c.Command, "color"); !e.colors {
 		return nil
 	}
@@ -219,15 +184,6 @@ func (e *env) parsed(c *cli.Context) error {
 	e.color = color
 	e.out.terminal(nil)
 	return nil
-}
-
-// delegates reports whether command is run by another binary that
-// replaces this process: gitedit mcp, which execs gitedit-mcp. gitedit
-// then writes nothing, and a signal before the exec keeps its default
-// action (it ends gitedit, as it would end git before it ran git-NAME):
-// caught, it was lost in the exec and the server ran anyway.
-func (e *env) delegates(command string) bool {
-	return command == "mcp" && e.serve == nil && execReplaces
 }
 
 // readOnly are the commands that neither write to the repository nor

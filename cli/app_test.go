@@ -72,9 +72,7 @@ func TestValidAuthorNeedsNameAndEmail(t *testing.T) {
 // start catching signals once their flags are parsed: every command but
 // those of readOnly (which must all exist), so that an edit, batch, patch,
 // undo, run, series, mcp or demo interrupted before its point of no return
-// changes nothing (see integration's signal tests). The mcp command is
-// the server's, in gitedit-mcp; gitedit's own mcp, which execs it,
-// catches none (TestMCPExecsTheServerWithTheCommandLineAndDefaultSignals).
+// changes nothing (see integration's signal tests).
 func TestSignalsAreCaughtByEveryCommandThatMayWrite(t *testing.T) {
 	names := map[string]bool{}
 	for _, c := range newApp(&env{out: &printer{}}).Commands {
@@ -136,19 +134,18 @@ func runApp(build func(*env, []string) *cli.App, args []string) (stdout, stderr 
 }
 
 // refuseToServe stands for the MCP server in tests that run the mcp
-// command in process (a nil Server would replace the test by gitedit-mcp).
+// command without serving.
 func refuseToServe(context.Context, *gitedit.Repo, gitedit.Options, io.Reader, io.Writer) error {
 	return errors.New("no MCP server in this test")
 }
 
 // TestEarlySignalsAreTheWritersOnes checks sigstart.Writers, the
 // commands whose signals are caught from the process's start: every
-// command that is not read-only, but mcp (which gitedit hands to
-// gitedit-mcp by an exec).
+// command that is not read-only.
 func TestEarlySignalsAreTheWritersOnes(t *testing.T) {
 	want := map[string]bool{}
 	for _, c := range commands {
-		if !readOnly[c.name] && c.name != "mcp" {
+		if !readOnly[c.name] {
 			want[c.name] = true
 		}
 	}

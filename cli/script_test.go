@@ -9,7 +9,6 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/gitedit/gitedit/fixtures"
-	"github.com/gitedit/gitedit/mcp"
 )
 
 // update rewrites the golden output of the scripts: a failing "cmp X FILE"
@@ -17,13 +16,11 @@ import (
 // X (stdout, stderr or a file): go test ./cli -run TestScriptsOfTheManualPass -update
 var update = flag.Bool("update", false, "rewrite the scripts' golden output in testdata/script")
 
-// TestMain registers the gitedit and gitedit-mcp commands for the
-// scripts: each runs in a subprocess, as the real binaries would, and
-// gitedit mcp finds gitedit-mcp on the scripts' PATH.
+// TestMain registers the gitedit command for the scripts: it runs in a
+// subprocess, as the real binary would.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"gitedit":     func() { os.Exit(Main(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
-		"gitedit-mcp": func() { os.Exit(MainMCP(mcp.ServeRepo, os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+		"gitedit": func() { os.Exit(Main(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
 	})
 }
 

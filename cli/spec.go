@@ -4,10 +4,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gitedit/gitedit/cli/internal/schemas"
 	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 	"github.com/gitedit/gitedit/engine"
 	"github.com/gitedit/gitedit/gitedit"
+	"github.com/gitedit/gitedit/mcp"
 )
 
 // The command definitions are the one source of the help texts, the shell
@@ -63,7 +63,7 @@ func placeholderKinds() map[string]flagSpec {
 		"MODE":   {kind: valueEnum, values: modes},
 		"POLICY": {kind: valueEnum, values: []string{string(gitedit.DirtyRefuse), string(gitedit.DirtyInclude), string(gitedit.DirtyCommitFirst)}},
 		"WHEN":   {kind: valueEnum, values: []string{colorAlways, colorNever, colorAuto}},
-		"FORMAT": {kind: valueEnum, values: schemas.Formats},
+		"FORMAT": {kind: valueEnum, values: mcp.Formats},
 		"SHELL":  {kind: valueEnum, values: completionShells},
 	}
 }

@@ -35,9 +35,8 @@ func TestMain(m *testing.M) {
 	if runtime.GOOS == "windows" {
 		binary += ".exe"
 	}
-	// Both binaries, side by side as go install puts them: gitedit mcp
-	// runs the gitedit-mcp beside it.
-	build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "..", "../cmd/gitedit-mcp")
+	// A plain build, as go install makes it: gitedit mcp serves in it.
+	build := exec.Command("go", "build", "-o", binary, "..")
 	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "build gitedit: %v\n%s", err, out)
 		os.Exit(1)

@@ -1,14 +1,12 @@
 package integration
 
 import (
-	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -16,112 +14,66 @@ import (
 	"github.com/gitedit/gitedit/fixtures"
 )
 
-// loneGitedit copies the gitedit binary into a folder of its own, without
-// gitedit-mcp beside it.
-func loneGitedit(t *testing.T) string {
-	t.Helper()
+// TestLoneGiteditServesMCP checks that gitedit alone, copied into a folder
+// of its own with nothing else on PATH but git, serves gitedit mcp: a
+// client's handshake, tools/list and a read are answered, and the server
+// exits 0 when its input ends. (It once ran a second binary, gitedit-mcp,
+// and refused when it was missing.)
+func TestLoneGiteditServesMCP(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	before := take(t, dir)
 	data, err := os.ReadFile(binary)
 	require.NoError(t, err)
 	lone := filepath.Join(t.TempDir(), filepath.Base(binary))
 	require.NoError(t, os.WriteFile(lone, data, 0o755))
-	return lone
+	env := withPathOfGitOnly(t, fixtures.Env(fixtures.Home(dir)))
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"lone","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"read","arguments":{"file_path":"a.txt"}}}`,
+	}, "\n") + "\n"
+	r := runIn(t, dir, env, in, lone, "mcp")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Empty(t, r.stderr)
+	replies := map[float64]map[string]any{}
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(line), &m), line)
+		replies[m["id"].(float64)] = m
+	}
+	require.Len(t, replies, 3, r.stdout)
+	init := replies[1]["result"].(map[string]any)
+	assert.Equal(t, "2025-06-18", init["protocolVersion"])
+	assert.Len(t, replies[2]["result"].(map[string]any)["tools"], 6)
+	assert.Contains(t, r.stdout, `"file_path":"a.txt"`)
+	requireUnchanged(t, before, take(t, dir))
 }
 
-// envWithPath is fixtures.Env for dir with PATH set to the folders given
-// (git's own folder always among them).
-func envWithPath(t *testing.T, dir string, folders ...string) []string {
+// TestMCPThatCannotServeSaysWhyOnStderr: outside a repository gitedit mcp
+// exits 1 and says why on standard error, with --json too, and writes
+// nothing on standard output, which is the protocol's.
+func TestMCPThatCannotServeSaysWhyOnStderr(t *testing.T) {
+	dir := t.TempDir()
+	env := append(fixtures.Env(fixtures.Home(dir)), "GIT_CEILING_DIRECTORIES="+filepath.Dir(dir))
+	for _, args := range [][]string{{"mcp"}, {"mcp", "--json"}, {"--json", "mcp", "--commit"}} {
+		r := runIn(t, dir, env, "", "gitedit", args...)
+		assert.Equal(t, 1, r.code, "%v", args)
+		assert.True(t, strings.HasPrefix(r.stderr, "gitedit: not_a_repo: "), "%v: %q", args, r.stderr)
+		assert.Empty(t, r.stdout, "%v", args)
+	}
+}
+
+// withPathOfGitOnly replaces PATH in env by git's folder alone.
+func withPathOfGitOnly(t *testing.T, env []string) []string {
 	t.Helper()
-	gitPath, err := exec.LookPath("git")
-	require.NoError(t, err)
-	var env []string
-	for _, kv := range fixtures.Env(fixtures.Home(dir)) {
+	var out []string
+	for _, kv := range env {
 		if !strings.HasPrefix(kv, "PATH=") {
-			env = append(env, kv)
+			out = append(out, kv)
 		}
 	}
-	path := strings.Join(append(folders, filepath.Dir(gitPath)), string(os.PathListSeparator))
-	return append(env, "PATH="+path)
-}
-
-// TestMCPRunsTheServerBinaryBesideOrOnPath checks how gitedit mcp finds
-// the gitedit-mcp binary, as git finds git-NAME: beside gitedit (the
-// harness builds both in one folder), else on PATH; found nowhere, the
-// command is refused with unsupported, exit status 1, and the repository
-// is left as it was.
-func TestMCPRunsTheServerBinaryBesideOrOnPath(t *testing.T) {
-	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
-	before := take(t, dir)
-	beside := runIn(t, dir, envWithPath(t, dir), "", binary, "mcp", "--commit")
-	assert.Equal(t, run{}, beside, "served by the gitedit-mcp beside gitedit")
-
-	lone := loneGitedit(t)
-	onPath := runIn(t, dir, envWithPath(t, dir, filepath.Dir(binary)), "", lone, "mcp")
-	assert.Equal(t, run{}, onPath, "served by the gitedit-mcp on PATH")
-
-	missing := runIn(t, dir, envWithPath(t, dir), "", lone, "mcp")
-	assert.Equal(t, 1, missing.code)
-	assert.Equal(t, "gitedit: unsupported: gitedit mcp runs the gitedit-mcp binary, found neither beside gitedit nor on PATH: "+
-		"install it with gitedit (see the README's Install section)\n", missing.stderr)
-	assert.Empty(t, missing.stdout)
-	requireUnchanged(t, before, take(t, dir))
-}
-
-// TestMCPServerBinaryTakesTheMCPCommandLine checks gitedit-mcp run by
-// hand: its flags are gitedit mcp's, with or without the word mcp, and
-// its errors and exit statuses are gitedit's.
-func TestMCPServerBinaryTakesTheMCPCommandLine(t *testing.T) {
-	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
-	server := filepath.Join(filepath.Dir(binary), "gitedit-mcp")
-	env := envWithPath(t, dir)
-	assert.Equal(t, run{}, runIn(t, dir, env, "", server, "--commit", "--session", "s1"))
-	assert.Equal(t, run{}, runIn(t, dir, env, "", server, "mcp", "--commit"))
-	extra := runIn(t, dir, env, "", server, "edit")
-	assert.Equal(t, 2, extra.code, extra.stderr)
-	assert.Contains(t, extra.stderr, "gitedit: invalid_input: ")
-	outside := runIn(t, t.TempDir(), env, "", server)
-	assert.Equal(t, 1, outside.code)
-	assert.Contains(t, outside.stderr, "gitedit: not_a_repo: ")
-}
-
-// TestMCPServerThatIsGiteditIsRefused checks a gitedit-mcp that is
-// gitedit itself (a link to it, as a user of the one-binary gitedit might
-// have made for a client that takes one command) or a script running
-// gitedit mcp: gitedit mcp ran it, it ran gitedit mcp, which ran it
-// again, replacing the process for ever at full speed; now the second
-// gitedit refuses with unsupported, exit status 1, and the repository is
-// left as it was.
-func TestMCPServerThatIsGiteditIsRefused(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("symbolic links and scripts")
-	}
-	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
-	before := take(t, dir)
-	lone := loneGitedit(t)
-	script := filepath.Join(t.TempDir(), "gitedit-mcp")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nexec gitedit \"$@\"\n"), 0o755))
-	require.NoError(t, os.Symlink(lone, filepath.Join(filepath.Dir(lone), "gitedit-mcp")))
-	cases := []struct {
-		what string
-		path []string // before gitedit's own folder
-	}{{"a link beside", nil}, {"a script on PATH", []string{filepath.Dir(script)}}}
-	for _, c := range cases { // in this order: the second removes the link
-		what, path := c.what, c.path
-		if path != nil {
-			require.NoError(t, os.Remove(filepath.Join(filepath.Dir(lone), "gitedit-mcp")))
-		}
-		env := envWithPath(t, dir, append(path, filepath.Dir(lone))...)
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		cmd := exec.CommandContext(ctx, lone, "mcp", "--commit")
-		cmd.Dir, cmd.Env = dir, env
-		out, err := cmd.CombinedOutput()
-		looped := ctx.Err()
-		cancel()
-		require.NoError(t, looped, "%s: gitedit mcp loops", what)
-		var exit *exec.ExitError
-		require.ErrorAs(t, err, &exit, what)
-		assert.Equal(t, 1, exit.ExitCode(), what)
-		assert.Contains(t, string(out), "gitedit: unsupported: gitedit mcp ran ", what)
-		assert.Contains(t, string(out), "which ran gitedit mcp again instead of serving", what)
-	}
-	requireUnchanged(t, before, take(t, dir))
+	git, err := exec.LookPath("git")
+	require.NoError(t, err)
+	return append(out, "PATH="+filepath.Dir(git))
 }

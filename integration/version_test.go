@@ -99,12 +99,12 @@ func copyFile(from, to string) error {
 	return os.WriteFile(to, data, 0o644)
 }
 
-// buildAt builds gitedit and gitedit-mcp from the module in dir with
-// GOFLAGS=flags, side by side, and returns gitedit's path.
+// buildAt builds gitedit from the module in dir with GOFLAGS=flags and
+// returns its path.
 func buildAt(t *testing.T, dir, flags string) string {
 	to := t.TempDir()
 	bin := filepath.Join(to, "gitedit")
-	cmd := exec.Command("go", "build", "-o", to+string(filepath.Separator), ".", "./cmd/gitedit-mcp")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS="+flags)
 	out, err := cmd.CombinedOutput()

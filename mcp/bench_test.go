@@ -73,13 +73,3 @@ func benchEdits(b *testing.B, cfg Config) {
 		}
 	}
 }
-
-// BenchmarkSchema measures rendering the tool definitions.
-// go test ./mcp -run '^$' -bench Schema
-func BenchmarkSchema(b *testing.B) {
-	for b.Loop() {
-		if _, err := Schema(FormatOpenAI); err != nil {
-			b.Fatal(err)
-		}
-	}
-}

@@ -33,20 +33,3 @@ func TestServeAnswersEveryRequestBeforeInputEnds(t *testing.T) {
 		}
 	}
 }
-
-func TestCountMessagesCountsRequestsAndResponsesInBatches(t *testing.T) {
-	tests := []struct {
-		line      string
-		req, resp int
-	}{
-		{`{"jsonrpc":"2.0","id":1,"method":"x"}`, 1, 0},
-		{`{"jsonrpc":"2.0","method":"notifications/x"}`, 0, 0},
-		{`{"jsonrpc":"2.0","id":1,"result":{}}`, 0, 1},
-		{`[{"id":1,"method":"a"},{"id":2,"method":"b"},{"method":"n"}]`, 2, 0},
-		{`not json`, 0, 0},
-	}
-	for _, tt := range tests {
-		require.Equal(t, tt.req, countMessages([]byte(tt.line), isRequest), tt.line)
-		require.Equal(t, tt.resp, countMessages([]byte(tt.line), isResponse), tt.line)
-	}
-}

@@ -15,8 +15,8 @@ import (
 // without ever being held in memory whole.
 const MaxRequestSize = 16 << 20
 
-// maxNesting is the deepest nesting of arrays and objects the SDK decodes
-// (deeper messages would end its connection); deeper lines are refused.
+// maxNesting is the deepest nesting of arrays and objects a message may
+// have (as the official SDK decodes them); deeper lines are refused.
 const maxNesting = 1000
 
 // The JSON-RPC 2.0 error codes for a message that cannot be served.
@@ -25,23 +25,17 @@ const (
 	codeInvalidRequest = -32600
 )
 
-// gate sits between the client's stream and the SDK, which ends the whole
-// connection on the first message it cannot decode. It passes on each
-// line that is a JSON-RPC 2.0 message the SDK can handle, and answers
-// every other line itself with the error JSON-RPC defines (-32700 for a
-// line that is not JSON, -32600 for one that is not a valid message, a
-// batch, or a line over MaxRequestSize), then goes on reading.
+// gate reads the client's stream line by line for the server. It hands
+// on each line that is one JSON-RPC 2.0 message, decoded once into its
+// top-level fields, and answers every other line itself with the error
+// JSON-RPC defines (-32700 for a line that is not JSON, -32600 for one
+// that is not a valid message, a batch, or a line over MaxRequestSize),
+// then goes on reading.
 type gate struct {
 	in    *bufio.Reader
 	max   int
 	reply func(line []byte)
-	// onRequest, when set, is called for each request passed on (a
-	// message with an id and a method): the drain counts them without
-	// decoding the line again.
-	onRequest func()
-	// pending is the part of an accepted line not yet read by the SDK.
-	pending []byte
-	err     error
+	err   error
 }
 
 // newGate returns a gate over in that answers bad lines through reply.
@@ -49,39 +43,38 @@ func newGate(in io.Reader, max int, reply func(line []byte)) *gate {
 	return &gate{in: bufio.NewReaderSize(in, 64<<10), max: max, reply: reply}
 }
 
-// Read returns the bytes of accepted lines, newline included.
-func (g *gate) Read(p []byte) (int, error) {
-	for len(g.pending) == 0 {
+// next returns the next message that can be served, decoded into its
+// top-level fields, answering every other line on the way; at the end of
+// the input it returns the input's error (io.EOF).
+func (g *gate) next() (map[string]json.RawMessage, error) {
+	for {
 		if g.err != nil {
-			return 0, g.err
+			return nil, g.err
 		}
 		line, tooLong, err := g.nextLine()
 		g.err = err
-		g.admit(line, tooLong)
+		if m := g.accept(line, tooLong); m != nil {
+			return m, nil
+		}
 	}
-	n := copy(p, g.pending)
-	g.pending = g.pending[n:]
-	return n, nil
 }
 
-// admit queues line for the SDK, or answers it when it cannot be served.
-func (g *gate) admit(line []byte, tooLong int) {
+// accept returns line's message when it can be served, else nil, having
+// answered it when it is not blank.
+func (g *gate) accept(line []byte, tooLong int) map[string]json.RawMessage {
 	if tooLong > 0 {
 		g.refuse(codeInvalidRequest, fmt.Sprintf("Invalid Request: the message is larger than the %d MiB limit (%d bytes or more); send smaller requests (edit large files in several calls)", g.max>>20, tooLong))
-		return
+		return nil
 	}
 	if len(bytes.TrimSpace(line)) == 0 {
-		return
+		return nil
 	}
 	m, code, msg := readMessage(line)
 	if code != 0 {
 		g.refuse(code, msg)
-		return
+		return nil
 	}
-	if g.onRequest != nil && isRequest(m) {
-		g.onRequest()
-	}
-	g.pending = append(line, '\n')
+	return m
 }
 
 // refuse writes a JSON-RPC error response with a null id.
@@ -116,8 +109,8 @@ func (g *gate) nextLine() (line []byte, tooLong int, err error) {
 }
 
 // readMessage decodes line, once, into its top-level fields. code is 0
-// when line is one JSON-RPC 2.0 request, notification or response the SDK
-// decodes, else the error code and msg the message to answer it with.
+// when line is one JSON-RPC 2.0 request, notification or response the
+// server reads, else the error code and msg the message to answer it with.
 // json.Unmarshal validates before it decodes: its syntax error is the
 // parse error.
 func readMessage(line []byte) (m map[string]json.RawMessage, code int, msg string) {
@@ -140,7 +133,8 @@ func readMessage(line []byte) (m map[string]json.RawMessage, code int, msg strin
 }
 
 // messageProblem says what keeps m from being a JSON-RPC 2.0 message as
-// MCP defines it and the SDK decodes it ("" when nothing does). The SDK
+// MCP defines it and the official SDK decodes it ("" when nothing does;
+// the server answers as the SDK's would, see oracle_test.go). The SDK
 // reads every id as a string or an int64: an id of null (which MCP
 // forbids in a request, and which the SDK takes for a notification that
 // then holds the connection open forever), a fraction or an integer

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"sync"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/gitedit/gitedit/gitedit"
 )
 
@@ -38,7 +36,7 @@ func (h *handlers) current() (*gitedit.Repo, error) {
 }
 
 // callFunc runs one tool call on its raw arguments (a JSON object).
-type callFunc func(h *handlers, ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error)
+type callFunc func(h *handlers, ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*toolResult, error)
 
 // calls maps each tool name to its implementation.
 var calls = map[string]callFunc{
@@ -49,26 +47,28 @@ var calls = map[string]callFunc{
 	ToolLog:        (*handlers).log,
 }
 
-// handler returns the SDK handler of tool name. A refused request, and
-// even a panic in the library, becomes a tool result with isError set:
-// the agent sees it and the server keeps running.
-func (h *handlers) handler(name string) sdk.ToolHandler {
+// call runs one call of tool name with the raw arguments args (nil: none)
+// from the client named client. A refused request, and even a panic in
+// the library, becomes a tool result with isError set: the agent sees it
+// and the server keeps running. ok is false for an unknown tool.
+func (h *handlers) call(ctx context.Context, name, client string, args json.RawMessage) (res *toolResult, ok bool) {
 	call := calls[name]
 	if call == nil {
 		call = undoCall(name)
 	}
-	return func(ctx context.Context, req *sdk.CallToolRequest) (res *sdk.CallToolResult, _ error) {
-		h.warm.run(func() { res = h.run(ctx, name, call, req) })
-		return res, nil
+	if call == nil {
+		return nil, false
 	}
+	h.warm.run(func() { res = h.run(ctx, name, call, client, args) })
+	return res, true
 }
 
 // run runs one call of tool name, on a goroutine of h.warm.
-func (h *handlers) run(ctx context.Context, name string, call callFunc, req *sdk.CallToolRequest) (res *sdk.CallToolResult) {
+func (h *handlers) run(ctx context.Context, name string, call callFunc, client string, args json.RawMessage) (res *toolResult) {
 	defer recoverInto(&res, name)
 	repo, err := h.current()
 	if err == nil {
-		res, err = call(h, ctx, repo, h.callOptions(req), arguments(req))
+		res, err = call(h, ctx, repo, h.callOptions(client), arguments(args))
 	}
 	if err != nil {
 		return refused(err)
@@ -78,7 +78,7 @@ func (h *handlers) run(ctx context.Context, name string, call callFunc, req *sdk
 
 // recoverInto turns a panic of tool name's call into a refused result
 // (io_error) stored in *res. It must be deferred.
-func recoverInto(res **sdk.CallToolResult, name string) {
+func recoverInto(res **toolResult, name string) {
 	if p := recover(); p != nil {
 		*res = refused(fmt.Errorf("%s: internal error: %v", name, p))
 	}
@@ -86,27 +86,25 @@ func recoverInto(res **sdk.CallToolResult, name string) {
 
 // callOptions returns the options of one call: the server's, with the
 // client's name as the agent when none was configured.
-func (h *handlers) callOptions(req *sdk.CallToolRequest) gitedit.Options {
+func (h *handlers) callOptions(client string) gitedit.Options {
 	opt := h.opt
-	if opt.Agent == "" && req.Session != nil {
-		if p := req.Session.InitializeParams(); p != nil && p.ClientInfo != nil {
-			opt.Agent = p.ClientInfo.Name
-		}
+	if opt.Agent == "" {
+		opt.Agent = client
 	}
 	return opt
 }
 
 // arguments returns a call's arguments; none is an empty object, so that
 // a missing field is reported by name.
-func arguments(req *sdk.CallToolRequest) json.RawMessage {
-	if req.Params == nil || len(req.Params.Arguments) == 0 || string(req.Params.Arguments) == "null" {
+func arguments(args json.RawMessage) json.RawMessage {
+	if len(args) == 0 || string(args) == "null" {
 		return json.RawMessage("{}")
 	}
-	return req.Params.Arguments
+	return args
 }
 
 // read runs the read tool.
-func (h *handlers) read(ctx context.Context, repo *gitedit.Repo, _ gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+func (h *handlers) read(ctx context.Context, repo *gitedit.Repo, _ gitedit.Options, args json.RawMessage) (*toolResult, error) {
 	req, err := gitedit.DecodeRead(args)
 	if err != nil {
 		return nil, err
@@ -119,7 +117,7 @@ func (h *handlers) read(ctx context.Context, repo *gitedit.Repo, _ gitedit.Optio
 }
 
 // edit runs the edit tool (docs/reference.md#edit).
-func (h *handlers) edit(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+func (h *handlers) edit(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*toolResult, error) {
 	req, err := gitedit.DecodeEdit(args)
 	if err != nil {
 		return nil, err
@@ -128,7 +126,7 @@ func (h *handlers) edit(ctx context.Context, repo *gitedit.Repo, opt gitedit.Opt
 }
 
 // multiEdit runs the multiedit tool (docs/reference.md#multiedit).
-func (h *handlers) multiEdit(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+func (h *handlers) multiEdit(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*toolResult, error) {
 	req, err := gitedit.DecodeMultiEdit(args)
 	if err != nil {
 		return nil, err
@@ -137,7 +135,7 @@ func (h *handlers) multiEdit(ctx context.Context, repo *gitedit.Repo, opt gitedi
 }
 
 // applyPatch runs the apply_patch tool (docs/reference.md#patch).
-func (h *handlers) applyPatch(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+func (h *handlers) applyPatch(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*toolResult, error) {
 	req, err := gitedit.DecodePatch(args)
 	if err != nil {
 		return nil, err
@@ -146,7 +144,7 @@ func (h *handlers) applyPatch(ctx context.Context, repo *gitedit.Repo, opt gited
 }
 
 // log runs the log tool.
-func (h *handlers) log(ctx context.Context, repo *gitedit.Repo, _ gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+func (h *handlers) log(ctx context.Context, repo *gitedit.Repo, _ gitedit.Options, args json.RawMessage) (*toolResult, error) {
 	req, err := gitedit.DecodeLog(args)
 	if err != nil {
 		return nil, err
@@ -159,7 +157,7 @@ func (h *handlers) log(ctx context.Context, repo *gitedit.Repo, _ gitedit.Option
 }
 
 // applied turns the outcome of a write into a tool result.
-func applied(res *gitedit.Result, err error) (*sdk.CallToolResult, error) {
+func applied(res *gitedit.Result, err error) (*toolResult, error) {
 	if err != nil {
 		return nil, err
 	}

@@ -7,22 +7,20 @@ import (
 	"sync"
 	"testing"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // TestPanicInACallBecomesAToolError: a call that panics is a tool error,
-// whether it runs on the SDK's goroutine (a zero warm) or on a kept one,
+// whether it runs on the call's goroutine (a zero warm) or on a kept one,
 // which then serves the next call.
 func TestPanicInACallBecomesAToolError(t *testing.T) {
 	for _, h := range []*handlers{{}, {warm: newWarm()}} { // no repository: the library call panics
-		req := &sdk.CallToolRequest{Params: &sdk.CallToolParamsRaw{Name: ToolRead, Arguments: json.RawMessage(`{"file_path": "a.txt"}`)}}
 		for range 2 {
-			res, err := h.handler(ToolRead)(context.Background(), req)
-			require.NoError(t, err)
+			res, ok := h.call(context.Background(), ToolRead, "", json.RawMessage(`{"file_path": "a.txt"}`))
+			require.True(t, ok)
 			require.True(t, res.IsError)
-			assert.True(t, strings.HasPrefix(text(res), "io_error: read: internal error"), text(res))
+			assert.True(t, strings.HasPrefix(res.Content[0].Text, "io_error: read: internal error"), res.Content[0].Text)
 		}
 	}
 }

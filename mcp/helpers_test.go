@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,23 +34,27 @@ func isolateGit(t testing.TB, repo string) {
 	}
 }
 
-// connect starts an in-process server on cfg and returns a client
-// session connected to it over in-memory transports; the client calls
-// itself "test-agent".
+// connect starts an in-process server on cfg, serving over pipes as on
+// stdio, and returns the official SDK's client session connected to it;
+// the client calls itself "test-agent".
 func connect(t testing.TB, cfg Config) *sdk.ClientSession {
 	t.Helper()
-	srv, err := NewServer(cfg)
+	_, err := newHandlers(cfg) // fail here, not in the server's goroutine
 	require.NoError(t, err)
-	st, ct := sdk.NewInMemoryTransports()
-	ctx := context.Background()
-	ss, err := srv.Connect(ctx, st, nil)
-	require.NoError(t, err)
+	clientIn, serverOut := io.Pipe()
+	serverIn, clientOut := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- Serve(context.Background(), cfg, serverIn, serverOut)
+		serverOut.Close()
+	}()
 	client := sdk.NewClient(&sdk.Implementation{Name: "test-agent", Version: "1"}, nil)
-	cs, err := client.Connect(ctx, ct, nil)
+	cs, err := client.Connect(context.Background(), &sdk.IOTransport{Reader: clientIn, Writer: clientOut}, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() {
 		cs.Close()
-		ss.Wait()
+		clientOut.Close()
+		<-done
 	})
 	return cs
 }

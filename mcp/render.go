@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit"
 )
@@ -26,13 +24,13 @@ type failure struct {
 }
 
 // textResult is a tool result with one text block and structured content.
-func textResult(text string, structured any) *sdk.CallToolResult {
-	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}, StructuredContent: structured}
+func textResult(text string, structured any) *toolResult {
+	return &toolResult{Content: []content{{Type: "text", Text: text}}, StructuredContent: structured}
 }
 
 // refused is the result of a refused request: isError, text
 // "<code>: <message>", and {"ok": false, "error": ...}.
-func refused(err error) *sdk.CallToolResult {
+func refused(err error) *toolResult {
 	ge := gitedit.AsError(err)
 	res := textResult(ge.Error(), failure{Error: ge.JSON()})
 	res.IsError = true
@@ -41,7 +39,7 @@ func refused(err error) *sdk.CallToolResult {
 
 // readResult renders a read: a header with the blob id to pass as
 // expected_hash, the numbered lines, and how to continue when cut.
-func readResult(r *gitedit.ReadResult) *sdk.CallToolResult {
+func readResult(r *gitedit.ReadResult) *toolResult {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s blob %s lines %d-%d of %d (pass the blob id as expected_hash)\n",
 		quote.QuotePath(r.FilePath), r.Blob, r.StartLine, r.EndLine, r.TotalLines)
@@ -58,7 +56,7 @@ func readResult(r *gitedit.ReadResult) *sdk.CallToolResult {
 // editResult renders an applied request as the CLI does (summary, skipped
 // edits, notes, commits, diff), plus each file's new blob id for the next
 // expected_hash.
-func editResult(res *gitedit.Result) *sdk.CallToolResult {
+func editResult(res *gitedit.Result) *toolResult {
 	res = res.Normalized()
 	text := res.Text()
 	var b strings.Builder
@@ -84,7 +82,7 @@ func writeBlobs(b *strings.Builder, res *gitedit.Result) {
 }
 
 // logResult renders the gitedit commits, one paragraph each.
-func logResult(entries []gitedit.LogEntry) *sdk.CallToolResult {
+func logResult(entries []gitedit.LogEntry) *toolResult {
 	if len(entries) == 0 {
 		return textResult("no gitedit commits\n", okLog{OK: true, Commits: []gitedit.LogEntry{}})
 	}

@@ -4,12 +4,9 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"time"
-
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/gitedit/gitedit/gitedit"
 	"github.com/gitedit/gitedit/internal/buildinfo"
@@ -35,55 +32,31 @@ type Config struct {
 }
 
 // ServeRepo is Serve for an opened repository with the options opt (the
-// git config defaults merged with the command's flags): the server of the
-// gitedit-mcp binary (cli.Server).
+// git config defaults merged with the command's flags): the server of
+// gitedit mcp.
 func ServeRepo(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, in io.Reader, out io.Writer) error {
 	return Serve(ctx, Config{Repo: repo, Options: opt}, in, out)
 }
 
 // Serve runs an MCP server with gitedit's tools on the given streams
 // (newline-delimited JSON-RPC, as on stdio) until the client closes the
-// connection (nil) or ctx is cancelled (ctx's error). A line that is not a
-// JSON-RPC message, or is longer than MaxRequestSize, is answered with the
-// JSON-RPC error for it (-32700 or -32600) and the server goes on. It fails before
-// serving when cfg.Dir is not in a repository gitedit can handle.
+// connection and every call read has been answered (nil), or ctx is
+// cancelled (ctx's error). A line that is not a JSON-RPC message, or is
+// longer than MaxRequestSize, is answered with the JSON-RPC error for it
+// (-32700 or -32600) and the server goes on. It fails before serving when
+// cfg.Dir is not in a repository gitedit can handle.
 func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
-	srv, err := NewServer(cfg)
+	h, err := newHandlers(cfg)
 	if err != nil {
 		return err
 	}
-	d := newDrain()
-	w := d.writer(out)
-	g := newGate(in, MaxRequestSize, w.reply)
-	g.onRequest = d.request
-	// The gate bounds each line; the SDK's own bound (which would end the
-	// connection) is set beyond it, allowing for its read-ahead.
-	t := &sdk.IOTransport{Reader: d.reader(ctx, g), Writer: w, MaxLineLength: 2 * MaxRequestSize}
-	if err := srv.Run(ctx, t); err != nil && !errors.Is(err, io.EOF) {
+	s := &conn{h: h, tools: listedTools, out: out,
+		info: implementation{Name: "gitedit", Title: "gitedit", Version: versionOr(cfg.Version)}}
+	g := newGate(in, MaxRequestSize, s.write)
+	if err := s.serve(ctx, g); err != nil {
 		return fmt.Errorf("mcp server: %w", err)
 	}
 	return nil
-}
-
-// NewServer returns an MCP server with gitedit's tools on the repository
-// of cfg, ready to Run or Connect on any transport. Its tool calls may run
-// concurrently: writers serialise on the repository lock, and a call that
-// cannot get it within the lock timeout is refused with locked.
-func NewServer(cfg Config) (*sdk.Server, error) {
-	s, err := newHandlers(cfg)
-	if err != nil {
-		return nil, err
-	}
-	defs, err := Tools()
-	if err != nil {
-		return nil, err
-	}
-	impl := &sdk.Implementation{Name: "gitedit", Title: "gitedit", Version: versionOr(cfg.Version)}
-	srv := sdk.NewServer(impl, &sdk.ServerOptions{Instructions: s.instructions()})
-	for _, d := range defs {
-		srv.AddTool(sdkTool(d), s.handler(d.Name))
-	}
-	return srv, nil
 }
 
 // newHandlers opens the repository and fixes the per-server options.
@@ -101,15 +74,6 @@ func newHandlers(cfg Config) (*handlers, error) {
 	}
 	return &handlers{repo: repo, opt: opt, warm: newWarm()}, nil
 }
-
-// sdkTool turns a tool definition into the SDK's tool.
-func sdkTool(d ToolDef) *sdk.Tool {
-	ann := &sdk.ToolAnnotations{ReadOnlyHint: d.ReadOnly, IdempotentHint: d.ReadOnly, OpenWorldHint: jsonBool(false)}
-	return &sdk.Tool{Name: d.Name, Description: d.Description, InputSchema: d.InputSchema, Annotations: ann}
-}
-
-// jsonBool returns a pointer to b.
-func jsonBool(b bool) *bool { return &b }
 
 // NewSessionID returns a fresh session id, "mcp-<UTC time>-<random>",
 // unique per server start so that `gitedit series --session` and

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -20,29 +21,47 @@ import (
 	"github.com/gitedit/gitedit/gitedit"
 )
 
-func TestListToolsServesTheGeneratedSchemas(t *testing.T) {
+// TestListToolsServesTheEmbeddedSchemas: tools/list, through the SDK's
+// client, lists every tool of the embedded jsonschema definitions (which
+// package schemagen keeps equal to the request types), sorted by name,
+// with its description, schema and read-only hint.
+func TestListToolsServesTheEmbeddedSchemas(t *testing.T) {
 	repo := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
 	isolateGit(t, repo)
 	cs := connect(t, Config{Dir: repo})
 	listed, err := cs.ListTools(context.Background(), nil)
 	require.NoError(t, err)
-	defs, err := Tools()
-	require.NoError(t, err)
+	data, ok := Definitions(FormatJSONSchema, false)
+	require.True(t, ok)
+	var defs []struct {
+		Name, Description string
+		InputSchema       map[string]any
+	}
+	require.NoError(t, json.Unmarshal(data, &defs))
 	require.Len(t, listed.Tools, len(defs))
+	require.Len(t, defs, len(Specs()))
 	byName := map[string]*sdk.Tool{}
+	var names []string
 	for _, tool := range listed.Tools {
 		byName[tool.Name] = tool
+		names = append(names, tool.Name)
+	}
+	assert.True(t, slices.IsSorted(names), "%v", names)
+	readOnly := map[string]bool{}
+	for _, sp := range Specs() {
+		readOnly[sp.Name] = sp.ReadOnly
 	}
 	for _, d := range defs {
 		got, ok := byName[d.Name]
 		require.True(t, ok, "tool %s listed", d.Name)
 		assert.Equal(t, d.Description, got.Description)
+		delete(d.InputSchema, "$schema")
 		want, err := json.Marshal(d.InputSchema)
 		require.NoError(t, err)
 		have, err := json.Marshal(got.InputSchema)
 		require.NoError(t, err)
 		assert.JSONEq(t, string(want), string(have), "tool %s schema", d.Name)
-		assert.Equal(t, d.ReadOnly, got.Annotations.ReadOnlyHint, "tool %s readOnlyHint", d.Name)
+		assert.Equal(t, readOnly[d.Name], got.Annotations.ReadOnlyHint, "tool %s readOnlyHint", d.Name)
 	}
 }
 
@@ -251,11 +270,11 @@ func TestMultiEditDryRunWritesNothingThenApplies(t *testing.T) {
 	assert.Equal(t, gitOut(t, repo, "hash-object", "f.txt"), stagedBlob(t, repo, "f.txt"))
 }
 
-func TestNewServerOutsideARepositoryIsNotARepo(t *testing.T) {
+func TestServeOutsideARepositoryIsNotARepo(t *testing.T) {
 	dir := t.TempDir()
 	isolateGit(t, dir)
 	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(dir))
-	_, err := NewServer(Config{Dir: dir})
+	err := Serve(context.Background(), Config{Dir: dir}, strings.NewReader(""), io.Discard)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "not_a_repo")
 }

@@ -5,15 +5,13 @@ import (
 	"encoding/json"
 	"reflect"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/gitedit/gitedit/gitedit"
 )
 
 // undoSpecs lists the undo tool, whose schema comes from
 // gitedit.UndoRequest.
-func undoSpecs() []toolSpec {
-	return []toolSpec{{ToolUndo, descUndo, reflect.TypeFor[gitedit.UndoRequest](), false}}
+func undoSpecs() []ToolSpec {
+	return []ToolSpec{{ToolUndo, descUndo, reflect.TypeFor[gitedit.UndoRequest](), false}}
 }
 
 // undoCall returns the undo tool's implementation for name ToolUndo.
@@ -25,7 +23,7 @@ func undoCall(name string) callFunc {
 }
 
 // undo runs the undo tool: it reverts a gitedit commit with a new one.
-func (h *handlers) undo(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*sdk.CallToolResult, error) {
+func (h *handlers) undo(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*toolResult, error) {
 	req, err := gitedit.DecodeUndo(args)
 	if err != nil {
 		return nil, err

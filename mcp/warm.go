@@ -7,7 +7,7 @@ import "time"
 const warmIdle = time.Minute
 
 // warm runs tool calls on goroutines kept from one call to the next. The
-// SDK starts a goroutine for each request, whose stack starts small and is
+// server starts a goroutine for each call, whose stack starts small and is
 // grown, by copying, several times over a batch (a few tens of
 // microseconds a call); a kept goroutine's stack is already grown. A call
 // runs on an idle kept goroutine, else on a new one that is then kept

@@ -164,7 +164,7 @@ func (b *bench) print() {
 		fsync = b.s.fsync
 	}
 	fmt.Printf("\ncore.fsync: %s; %d rounds per row, alternating (each contender first in every other round); ratio = median of per-round ratios\n", fsync, b.s.rounds)
-	fmt.Printf("gitedit built with CGO_ENABLED=0; load average at the start %s, at the end %s\n\n", b.load, loadAverage())
+	fmt.Printf("gitedit built plainly (go build ., no tags, cgo as the toolchain defaults); load average at the start %s, at the end %s\n\n", b.load, loadAverage())
 	fmt.Println("| case | gitedit | git CLI | ratio | target |")
 	fmt.Println("|---|---|---|---|---|")
 	for _, r := range b.rows {

@@ -14,13 +14,11 @@ import (
 )
 
 // Writers are the commands, named right after the program name, whose
-// signals are caught from the start: those that may write, but mcp, which
-// the gitedit binary hands to gitedit-mcp by an exec (a signal before it
-// keeps its default action). Package cli checks the list against its own
+// signals are caught from the start: those that may write. Package cli checks the list against its own
 // (TestEarlySignalsAreTheWritersOnes).
 var Writers = map[string]bool{
 	"edit": true, "multiedit": true, "apply": true, "batch": true, "patch": true,
-	"undo": true, "series": true, "run": true, "demo": true,
+	"undo": true, "series": true, "run": true, "demo": true, "mcp": true,
 }
 
 // Early is the signal.Notify started for the command line os.Args: C

@@ -14,7 +14,7 @@ import (
 func TestStartCatchesOnlyForAWriter(t *testing.T) {
 	args := os.Args
 	defer func() { os.Args = args }()
-	for _, line := range [][]string{{"gitedit"}, {"gitedit", "hash", "f"}, {"gitedit", "-C", "d", "edit"}, {"gitedit", "mcp"}} {
+	for _, line := range [][]string{{"gitedit"}, {"gitedit", "hash", "f"}, {"gitedit", "-C", "d", "edit"}} {
 		os.Args = line
 		Start()
 		assert.Nil(t, Early.C, "%q", line)

@@ -29,23 +29,17 @@ func Workspace(prefix string, keep bool) (dir string, cleanup func(), err error)
 	return dir, func() { os.RemoveAll(dir) }, nil
 }
 
-// BuildBinary builds gitedit and gitedit-mcp from the module root (the
-// current folder) into dir, as the README's install line does
-// (CGO_ENABLED=0: a static binary, without the dynamic loader and the C
-// runtime's start, about 0.5 ms of every process start; the tag
-// urfave_cli_no_docs: no markdown renderer initialised on every run), and
-// returns gitedit's path.
+// BuildBinary builds gitedit from the module root (the current folder)
+// into dir with a plain build, as `go install` of the main package makes
+// it (no build tags, cgo as the toolchain defaults), and returns its path.
 func BuildBinary(dir string) (string, error) {
 	bin := filepath.Join(dir, "gitedit")
-	cmd := exec.Command("go", "build", "-tags", BuildTags, "-o", dir+string(filepath.Separator), ".", "./cmd/gitedit-mcp")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("build gitedit (run from the module root): %v: %s", err, out)
 	}
-	for _, name := range []string{"gitedit", "gitedit-mcp"} {
-		if err := rewriteFile(filepath.Join(dir, name)); err != nil {
-			return "", err
-		}
+	if err := rewriteFile(bin); err != nil {
+		return "", err
 	}
 	return bin, nil
 }
@@ -68,9 +62,6 @@ func rewriteFile(path string) error {
 	}
 	return os.Rename(tmp, path)
 }
-
-// BuildTags are the build tags of the README's install line.
-const BuildTags = "urfave_cli_no_docs"
 
 // Generate writes files generated files into repo, in 1000-file folders
 // (name(i) gives each path, body(i) its content), commits them with git on

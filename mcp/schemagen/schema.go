@@ -1,18 +1,23 @@
-package mcp
+package schemagen
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/gitedit/gitedit/mcp"
 )
 
 // The formats of `gitedit schema --format`.
 const (
-	FormatJSONSchema = "jsonschema"
-	FormatOpenAI     = "openai"
-	FormatAnthropic  = "anthropic"
+	FormatJSONSchema = mcp.FormatJSONSchema
+	FormatOpenAI     = mcp.FormatOpenAI
+	FormatAnthropic  = mcp.FormatAnthropic
 )
 
 // draft is the JSON Schema dialect of the generated schemas.
@@ -30,19 +35,58 @@ const draft = "https://json-schema.org/draft/2020-12/schema"
 //
 // An unknown format is an error naming the accepted ones.
 func Schema(format string) ([]byte, error) {
+	return render(format, formats)
+}
+
+// StrictSchema is Schema for the hosts' strict modes (see strict.go):
+// "openai" or "anthropic", each tool with "strict": true.
+func StrictSchema(format string) ([]byte, error) {
+	return render(format, strictFormats)
+}
+
+// render renders every tool in format, one of those of byFormat.
+func render(format string, byFormat map[string]func(ToolDef) any) ([]byte, error) {
 	defs, err := Tools()
 	if err != nil {
 		return nil, err
 	}
-	render, ok := formats[format]
+	render, ok := byFormat[format]
 	if !ok {
-		return nil, fmt.Errorf("unknown schema format %q (expected %s, %s or %s)", format, FormatJSONSchema, FormatOpenAI, FormatAnthropic)
+		names := slices.Sorted(maps.Keys(byFormat))
+		return nil, fmt.Errorf("unknown schema format %q (expected one of %s)", format, strings.Join(slices.DeleteFunc(names, func(n string) bool { return n == "" }), ", "))
 	}
 	out := make([]any, len(defs))
 	for i, d := range defs {
 		out[i] = render(d)
 	}
 	return indentJSON(out)
+}
+
+// strictFormats renders one tool definition per format, for strict mode.
+var strictFormats = map[string]func(ToolDef) any{
+	FormatOpenAI: func(d ToolDef) any {
+		return struct {
+			Type     string               `json:"type"`
+			Function strictOpenAIFunction `json:"function"`
+		}{"function", strictOpenAIFunction{d.Name, d.Description, true, openAIStrictSchema(d.InputSchema)}}
+	},
+	FormatAnthropic: func(d ToolDef) any {
+		return struct {
+			Name        string             `json:"name"`
+			Description string             `json:"description"`
+			Strict      bool               `json:"strict"`
+			InputSchema *jsonschema.Schema `json:"input_schema"`
+		}{d.Name, d.Description, true, anthropicStrictSchema(d.InputSchema)}
+	},
+}
+
+// strictOpenAIFunction is a function definition of the OpenAI tools
+// array in strict mode.
+type strictOpenAIFunction struct {
+	Name        string             `json:"name"`
+	Description string             `json:"description"`
+	Strict      bool               `json:"strict"`
+	Parameters  *jsonschema.Schema `json:"parameters"`
 }
 
 // formats renders one tool definition per format.

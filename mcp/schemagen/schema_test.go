@@ -1,4 +1,4 @@
-package mcp
+package schemagen
 
 import (
 	"bytes"
@@ -13,25 +13,42 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gitedit/gitedit/engine"
+	"github.com/gitedit/gitedit/mcp"
 )
 
-// update rewrites the golden files: go test ./mcp -run Golden -update
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+// update rewrites the embedded files: go test ./mcp/schemagen -update
+var update = flag.Bool("update", false, "rewrite the embedded definitions under mcp/schemas/")
 
-func TestSchemaMatchesItsGoldenFile(t *testing.T) {
-	for _, format := range []string{FormatJSONSchema, FormatOpenAI, FormatAnthropic} {
-		t.Run(format, func(t *testing.T) {
-			got, err := Schema(format)
-			require.NoError(t, err)
-			golden := filepath.Join("testdata", "schema-"+format+".golden")
-			if *update {
-				require.NoError(t, os.WriteFile(golden, got, 0o644))
+// TestEmbeddedSchemasAreGenerated checks that the definitions the gitedit
+// binary serves and prints (mcp/schemas, embedded in package mcp) are
+// what this package generates from the request types, in every format
+// and strict mode; with -update it rewrites them.
+func TestEmbeddedSchemasAreGenerated(t *testing.T) {
+	for _, format := range mcp.Formats {
+		for _, strict := range []bool{false, true} {
+			if strict && format == FormatJSONSchema {
+				_, ok := mcp.Definitions(format, strict)
+				assert.False(t, ok, "jsonschema has no strict mode")
+				continue
 			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err, "run go test ./mcp -run Golden -update to create it")
-			assert.Equal(t, string(want), string(got), "schema output changed; review and rerun with -update")
-		})
+			t.Run(mcp.SchemaFile(format, strict), func(t *testing.T) {
+				got, err := Schema(format)
+				if strict {
+					got, err = StrictSchema(format)
+				}
+				require.NoError(t, err)
+				if *update {
+					require.NoError(t, os.WriteFile(filepath.Join("..", "schemas", mcp.SchemaFile(format, strict)), got, 0o644))
+					return
+				}
+				want, ok := mcp.Definitions(format, strict)
+				require.True(t, ok, "run go test ./mcp/schemagen -update to create it")
+				assert.Equal(t, string(want), string(got), "the embedded definitions are stale; review and rerun with -update")
+			})
+		}
 	}
+	_, ok := mcp.Definitions("yaml", false)
+	assert.False(t, ok)
 }
 
 func TestSchemaDefaultFormatIsJSONSchema(t *testing.T) {
@@ -82,11 +99,11 @@ func renderedSchemas(t *testing.T, format string) map[string]schemaDoc {
 
 func TestSchemaRequiresTheContractsFields(t *testing.T) {
 	want := map[string][]string{
-		ToolRead:       {"file_path"},
-		ToolEdit:       {"file_path", "old_string", "new_string"},
-		ToolMultiEdit:  {"file_path", "edits"},
-		ToolApplyPatch: {"patch"},
-		ToolLog:        nil,
+		mcp.ToolRead:       {"file_path"},
+		mcp.ToolEdit:       {"file_path", "old_string", "new_string"},
+		mcp.ToolMultiEdit:  {"file_path", "edits"},
+		mcp.ToolApplyPatch: {"patch"},
+		mcp.ToolLog:        nil,
 	}
 	for _, format := range []string{FormatJSONSchema, FormatOpenAI, FormatAnthropic} {
 		schemas := renderedSchemas(t, format)
@@ -119,14 +136,14 @@ func TestSchemaStatesEnumsAndBounds(t *testing.T) {
 	for _, d := range defs {
 		byName[d.Name] = d
 	}
-	edit := byName[ToolEdit].InputSchema.Properties
+	edit := byName[mcp.ToolEdit].InputSchema.Properties
 	modes := make([]any, 0, len(engine.MatchModes))
 	for _, m := range engine.MatchModes {
 		modes = append(modes, string(m))
 	}
 	assert.Equal(t, modes, edit["match_mode"].Enum, "edit.match_mode lists SPEC 3's modes")
 	assert.Equal(t, 1.0, *edit["expected_replacements"].Minimum)
-	edits := byName[ToolMultiEdit].InputSchema.Properties["edits"]
+	edits := byName[mcp.ToolMultiEdit].InputSchema.Properties["edits"]
 	assert.Equal(t, 1, *edits.MinItems, "multiedit.edits must not be empty")
 	item := edits.Items
 	require.NotNil(t, item)
@@ -141,15 +158,15 @@ func TestToolsComeInOrderAndDescribeTheirRules(t *testing.T) {
 	for _, d := range defs {
 		names = append(names, d.Name)
 	}
-	for _, n := range []string{ToolRead, ToolEdit, ToolMultiEdit, ToolApplyPatch, ToolLog} {
+	for _, n := range []string{mcp.ToolRead, mcp.ToolEdit, mcp.ToolMultiEdit, mcp.ToolApplyPatch, mcp.ToolLog} {
 		assert.True(t, slices.Contains(names, n), "tool %s", n)
 	}
 	// The descriptions state the rules agents trip on.
 	desc := map[string][]string{
-		ToolRead:       {"expected_hash", "offset"},
-		ToolEdit:       {"exactly one", "replace_all", "expected_hash", "tolerant", "ambiguous"},
-		ToolMultiEdit:  {"in order", "atomic", "nothing is written"},
-		ToolApplyPatch: {"*** Begin Patch", "unified diff", "none do"},
+		mcp.ToolRead:       {"expected_hash", "offset"},
+		mcp.ToolEdit:       {"exactly one", "replace_all", "expected_hash", "tolerant", "ambiguous"},
+		mcp.ToolMultiEdit:  {"in order", "atomic", "nothing is written"},
+		mcp.ToolApplyPatch: {"*** Begin Patch", "unified diff", "none do"},
 	}
 	for _, d := range defs {
 		for _, phrase := range desc[d.Name] {
