@@ -317,7 +317,7 @@ func TestRunSeveralRecipesOneCommit(t *testing.T) {
 	}
 }
 
-func TestRunDefaultFile(t *testing.T) {
+func TestRunDefaultRecipeFile(t *testing.T) {
 	files := recipeFiles()
 	src, err := os.ReadFile("testdata/rename.yaml")
 	if err != nil {
