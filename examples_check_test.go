@@ -158,6 +158,29 @@ func readJSON(t *testing.T, file string, v any) {
 	require.NoError(t, json.Unmarshal(data, v), file)
 }
 
+// codexServer reads the [mcp_servers.gitedit] table of a Codex
+// config.toml: its command and args lines, each a TOML string or array
+// of strings, which JSON reads alike.
+func codexServer(t *testing.T, file string) (s struct {
+	Command string   `json:"command"`
+	Args    []string `json:"args"`
+}) {
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	_, table, ok := strings.Cut(string(data), "[mcp_servers.gitedit]\n")
+	require.True(t, ok, "%s has an [mcp_servers.gitedit] table", file)
+	for _, line := range strings.Split(table, "\n") {
+		key, value, ok := strings.Cut(line, " = ")
+		switch {
+		case ok && key == "command":
+			require.NoError(t, json.Unmarshal([]byte(value), &s.Command), line)
+		case ok && key == "args":
+			require.NoError(t, json.Unmarshal([]byte(value), &s.Args), line)
+		}
+	}
+	return s
+}
+
 // mcpSession is what the MCP client configurations' servers are sent: the
 // handshake, the tool list and one edit.
 const mcpSession = `-- session.jsonl --
@@ -181,11 +204,12 @@ func TestMCPClientConfigsStartTheServer(t *testing.T) {
 		Command string   `json:"command"`
 		Args    []string `json:"args"`
 	}
-	var claude, cursor struct {
+	var claude, cursor, gemini struct {
 		MCPServers map[string]server `json:"mcpServers"`
 	}
 	readJSON(t, "examples/claude-code/.mcp.json", &claude)
 	readJSON(t, "examples/cursor/.cursor/mcp.json", &cursor)
+	readJSON(t, "examples/gemini/.gemini/settings.json", &gemini)
 	var opencode struct {
 		MCP map[string]struct {
 			Type    string   `json:"type"`
@@ -198,7 +222,9 @@ func TestMCPClientConfigsStartTheServer(t *testing.T) {
 	assert.Equal(t, "local", oc.Type)
 	assert.True(t, oc.Enabled)
 	scripts := map[string]string{"opencode": mcpScript(oc.Command)}
-	for name, cfg := range map[string]server{"claude-code": claude.MCPServers["gitedit"], "cursor": cursor.MCPServers["gitedit"]} {
+	servers := map[string]server{"claude-code": claude.MCPServers["gitedit"], "cursor": cursor.MCPServers["gitedit"],
+		"gemini": gemini.MCPServers["gitedit"], "codex": codexServer(t, "examples/codex/config.toml")}
+	for name, cfg := range servers {
 		require.Equal(t, "gitedit", cfg.Command, name)
 		scripts[name] = mcpScript(append([]string{cfg.Command}, cfg.Args...))
 	}
