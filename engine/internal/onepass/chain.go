@@ -149,7 +149,7 @@ func (c *chain) safe(edits []Edit) bool {
 		return true
 	}
 	index := suffixarray.New([]byte(c.joined.String()))
-	budget := 4*len(edits) + 64
+	budget := 16*len(edits) + 64 // an Old is also met in its neighbours' windows
 	for k, e := range edits {
 		at := index.Lookup([]byte(e.Old), budget+1)
 		if budget -= len(at); budget < 0 {

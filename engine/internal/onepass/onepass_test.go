@@ -104,3 +104,25 @@ func TestApplyEqualsSequential(t *testing.T) {
 		}
 	}
 }
+
+// Edits of adjacent lines of many lengths (the suffix array's path)
+// whose replacements hold their own old string: each Old is met in its
+// neighbours' windows as well, which must not exhaust the lookups'
+// budget and send the edits back to the slow path.
+func TestManyLengthsOfAdjacentLinesTakeTheOnePass(t *testing.T) {
+	var b strings.Builder
+	var edits []Edit
+	for i := range 400 {
+		line := strconv.Itoa(1000+i) + ": v = f();" + strings.Repeat("x", (i%2)*(i%80))
+		b.WriteString(line + "\n")
+		edits = append(edits, Edit{Old: line, New: "y" + line})
+	}
+	got, ok := Apply(b.String(), edits)
+	if !ok {
+		t.Fatal("the one pass refused")
+	}
+	want, _ := sequential(b.String(), edits)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatal("the one pass differs from the edits in order")
+	}
+}
