@@ -51,7 +51,8 @@ func onePassEligible(content string, edits []Edit) bool {
 		case e.OldString == "" || e.ReplaceAll || e.OldString == e.NewString,
 			e.MatchMode != "" && e.MatchMode != Auto && e.MatchMode != Exact,
 			e.ExpectedReplacements != nil && *e.ExpectedReplacements != 1,
-			strings.ContainsAny(e.OldString, "\r\uFEFF") || strings.ContainsAny(e.NewString, "\r\uFEFF"):
+			strings.IndexByte(e.OldString, '\r') >= 0 || strings.IndexByte(e.NewString, '\r') >= 0,
+			strings.Contains(e.OldString, utf8BOM) || strings.Contains(e.NewString, utf8BOM):
 			return false
 		}
 	}

@@ -1,6 +1,9 @@
 package onepass
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // When the old strings have few distinct lengths (a rewrite of many
 // lines of one shape, a rename), a rolling hash per length finds them in
@@ -18,38 +21,64 @@ const hashBase = 0x100000001b3
 // cache), so that most offsets are passed over without a map lookup.
 const filterBits = 20
 
-// table maps, per length, the hash of each Old of that length to its
-// edit; lens are the lengths, ascending; filter has the bit of every
-// hash's top filterBits bits set.
+// table finds the edit whose Old has a given length and hash: an open
+// addressing table of keys (hash and length mixed) and edits (plus one;
+// 0 is free), with filter having the bit of every hash's top filterBits
+// bits set; lens are the lengths, ascending.
 type table struct {
-	byLen  map[int]map[uint64]int
+	keys   []uint64
+	vals   []int32
+	shift  uint
 	lens   []int
 	filter []uint64
 }
 
+// golden is 2^64 divided by the golden ratio, to spread keys.
+const golden = 0x9E3779B97F4A7C15
+
 // newTable indexes the edits by hash; false when they have too many
-// lengths or two Olds share a hash.
+// lengths or two Olds share a key.
 func newTable(edits []Edit) (table, bool) {
-	t := table{byLen: map[int]map[uint64]int{}, filter: make([]uint64, 1<<filterBits/64)}
+	bits := uint(1)
+	for 1<<bits < 2*len(edits) {
+		bits++
+	}
+	t := table{keys: make([]uint64, 1<<bits), vals: make([]int32, 1<<bits), shift: 64 - bits, filter: make([]uint64, 1<<filterBits/64)}
 	for k, e := range edits {
-		m := t.byLen[len(e.Old)]
-		if m == nil {
-			if len(t.byLen) == maxHashLengths {
+		if !slices.Contains(t.lens, len(e.Old)) {
+			if len(t.lens) == maxHashLengths {
 				return table{}, false
 			}
-			m = map[uint64]int{}
-			t.byLen[len(e.Old)] = m
 			t.lens = append(t.lens, len(e.Old))
 		}
 		h := hashOf(e.Old)
-		if _, dup := m[h]; dup {
-			return table{}, false
+		key := h + uint64(len(e.Old))*golden
+		at := t.slot(key)
+		for ; t.vals[at] != 0; at = (at + 1) & (len(t.vals) - 1) {
+			if t.keys[at] == key {
+				return table{}, false
+			}
 		}
-		m[h] = k
+		t.keys[at], t.vals[at] = key, int32(k+1)
 		t.filter[h>>(64-filterBits)/64] |= 1 << (h >> (64 - filterBits) % 64)
 	}
 	sort.Ints(t.lens)
 	return t, true
+}
+
+// slot is where the search for key starts.
+func (t table) slot(key uint64) int { return int(key * golden >> t.shift) }
+
+// find returns the edit whose Old has length n and hash h, if any (the
+// caller has checked the filter).
+func (t table) find(n int, h uint64) (int, bool) {
+	key := h + uint64(n)*golden
+	for at := t.slot(key); t.vals[at] != 0; at = (at + 1) & (len(t.vals) - 1) {
+		if t.keys[at] == key {
+			return int(t.vals[at]) - 1, true
+		}
+	}
+	return 0, false
 }
 
 // hashOf is the rolling hash of s.
@@ -68,16 +97,16 @@ func (t table) each(text string, n, from, to int, f func(k, q int) bool) bool {
 	if from > to {
 		return true
 	}
-	m, pow := t.byLen[n], uint64(1)
+	pow := uint64(1)
 	for i := 1; i < n; i++ {
 		pow *= hashBase
 	}
 	h := hashOf(text[from : from+n])
 	for q := from; ; q++ {
-		if t.filter[h>>(64-filterBits)/64]&(1<<(h>>(64-filterBits)%64)) != 0 {
-			if k, ok := m[h]; ok && !f(k, q) {
-				return false
-			}
+		if t.filter[h>>(64-filterBits)/64]&(1<<(h>>(64-filterBits)%64)) == 0 {
+			// most offsets: no Old has this hash
+		} else if k, ok := t.find(n, h); ok && !f(k, q) {
+			return false
 		}
 		if q == to {
 			return true
