@@ -58,11 +58,10 @@ func Run(ctx context.Context, r *repo.Repo, opt spec.Options, plan Plan, opts ..
 		o(&c)
 	}
 	if c.request != nil {
-		canonical, err := canonicalJSON(c.request)
-		if err != nil {
+		var err error
+		if c.canonical, err = canonicalJSON(c.request); err != nil {
 			return nil, spec.IOError("encode request", err)
 		}
-		plan = withRequest(plan, canonical)
 	}
 	r = r.ForOperation()
 	if err := opt.Check(); err != nil {
@@ -76,7 +75,7 @@ func Run(ctx context.Context, r *repo.Repo, opt spec.Options, plan Plan, opts ..
 	if lock != nil {
 		defer lock.Rollback()
 	}
-	w, err := prepareUnlessInterrupted(ctx, r, opt, c.read, plan)
+	w, err := prepareUnlessInterrupted(ctx, r, opt, &c, plan)
 	if w != nil {
 		defer w.db.Close()
 	}
@@ -99,6 +98,8 @@ type Option func(*config)
 type config struct {
 	request any
 	read    *index.Index
+	// canonical is request's canonical JSON (Run encodes it).
+	canonical []byte
 }
 
 // WithRequest makes the canonical JSON of request the commit's
@@ -112,17 +113,6 @@ func WithRequest(request any) Option { return func(c *config) { c.request = requ
 // file still holds what it was parsed from. idx must not have been
 // modified.
 func WithIndex(idx *index.Index) Option { return func(c *config) { c.read = idx } }
-
-// withRequest sets the Edit-Request content of plan's commit message.
-func withRequest(plan Plan, canonical []byte) Plan {
-	return func(t *Txn) (*commitmsg.Meta, error) {
-		m, err := plan(t)
-		if m != nil {
-			m.Request = canonical
-		}
-		return m, err
-	}
-}
 
 // canonicalJSON is json.Marshal(request), without reflection for a
 // request that encodes itself (spec.EditRequest.CanonicalJSON,
@@ -155,7 +145,7 @@ type prepared struct {
 // as soon as ctx ends: matching a large batch can take long, and a signal
 // must not wait for it. An abandoned prepare finishes on its own and
 // closes its object database.
-func prepareUnlessInterrupted(ctx context.Context, r *repo.Repo, opt spec.Options, read *index.Index, plan Plan) (*batchWriter, error) {
+func prepareUnlessInterrupted(ctx context.Context, r *repo.Repo, opt spec.Options, c *config, plan Plan) (*batchWriter, error) {
 	done := make(chan prepared, 1)
 	go func() {
 		var p prepared
@@ -164,7 +154,7 @@ func prepareUnlessInterrupted(ctx context.Context, r *repo.Repo, opt spec.Option
 			done <- p
 		}()
 		pauseForTest(ctx, "prepare")
-		p.w, p.err = Traced("prepare", func() (*batchWriter, error) { return prepare(r, opt, read, plan) })
+		p.w, p.err = Traced("prepare", func() (*batchWriter, error) { return prepare(r, opt, c, plan) })
 	}()
 	select {
 	case p := <-done:
@@ -183,11 +173,11 @@ func prepareUnlessInterrupted(ctx context.Context, r *repo.Repo, opt spec.Option
 }
 
 // prepare runs plan over a fresh transaction (on the index as it is now,
-// read anew unless read still matches the file) and computes the changes,
+// read anew unless c.read still matches the file) and computes the changes,
 // their blob ids, the diff and, in commit mode, the dirty check.
-func prepare(r *repo.Repo, opt spec.Options, read *index.Index, plan Plan) (*batchWriter, error) {
+func prepare(r *repo.Repo, opt spec.Options, c *config, plan Plan) (*batchWriter, error) {
 	indexTime := indexTime(r)
-	idx, err := rereadIndex(r, read)
+	idx, err := rereadIndex(r, c.read)
 	if err != nil {
 		return nil, err
 	}
@@ -203,6 +193,9 @@ func prepare(r *repo.Repo, opt spec.Options, read *index.Index, plan Plan) (*bat
 	meta, err := plan(t)
 	if err != nil {
 		return nil, err
+	}
+	if c.canonical != nil && meta != nil {
+		meta.Request = c.canonical // the Edit-Request trailer (WithRequest)
 	}
 	if err := t.checkLinkPrefixes(); err != nil {
 		return nil, err
