@@ -10,8 +10,12 @@ type Hunk struct {
 	// OldPos is the header's old start line (1-based; 0 for an empty old
 	// range at the top of the file) and OldLines its old line count.
 	OldPos, OldLines int
-	// NewLines is the header's new line count.
-	NewLines int
+	// NewLines is the header's new line count, NewPos its new start
+	// line: where git apply looks for the hunk in the file as the earlier
+	// hunks left it. 0 when not given: the old start, moved by the
+	// earlier hunks' counts, is taken instead (the same line, unless the
+	// header's numbers disagree with each other).
+	NewLines, NewPos int
 	// Old is the hunk's old side (context and removed lines), New its new
 	// side (context and added lines), each line with its own ending.
 	Old, New []string
@@ -77,9 +81,10 @@ type hunkImage struct {
 // its default options) does, and returns the new lines and where each
 // hunk applied, both in the file as given (the old file's lines).
 //
-// A hunk is searched from its header's position, mapped through the line
-// counts of the earlier hunks, then alternately one line further down and
-// one further up: the nearest exact match wins. A hunk whose old range
+// A hunk is searched from its header's new start (the line where git
+// apply's apply_one_fragment starts, in the file as the earlier hunks left
+// it), then alternately one line further down and one further up: the
+// nearest exact match wins. A hunk whose old range
 // starts at line 1 (or 0) must match at the start of the file, one
 // without trailing context at its end. A zero-context hunk (diff -U0) is
 // applied at its line number or not at all: it is never relocated by
@@ -89,7 +94,7 @@ func ApplyHunks(lines []string, hunks []Hunk) ([]string, []Placement, error) {
 	places := make([]Placement, len(hunks))
 	delta := 0
 	for i, h := range hunks {
-		pos := hunkStart(h) + delta
+		pos := hunkPos(h, delta)
 		at, ok := img.find(h, pos)
 		if !ok {
 			return nil, nil, &HunkError{Hunk: i, Want: hunkStart(h), Anchor: anchorOf(h)}
@@ -108,6 +113,25 @@ func hunkStart(h Hunk) int {
 		return h.OldPos
 	}
 	return max(h.OldPos-1, 0)
+}
+
+// hunkPos is where h is looked for in the image the earlier hunks (which
+// changed its length by delta) left: its new start, as git apply takes it
+// (frag->newpos), the line after it for a hunk without new lines (git
+// starts one line above and finds the old lines there, a line down); the
+// old start moved by delta when the new start is not given. A hunk whose
+// old start is 0 goes at the top, whatever its new start (git's
+// match_beginning, -U0 or not).
+func hunkPos(h Hunk, delta int) int {
+	switch {
+	case h.OldPos == 0:
+		return 0
+	case h.NewPos <= 0:
+		return hunkStart(h) + delta
+	case h.NewLines == 0:
+		return h.NewPos
+	}
+	return h.NewPos - 1
 }
 
 // anchorOf returns where h must match.

@@ -59,6 +59,15 @@ func TestApplyHunksPlacesEachHunkAtTheNearestMatch(t *testing.T) {
 		{"zero context never relocated", "a\nz\nb\nc\n", []Hunk{mkHunk(2, "-b\n+B\n")}, "", nil, AnchorLine},
 		{"zero context insert at top", "a\n", []Hunk{{OldPos: 0, NewLines: 1, New: []string{"n\n"}}}, "n\na\n", []int{0}, 0},
 		{"zero context insert after line 1", "a\nb\n", []Hunk{{OldPos: 1, NewLines: 1, New: []string{"n\n"}}}, "a\nn\nb\n", []int{0}, 0},
+		// git apply puts a hunk at its new start in the file as the earlier
+		// hunks left it, also when that disagrees with its old start.
+		{"zero context at its new start", "a\nb\nc\nd\ne\n", []Hunk{
+			{OldPos: 1, NewPos: 2, NewLines: 1, New: []string{"x\n"}},
+			{OldPos: 3, NewPos: 4, NewLines: 1, New: []string{"y\n"}}}, "a\nx\nb\ny\nc\nd\ne\n", []int{0, 0}, 0},
+		{"zero context deletion at its new start", "a\nb\nc\nb\ne\n", []Hunk{
+			{OldPos: 4, OldLines: 1, NewPos: 1, Old: []string{"b\n"}}}, "a\nc\nb\ne\n", []int{0}, 0},
+		{"old start 0 goes at the top", "a\nb\n", []Hunk{
+			{OldPos: 0, OldLines: 1, NewPos: 2, NewLines: 1, Old: []string{"b\n"}, New: []string{"B\n"}}}, "", nil, AnchorLine},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -193,7 +193,7 @@ func hunkError(err error, path string, i int) error {
 // engineHunk converts a parsed hunk: its old lines (context and removed)
 // and new lines (context and added) keep their endings as in the patch.
 func engineHunk(f *gitdiff.TextFragment) diff.Hunk {
-	h := diff.Hunk{OldPos: int(f.OldPosition), OldLines: int(f.OldLines), NewLines: int(f.NewLines),
+	h := diff.Hunk{OldPos: int(f.OldPosition), OldLines: int(f.OldLines), NewLines: int(f.NewLines), NewPos: int(f.NewPosition),
 		Leading: int(f.LeadingContext), Trailing: int(f.TrailingContext)}
 	for _, l := range f.Lines {
 		if l.Op == gitdiff.OpContext {
