@@ -18,9 +18,9 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
-// Change is one path's planned change with the blob ids and git modes of
+// change is one path's planned change with the blob ids and git modes of
 // both sides (zero for a side where the file does not exist).
-type Change struct {
+type change struct {
 	before, after         *repo.FileState
 	blobBefore, blobAfter plumbing.Hash
 	modeBefore, modeAfter filemode.FileMode
@@ -33,8 +33,8 @@ type Change struct {
 // old side with the attributes as they are, the new side with the
 // attributes the batch leaves (a .gitattributes it writes applies to the
 // files it writes, as a git add after the batch would apply it).
-func collectChanges(r *repo.Repo, t *Txn) ([]*Change, error) {
-	var changes []*Change
+func collectChanges(r *repo.Repo, t *Txn) ([]*change, error) {
+	var changes []*change
 	for _, rel := range t.order {
 		before, after := t.orig[rel], t.cur[rel]
 		if before.Same(after) {
@@ -57,7 +57,7 @@ func collectChanges(r *repo.Repo, t *Txn) ([]*Change, error) {
 
 // planAttributes makes the rest of the operation read the .gitattributes
 // files the changes write (or delete) with their planned content.
-func planAttributes(r *repo.Repo, changes []*Change) {
+func planAttributes(r *repo.Repo, changes []*change) {
 	for _, c := range changes {
 		if path.Base(c.after.Rel) != ".gitattributes" {
 			continue
@@ -74,8 +74,8 @@ func planAttributes(r *repo.Repo, changes []*Change) {
 // as git add would store it (for a CRLF file already staged with CRLF
 // under autocrlf or text=auto, git add leaves it unconverted). staged is
 // the path's index entry, or nil.
-func hashBefore(r *repo.Repo, before, after *repo.FileState, staged *index.Entry) (*Change, error) {
-	c := &Change{before: before, after: after}
+func hashBefore(r *repo.Repo, before, after *repo.FileState, staged *index.Entry) (*change, error) {
+	c := &change{before: before, after: after}
 	if before.Exists {
 		gitBefore, err := blobContent(r, before, stagedHash(staged))
 		if err != nil {
@@ -87,7 +87,7 @@ func hashBefore(r *repo.Repo, before, after *repo.FileState, staged *index.Entry
 }
 
 // hashAfter completes c: the blob of its new side and both git modes.
-func hashAfter(r *repo.Repo, c *Change, staged *index.Entry) error {
+func hashAfter(r *repo.Repo, c *change, staged *index.Entry) error {
 	if c.after.Exists {
 		gitAfter, err := blobContent(r, c.after, stagedHash(staged))
 		if err != nil {
@@ -159,7 +159,7 @@ func fileModes(r *repo.Repo, before, after *repo.FileState, staged *index.Entry)
 }
 
 // fileResults describes the changes for the result.
-func fileResults(changes []*Change) []spec.FileResult {
+func fileResults(changes []*change) []spec.FileResult {
 	files := make([]spec.FileResult, 0, len(changes))
 	for _, c := range changes {
 		files = append(files, spec.FileResult{
@@ -180,7 +180,7 @@ func blobString(h plumbing.Hash) string { return h.String() }
 // diffOf concatenates the unified diffs of the changes (created files
 // diff from /dev/null, deleted ones to it); a binary change (see
 // diffBinary) is git's "Binary files … differ" line, never its bytes.
-func diffOf(r *repo.Repo, changes []*Change) string {
+func diffOf(r *repo.Repo, changes []*change) string {
 	var b strings.Builder
 	for _, c := range changes {
 		oldPath, newPath := c.before.Rel, c.after.Rel
@@ -203,7 +203,7 @@ func diffOf(r *repo.Repo, changes []*Change) string {
 }
 
 // touchedPaths lists the paths of changes, sorted.
-func touchedPaths(changes []*Change) []string {
+func touchedPaths(changes []*change) []string {
 	paths := make([]string, len(changes))
 	for i, c := range changes {
 		paths[i] = c.after.Rel
@@ -218,7 +218,7 @@ func touchedPaths(changes []*Change) []string {
 // decides (-diff and the binary macro: binary; diff set: text; diff=NAME:
 // the diff.NAME.binary config when set), else when its first 8000 bytes
 // hold a NUL byte. An attribute that cannot be read counts as unspecified.
-func diffBinary(r *repo.Repo, c *Change) bool {
+func diffBinary(r *repo.Repo, c *change) bool {
 	return sideBinary(r, c.before) || sideBinary(r, c.after)
 }
 

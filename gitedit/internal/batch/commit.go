@@ -181,7 +181,7 @@ func (w *batchWriter) existingChanges() ([]objects.TreeChange, error) {
 
 // existingChange records one dirty file: the working tree when it differs
 // from HEAD, else the index.
-func (w *batchWriter) existingChange(c *Change) (objects.TreeChange, error) {
+func (w *batchWriter) existingChange(c *change) (objects.TreeChange, error) {
 	rel := c.before.Rel
 	headHash, headMode, inHead := w.headTree.File(rel)
 	worktreeClean := c.before.Exists == inHead && (!inHead || (c.blobBefore == headHash && c.modeBefore == headMode))
@@ -236,7 +236,7 @@ func (w *batchWriter) commitObject(ctx context.Context, parent, tree plumbing.Ha
 
 // treeChanges maps changes to tree updates: their new side, or with
 // before set their current (pre-batch) side.
-func treeChanges(changes []*Change, before bool) []objects.TreeChange {
+func treeChanges(changes []*change, before bool) []objects.TreeChange {
 	var out []objects.TreeChange
 	for _, c := range changes {
 		st, h, mode := c.after, c.blobAfter, c.modeAfter

@@ -107,7 +107,7 @@ func (w *batchWriter) dirtyVerdict() error {
 
 // clean reports whether c's file is, in the working tree and in the index,
 // exactly as in HEAD's tree.
-func (w *batchWriter) clean(c *Change) bool {
+func (w *batchWriter) clean(c *change) bool {
 	headHash, headMode, inHead := w.headTree.File(c.before.Rel)
 	if c.before.Exists != inHead || (inHead && (c.blobBefore != headHash || c.modeBefore != headMode)) {
 		return false

@@ -192,7 +192,7 @@ func removeStaleTemps(root *wtfs.Root, data []byte, prefix string) {
 // rewritten; a longer prev is cut. It is not fsynced: the syncfs that
 // makes the temporary files durable covers it (same file system), and
 // losing it after a power cut costs at worst a stray temporary file.
-func (j *tempJournal) note(changes []*Change, prev []byte) error {
+func (j *tempJournal) note(changes []*change, prev []byte) error {
 	var b strings.Builder
 	seen := map[string]bool{}
 	for _, c := range changes {

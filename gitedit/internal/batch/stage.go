@@ -52,7 +52,7 @@ func (w *batchWriter) commitIndex(lock *lockfile.File) error {
 // stageOne updates the index entry of one change, removing the entries a
 // new file displaces (a file where its folder was, or the reverse), as git
 // add does.
-func (w *batchWriter) stageOne(c *Change) error {
+func (w *batchWriter) stageOne(c *change) error {
 	rel := c.after.Rel
 	if !c.after.Exists {
 		w.Idx.Remove(rel)

@@ -19,7 +19,7 @@ const unstagedNamed = 10
 // the user's own change too, as git add stages a whole file. It is ""
 // when there is none, and in commit mode (the dirty policy speaks there)
 // or with NoStage (the index is not written).
-func unstagedNote(idx *index.Index, changes []*Change, opt spec.Options) string {
+func unstagedNote(idx *index.Index, changes []*change, opt spec.Options) string {
 	if opt.Commit || opt.NoStage {
 		return ""
 	}
@@ -44,6 +44,6 @@ func unstagedNote(idx *index.Index, changes []*Change, opt spec.Options) string 
 
 // stagedAsIs reports whether the index entry e holds the change's old
 // side exactly: same blob and mode, and not an intent-to-add entry.
-func stagedAsIs(e *index.Entry, c *Change) bool {
+func stagedAsIs(e *index.Entry, c *change) bool {
 	return e != nil && !e.IntentToAdd && e.Hash == c.blobBefore && filemode.FileMode(e.Mode) == c.modeBefore
 }

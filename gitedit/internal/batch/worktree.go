@@ -35,7 +35,7 @@ import (
 // made durable: the batch waits there for its objects, written meanwhile,
 // so that the same syncfs covers them. If it fails, the files are put
 // back and its error returned.
-func writeFiles(r *repo.Repo, root *wtfs.Root, j *tempJournal, changes []*Change, settle func() error) (restore func(), err error) {
+func writeFiles(r *repo.Repo, root *wtfs.Root, j *tempJournal, changes []*change, settle func() error) (restore func(), err error) {
 	prev, err := j.open()
 	if err == nil {
 		removeStaleTemps(root, prev, tempPrefixOf(r))
@@ -68,7 +68,7 @@ func writeFiles(r *repo.Repo, root *wtfs.Root, j *tempJournal, changes []*Change
 // placed are put back and the error returned; on success the returned
 // function puts them back. First every folder opened so far is checked
 // to be still where its path leads (see wtfs.Root.Recheck).
-func placeFiles(r *repo.Repo, root *wtfs.Root, changes []*Change, temps []string) (restore func(), err error) {
+func placeFiles(r *repo.Repo, root *wtfs.Root, changes []*change, temps []string) (restore func(), err error) {
 	if err := root.Recheck(); err != nil {
 		removeTemps(root, temps)
 		return nil, spec.IOError("write files", err)
@@ -141,7 +141,7 @@ func syncWorkTree(r *repo.Repo) bool {
 // prepareTemps writes the new content of every change that keeps a file
 // into a fsynced temporary file beside it, in parallel; temps[i] is ""
 // for a deletion. On failure no temporary file is left.
-func prepareTemps(r *repo.Repo, root *wtfs.Root, changes []*Change) ([]string, error) {
+func prepareTemps(r *repo.Repo, root *wtfs.Root, changes []*change) ([]string, error) {
 	temps := make([]string, len(changes))
 	errs := make([]error, len(changes))
 	order := acrossFolders(changes)
@@ -171,7 +171,7 @@ var errSyncFailed = errors.New("syncfs failed")
 // in different folders (the first file of each folder, then the second of
 // each, …): creating or renaming a file locks its folder, and workers
 // taking neighbouring paths of one folder would wait on each other.
-func acrossFolders(changes []*Change) []int {
+func acrossFolders(changes []*change) []int {
 	rank := make([]int, len(changes)) // position of the change within its folder
 	seen := map[string]int{}
 	for i, c := range changes {
@@ -275,7 +275,7 @@ func removeTemps(root *wtfs.Root, temps []string) {
 }
 
 // folders lists the distinct folders of the changed files, sorted.
-func folders(r *repo.Repo, changes []*Change) []string {
+func folders(r *repo.Repo, changes []*change) []string {
 	seen := map[string]bool{}
 	var dirs []string
 	for _, c := range changes {
@@ -293,7 +293,7 @@ func folders(r *repo.Repo, changes []*Change) []string {
 // one syncfs, else an fsync of each folder a change renamed into (the
 // objects then synced themselves, see objectSyncer). By git's default
 // neither is synced.
-func syncFolders(r *repo.Repo, changes []*Change) {
+func syncFolders(r *repo.Repo, changes []*change) {
 	if !r.Flushes(durability.Index) && !r.Flushes(durability.LooseObject) {
 		return
 	}

@@ -26,7 +26,7 @@ type batchWriter struct {
 	// indexTime is the modification time of the index file read.
 	indexTime time.Time
 	meta      *commitmsg.Meta
-	changes   []*Change
+	changes   []*change
 	out       *Outcome
 	head      refs.Head
 	// headTree looks paths up in HEAD's tree (commit mode).
@@ -40,7 +40,7 @@ type batchWriter struct {
 	built map[string]plumbing.Hash
 	// dirty are the changes whose file already differed from HEAD, for
 	// dirty=commit-first.
-	dirty []*Change
+	dirty []*change
 	// signer signs the batch's commits (nil: unsigned).
 	signer *sign.Signer
 	// root writes and stats the working tree's files (see wtfs).
@@ -156,7 +156,7 @@ func (w *batchWriter) startObjects(ctx context.Context) (<-chan written, error) 
 }
 
 // writesAttributes reports whether a change writes a .gitattributes file.
-func writesAttributes(changes []*Change) bool {
+func writesAttributes(changes []*change) bool {
 	for _, c := range changes {
 		if path.Base(c.after.Rel) == ".gitattributes" {
 			return true
