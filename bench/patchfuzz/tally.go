@@ -5,6 +5,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/gitedit/gitedit/fixtures/patchfuzz"
 )
@@ -19,14 +20,17 @@ var columns = []string{
 type tally struct {
 	byRepo, byKind map[string]map[string]int
 	skipped        map[string]int
-	// examples are the first disagreements' messages per outcome.
+	// classes counts the disagreements by known class (Class).
+	classes map[string]int
+	// examples are the first unclassified disagreements' messages per
+	// outcome.
 	examples map[string][]string
 	n        int
 }
 
 // newTally returns an empty tally.
 func newTally() *tally {
-	return &tally{byRepo: map[string]map[string]int{}, byKind: map[string]map[string]int{}, skipped: map[string]int{}, examples: map[string][]string{}}
+	return &tally{byRepo: map[string]map[string]int{}, byKind: map[string]map[string]int{}, skipped: map[string]int{}, classes: map[string]int{}, examples: map[string][]string{}}
 }
 
 // add counts one outcome.
@@ -41,6 +45,19 @@ func (t *tally) add(repo, kind string, o patchfuzz.Outcome) {
 		m.tab[m.key][o.Kind]++
 	}
 	t.n++
+	if o.Kind != patchfuzz.AgreeApplied && o.Kind != patchfuzz.AgreeRefused {
+		c, documented := patchfuzz.Class(kind, o)
+		switch {
+		case c == "":
+			c = "unclassified: " + o.Kind + " after " + kind
+		case documented:
+			c = "deliberate: " + c
+		}
+		t.classes[c]++
+		if !strings.HasPrefix(c, "unclassified") {
+			return
+		}
+	}
 	if o.Kind != patchfuzz.AgreeApplied && o.Kind != patchfuzz.AgreeRefused && len(t.examples[o.Kind]) < 8 {
 		t.examples[o.Kind] = append(t.examples[o.Kind], fmt.Sprintf("%s %s: git: %s | gitedit: %s %s", repo, kind, firstLine(o.Git), o.Code, firstLine(o.Ours)))
 	}
@@ -61,6 +78,11 @@ func (t *tally) print(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	table(w, "mutation", t.byKind)
+	fmt.Fprintln(w, "\n| class of disagreement | patches |\n| --- | --- |")
+	for _, c := range slices.Sorted(maps.Keys(t.classes)) {
+		fmt.Fprintf(w, "| %s | %d |\n", c, t.classes[c])
+	}
+	fmt.Fprintln(w)
 	for _, c := range columns[2:] {
 		for _, e := range t.examples[c] {
 			fmt.Fprintf(w, "%s: %s\n", c, e)
