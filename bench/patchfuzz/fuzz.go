@@ -8,18 +8,20 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/gitedit/gitedit/fixtures/patchfuzz"
 )
 
-// fuzzer runs the mutated patches of every commit and counts outcomes.
+// fuzzer runs the mutated patches of every commit and counts outcomes,
+// with one runner per worker.
 type fuzzer struct {
-	r     *patchfuzz.Runner
-	m     int
-	seed  uint64
-	out   string
-	tally *tally
+	runners []*patchfuzz.Runner
+	m       int
+	seed    uint64
+	out     string
+	tally   *tally
 }
 
 // contexts are the -U sizes commits take in turn.
@@ -31,25 +33,43 @@ func (f *fuzzer) repo(dir string, n int) error {
 	if err != nil {
 		return err
 	}
-	list, err := revList(f.r, gitDir, rev, n)
+	list, err := revList(f.runners[0], gitDir, rev, n)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	for i, c := range list {
-		if err := f.commit(gitDir, name, c, contexts[i%len(contexts)]); err != nil {
-			return err
-		}
-		if (i+1)%20 == 0 {
-			fmt.Fprintf(os.Stderr, "patchfuzz: %s %d/%d commits, %s\n", name, i+1, len(list), time.Since(start).Round(time.Second))
+	jobs := make(chan int)
+	errs := make(chan error, len(f.runners))
+	var done atomic.Int32
+	for _, r := range f.runners {
+		go func() {
+			var err error
+			for i := range jobs {
+				if err == nil {
+					err = f.commit(r, gitDir, name, list[i], contexts[i%len(contexts)])
+				}
+				if k := done.Add(1); k%20 == 0 {
+					fmt.Fprintf(os.Stderr, "patchfuzz: %s %d/%d commits, %s\n", name, k, len(list), time.Since(start).Round(time.Second))
+				}
+			}
+			errs <- err
+		}()
+	}
+	for i := range list {
+		jobs <- i
+	}
+	close(jobs)
+	for range f.runners {
+		if e := <-errs; e != nil && err == nil {
+			err = e
 		}
 	}
-	return nil
+	return err
 }
 
 // commit runs the unmutated patch of commit c and f.m mutations of it.
-func (f *fuzzer) commit(gitDir, name, c string, u int) error {
-	cs, err := f.r.FromCommit(gitDir, c, u)
+func (f *fuzzer) commit(r *patchfuzz.Runner, gitDir, name, c string, u int) error {
+	cs, err := r.FromCommit(gitDir, c, u)
 	if errors.Is(err, patchfuzz.ErrSkip) {
 		f.tally.skip(name)
 		return nil
@@ -62,7 +82,7 @@ func (f *fuzzer) commit(gitDir, name, c string, u int) error {
 		return nil
 	}
 	cs.Source = name + " " + cs.Source
-	tg, err := f.r.Target(cs)
+	tg, err := r.Target(cs)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,7 @@
 // patch` to identical repositories (the parent's versions of the files
 // the commit changes):
 //
-//	go run ./bench/patchfuzz -repos DIR,DIR,DIR [-n 120] [-m 30] [-seed 1] [-out DIR]
+//	go run ./bench/patchfuzz -repos DIR,DIR,DIR [-n 120] [-m 30] [-seed 1] [-j 2] [-out DIR]
 //	go run ./bench/patchfuzz -seeds integration/testdata/patchfuzz -repos DIR,...
 //	go run ./bench/patchfuzz -case FILE
 //
@@ -26,6 +26,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/gitedit/gitedit/bench/internal/benchrepo"
@@ -42,8 +43,9 @@ func main() {
 	seeds := flag.String("seeds", "", "write the seed corpus of the fuzz tests into this folder instead")
 	one := flag.String("case", "", "replay one case file and print both tools' answers")
 	keep := flag.Bool("keep", false, "keep the scratch folder")
+	jobs := flag.Int("j", 1, "commits run at the same time")
 	flag.Parse()
-	if err := run(*repos, *n, *m, *seed, *out, *seeds, *one, *keep); err != nil {
+	if err := run(*repos, *n, *m, *seed, *out, *seeds, *one, *keep, *jobs); err != nil {
 		fmt.Fprintln(os.Stderr, "patchfuzz:", err)
 		os.Exit(1)
 	}
@@ -51,7 +53,7 @@ func main() {
 
 // run sets up the scratch folder and the runner and does what the flags
 // ask.
-func run(repos string, n, m int, seed uint64, out, seeds, one string, keep bool) error {
+func run(repos string, n, m int, seed uint64, out, seeds, one string, keep bool, jobs int) error {
 	tmp, cleanup, err := benchrepo.Workspace("gitedit-patchfuzz-", keep)
 	if err != nil {
 		return err
@@ -74,7 +76,14 @@ func run(repos string, n, m int, seed uint64, out, seeds, one string, keep bool)
 	case seeds != "":
 		return writeSeeds(r, strings.Split(repos, ","), n, seeds)
 	}
-	f := &fuzzer{r: r, m: m, seed: seed, out: out, tally: newTally()}
+	f := &fuzzer{runners: []*patchfuzz.Runner{r}, m: m, seed: seed, out: out, tally: newTally()}
+	for k := 1; k < jobs; k++ {
+		dir := filepath.Join(tmp, fmt.Sprintf("worker%d", k))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		f.runners = append(f.runners, &patchfuzz.Runner{Gitedit: bin, Env: r.Env, Dir: dir})
+	}
 	for _, repo := range strings.Split(repos, ",") {
 		if err := f.repo(repo, n); err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gitedit/gitedit/fixtures/patchfuzz"
 )
@@ -18,6 +19,7 @@ var columns = []string{
 
 // tally counts outcomes per repository and per mutation.
 type tally struct {
+	mu             sync.Mutex
 	byRepo, byKind map[string]map[string]int
 	skipped        map[string]int
 	// classes counts the disagreements by known class (Class).
@@ -35,6 +37,8 @@ func newTally() *tally {
 
 // add counts one outcome.
 func (t *tally) add(repo, kind string, o patchfuzz.Outcome) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	for _, m := range []struct {
 		tab map[string]map[string]int
 		key string
@@ -64,10 +68,18 @@ func (t *tally) add(repo, kind string, o patchfuzz.Outcome) {
 }
 
 // skip counts a commit not used.
-func (t *tally) skip(repo string) { t.skipped[repo]++ }
+func (t *tally) skip(repo string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.skipped[repo]++
+}
 
 // total is the number of patches run.
-func (t *tally) total() int { return t.n }
+func (t *tally) total() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.n
+}
 
 // print writes both tables and the first examples of each disagreement.
 func (t *tally) print(w io.Writer) {
