@@ -103,7 +103,7 @@ var commands = []struct {
 	{"edit", editCommand}, {"multiedit", multieditCommand}, {"apply", applyCommand},
 	{"batch", batchCommand}, {"patch", patchCommand}, {"hash", hashCommand},
 	{"read", readCommand}, {"log", logCommand}, {"undo", undoCommand},
-	{"series", seriesCommand}, {"run", runCommand}, {"mcp", mcpCommand},
+	{"series", seriesCommand}, {"session", sessionCommand}, {"run", runCommand}, {"mcp", mcpCommand},
 	{"schema", schemaCommand}, {"demo", demoCommand}, {"version", versionCommand},
 	{"completion", completionCommand}, {"man", manCommand},
 }

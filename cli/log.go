@@ -5,7 +5,8 @@ import (
 	"github.com/gitedit/gitedit/gitedit"
 )
 
-// logCommand is `gitedit log [-n N] [--session S] [--agent A] [--file P]`.
+// logCommand is `gitedit log [-n N] [--session S] [--agent A] [--file P]
+// [--oneline] [--stat] [-p]`.
 func logCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:  "log",
@@ -15,6 +16,9 @@ func logCommand(e *env) *cli.Command {
 			&cli.StringFlag{Name: "session", Usage: "only commits of session `S`"},
 			&cli.StringFlag{Name: "agent", Usage: "only commits of agent `A`"},
 			&cli.StringFlag{Name: "file", Usage: "only commits touching `PATH`"},
+			&cli.BoolFlag{Name: "oneline", Usage: "one line per commit: its abbreviated id and subject"},
+			&cli.BoolFlag{Name: "stat", Usage: "the diffstat of each commit"},
+			&cli.BoolFlag{Name: "patch", Aliases: []string{"p"}, Usage: "the diff of each commit"},
 		),
 		Action: e.log,
 	}
@@ -25,7 +29,8 @@ func (e *env) log(c *cli.Context) error {
 	if _, err := args(c, 0, 0, "takes no arguments"); err != nil {
 		return err
 	}
-	req := gitedit.LogRequest{N: c.Int("n"), Session: c.String("session"), Agent: c.String("agent"), File: c.String("file")}
+	req := gitedit.LogRequest{N: c.Int("n"), Session: c.String("session"), Agent: c.String("agent"), File: c.String("file"),
+		Stat: c.Bool("stat"), Patch: c.Bool("patch")}
 	if req.N < 0 {
 		return usagef("-n must not be negative")
 	}
@@ -37,6 +42,6 @@ func (e *env) log(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	e.out.log(entries)
+	e.out.log(entries, c.Bool("oneline"))
 	return nil
 }

@@ -139,9 +139,11 @@ func (p *printer) read(r *gitedit.ReadResult) {
 	}
 }
 
-// log prints gitedit commits the way git log does, trailers included, or
+// log prints gitedit commits the way git log does, trailers included
+// (with oneline, one line each: the abbreviated id and the subject),
+// then each one's diffstat and diff when they were asked for; or
 // {"ok": true, "commits": [...]}.
-func (p *printer) log(entries []gitedit.LogEntry) {
+func (p *printer) log(entries []gitedit.LogEntry, oneline bool) {
 	if p.json {
 		if entries == nil {
 			entries = []gitedit.LogEntry{}
@@ -153,20 +155,39 @@ func (p *printer) log(entries []gitedit.LogEntry) {
 		return
 	}
 	for i, en := range entries {
-		if i > 0 {
+		if oneline {
+			fmt.Fprintf(p.stdout, "%s %s\n", short(en.Commit), en.Subject)
+		} else {
+			p.logEntry(en, i > 0)
+		}
+		if en.Stat != "" && !oneline {
 			fmt.Fprintln(p.stdout)
 		}
-		fmt.Fprintf(p.stdout, "commit %s\nAuthor: %s <%s>\nDate:   %s\n\n    %s\n",
-			en.Commit, en.Author, en.AuthorEmail, en.Date.Format("Mon Jan 2 15:04:05 2006 -0700"), en.Subject)
-		if en.Body != "" {
-			fmt.Fprintf(p.stdout, "\n%s", indent(withNewline(en.Body)))
+		if en.Stat != "" {
+			fmt.Fprint(p.stdout, withNewline(en.Stat))
 		}
-		if len(en.Trailers) > 0 {
-			fmt.Fprintln(p.stdout)
+		if en.Diff != "" {
+			fmt.Fprint(p.stdout, "\n"+en.Diff)
 		}
-		for _, t := range en.Trailers {
-			fmt.Fprintf(p.stdout, "    %s: %s\n", t.Key, t.Value)
-		}
+	}
+}
+
+// logEntry prints one commit as git log does, after a blank line when
+// it is not the first.
+func (p *printer) logEntry(en gitedit.LogEntry, blank bool) {
+	if blank {
+		fmt.Fprintln(p.stdout)
+	}
+	fmt.Fprintf(p.stdout, "commit %s\nAuthor: %s <%s>\nDate:   %s\n\n    %s\n",
+		en.Commit, en.Author, en.AuthorEmail, en.Date.Format("Mon Jan 2 15:04:05 2006 -0700"), en.Subject)
+	if en.Body != "" {
+		fmt.Fprintf(p.stdout, "\n%s", indent(withNewline(en.Body)))
+	}
+	if len(en.Trailers) > 0 {
+		fmt.Fprintln(p.stdout)
+	}
+	for _, t := range en.Trailers {
+		fmt.Fprintf(p.stdout, "    %s: %s\n", t.Key, t.Value)
 	}
 }
 

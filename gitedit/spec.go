@@ -60,6 +60,26 @@ type LogEntry = spec.LogEntry
 // (docs/reference.md#commands) (spec.LogRequest).
 type LogRequest = spec.LogRequest
 
+// SessionSummary is one session as `gitedit session list` lists it
+// (docs/reference.md#sessions) (spec.SessionSummary).
+type SessionSummary = spec.SessionSummary
+
+// SessionRequest selects a session for ShowSession (spec.SessionRequest).
+type SessionRequest = spec.SessionRequest
+
+// SessionShow is a session's batches and net change (spec.SessionShow).
+type SessionShow = spec.SessionShow
+
+// SessionBatch is one batch of a session (spec.SessionBatch).
+type SessionBatch = spec.SessionBatch
+
+// SessionFile is one file's net change over a session (spec.SessionFile).
+type SessionFile = spec.SessionFile
+
+// SessionDropped is a dropped session and the entry its ledger named
+// (spec.SessionDropped).
+type SessionDropped = spec.SessionDropped
+
 // MultiEditRequest is the multiedit request of docs/reference.md#multiedit
 // (spec.MultiEditRequest).
 type MultiEditRequest = spec.MultiEditRequest

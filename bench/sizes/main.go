@@ -4,13 +4,15 @@
 // median of the per-round ratios, and gitedit's phases (from
 // GITEDIT_TRACE_PERFORMANCE=1). Automatic gc is off in every repository.
 //
-//	go run ./bench/sizes [-rounds 21] [-large] [-fsync all] [-keep] [-mcp]
+//	go run ./bench/sizes [-rounds 21] [-large] [-fsync all] [-keep] [-mcp] [-ledger]
 //
 // Rows: process start (gitedit hash vs git hash-object); one edit and a
 // commit at 50 and 5,000 files (and 100,000 with -large) against sed, git
 // add and git commit; a three-hunk git diff applied and committed at 5,000
 // files, and one real commit's diff (gitedit's own history) on its
-// parent's tree, against git apply --index and git commit; and the p50 of
+// parent's tree, against git apply --index and git commit; a staging-mode
+// edit with and without its session ledger entry at each size (-ledger:
+// these rows only); and the p50 of
 // an MCP edit call on 50 files, with and without commit mode, beside the
 // floor of each: the call's unavoidable writes alone (-mcp: these rows
 // only).
@@ -35,6 +37,7 @@ type settings struct {
 	keep   bool
 	real   string
 	mcp    bool
+	ledger bool
 }
 
 func main() {
@@ -44,6 +47,7 @@ func main() {
 	flag.StringVar(&s.fsync, "fsync", "", "core.fsync for every repository (\"\": git's default; \"all\": sync everything)")
 	flag.BoolVar(&s.keep, "keep", false, "keep the generated repositories")
 	flag.BoolVar(&s.mcp, "mcp", false, "run the MCP rows (and their floors) only")
+	flag.BoolVar(&s.ledger, "ledger", false, "run the session ledger rows only")
 	flag.StringVar(&s.real, "real", realCommit, "commit of gitedit's history whose diff the real-diff row applies")
 	flag.Parse()
 	if err := run(s); err != nil {
@@ -84,9 +88,12 @@ func run(s settings) error {
 		return err
 	}
 	b := &bench{s: s, bin: bin, tmp: tmp, load: loadAverage()}
-	steps := []func() error{b.start, b.editRows, b.diffRow, b.realRow, b.mcpRows}
-	if s.mcp {
+	steps := []func() error{b.start, b.editRows, b.ledgerRows, b.diffRow, b.realRow, b.mcpRows}
+	switch {
+	case s.mcp:
 		steps = steps[len(steps)-1:]
+	case s.ledger:
+		steps = []func() error{b.ledgerRows}
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {

@@ -18,7 +18,7 @@ import (
 // (TestEarlySignalsAreTheWritersOnes).
 var Writers = map[string]bool{
 	"edit": true, "multiedit": true, "apply": true, "batch": true, "patch": true,
-	"undo": true, "series": true, "run": true, "demo": true, "mcp": true,
+	"undo": true, "series": true, "session": true, "run": true, "demo": true, "mcp": true,
 }
 
 // Early is the signal.Notify started for the command line os.Args: C

@@ -24,8 +24,10 @@ type change struct {
 	before, after         *repo.FileState
 	blobBefore, blobAfter plumbing.Hash
 	modeBefore, modeAfter filemode.FileMode
-	// gitAfter is the new content as git stores it (after conversion).
-	gitAfter []byte
+	// gitBefore and gitAfter are the old and new content as git stores
+	// them (after conversion); the old is written only when a session's
+	// ledger records it (an outside change).
+	gitBefore, gitAfter []byte
 }
 
 // collectChanges turns the transaction's planned states into changes,
@@ -81,7 +83,7 @@ func hashBefore(r *repo.Repo, before, after *repo.FileState, staged *index.Entry
 		if err != nil {
 			return nil, err
 		}
-		c.blobBefore = objects.HashBlob(gitBefore)
+		c.gitBefore, c.blobBefore = gitBefore, objects.HashBlob(gitBefore)
 	}
 	return c, nil
 }

@@ -115,7 +115,7 @@ func (w *batchWriter) writeCommits(ctx context.Context, p *commitPlan) (*refs.Up
 		}
 		ids, parent = append(ids, id), id
 	}
-	w.out.Commits = hashStrings(ids)
+	w.out.Commits, w.written = hashStrings(ids), p
 	return w.refUpdate(parent, p.committer, p.commits[len(p.commits)-1].msg), nil
 }
 

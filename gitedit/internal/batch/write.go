@@ -9,6 +9,7 @@ import (
 
 	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
+	"github.com/gitedit/gitedit/gitedit/internal/ledger"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
@@ -54,6 +55,12 @@ type batchWriter struct {
 	// commitTrees are the root trees of the commits this batch found
 	// (HEAD's is looked up by the dirty check and again for the commit).
 	commitTrees map[plumbing.Hash]plumbing.Hash
+	// written is the plan of the commits written (commit mode); pending
+	// and recorded the batch's entries in its session's ledger, written
+	// and published (see record.go).
+	written  *commitPlan
+	pending  *ledger.Pending
+	recorded *ledger.Appended
 }
 
 // apply writes the prepared batch so that a failure at any step leaves
@@ -110,13 +117,13 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 		restore()
 		return err
 	}
-	if err := w.revocable(ctx, "move ref", func() error { return w.moveRef(ctx, update) }); err != nil {
+	if err := w.revocable(ctx, "move ref", w.recording(ctx, update != nil, func() error { return w.moveRef(ctx, update) })); err != nil {
 		restore()
 		return err
 	}
 	if update == nil {
 		// The index rename is the point of no return.
-		err = w.revocable(ctx, "commit index", func() error { return w.commitIndex(lock) })
+		err = w.revocable(ctx, "commit index", w.recording(ctx, true, func() error { return w.commitIndex(lock) }))
 		if err != nil && !w.out.Staged {
 			restore()
 		}
@@ -166,8 +173,9 @@ func writesAttributes(changes []*change) bool {
 }
 
 // writeObjects stores the blobs and, in commit mode, the trees and commits
-// of the batch, and returns the ref update that publishes them (nil
-// without commit mode).
+// of the batch, and its session ledger entries (prepareEntry), and
+// returns the ref update that publishes the commits (nil without commit
+// mode).
 func (w *batchWriter) writeObjects(ctx context.Context) (*refs.Update, error) {
 	if w.opt.NoStage {
 		return nil, nil
@@ -176,9 +184,13 @@ func (w *batchWriter) writeObjects(ctx context.Context) (*refs.Update, error) {
 		return nil, err
 	}
 	if !w.opt.Commit {
-		return nil, nil
+		return nil, w.prepareEntry()
 	}
-	return w.buildCommits(ctx)
+	u, err := w.buildCommits(ctx)
+	if err == nil && w.written != nil {
+		err = w.prepareEntry() // with hooks, once they ran (see record)
+	}
+	return u, err
 }
 
 // writeBlobs stores the new content of every change, in parallel

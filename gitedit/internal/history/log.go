@@ -51,7 +51,17 @@ func Log(ctx context.Context, r *repo.Repo, req spec.LogRequest) ([]spec.LogEntr
 		}
 		req.File = rel
 	}
-	return h.log(ctx, req)
+	if req.Session != "" {
+		entries, ok, err := h.sessionLog(ctx, r, req)
+		if ok || err != nil {
+			return entries, err
+		}
+	}
+	entries, err := h.log(ctx, req)
+	if err == nil && (req.Stat || req.Patch) {
+		err = h.addDiffs(entries, req)
+	}
+	return entries, err
 }
 
 // history reads the commits of one repository: its objects (commits,

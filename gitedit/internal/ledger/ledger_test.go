@@ -299,3 +299,47 @@ func TestConcurrentAppendsLoseNoEntry(t *testing.T) {
 	require.Equal(t, writers*each, total)
 	require.Len(t, sessions, writers+1)
 }
+
+// The before blob of a file an outside entry records is written through
+// Record.WriteBefore (a batch stores only its after blobs), for that file
+// alone.
+func TestOutsideEntryAsksForTheBeforeBlob(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n", "b.txt": "b\n"})
+	s := testStore(dir)
+	unstored := Side{Hash: plumbing.NewHash(git(t, dir, "hash-object", "--stdin")), Mode: filemode.Regular} // the empty blob, not written
+	changes := []Change{
+		{Path: "a.txt", Before: current(t, dir, "a.txt"), After: blob(t, dir, "A\n")},
+		{Path: "b.txt", Before: unstored, After: blob(t, dir, "B\n")},
+	}
+	var asked []int
+	rec := Record{Session: "w", Base: plumbing.NewHash(git(t, dir, "rev-parse", "HEAD")), Changes: changes, Message: batchMessage("w", "w"),
+		Author: ident, Committer: ident, WriteBefore: func(i int) error {
+			asked = append(asked, i)
+			_, err := objects.WriteBlob(s.db, nil)
+			return err
+		}}
+	_, err := s.Append(context.Background(), rec, time.Second)
+	require.NoError(t, err)
+	require.Equal(t, []int{1}, asked)
+	out, err := fixtures.RunGit(dir, "fsck", "--strict", "--no-dangling")
+	require.NoError(t, err, out)
+}
+
+// A batch prepares its entry while it writes its files and publishes it
+// at its point of no return: when the ledger moved in between (a batch of
+// the same session in another worktree), the entry is written again on
+// the new newest entry, and both stay.
+func TestPublishAfterTheLedgerMovedWritesTheEntryAgain(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n", "b.txt": "b\n"})
+	s := testStore(dir)
+	head := plumbing.NewHash(git(t, dir, "rev-parse", "HEAD"))
+	mine := Change{Path: "a.txt", Before: current(t, dir, "a.txt"), After: blob(t, dir, "A\n")}
+	p, err := s.Prepare(Record{Session: "p", Base: head, Changes: []Change{mine}, Message: batchMessage("p", "mine"), Author: ident, Committer: ident})
+	require.NoError(t, err)
+	other := record(t, s, dir, "p", batchMessage("p", "other"), Change{Path: "b.txt", Before: current(t, dir, "b.txt"), After: blob(t, dir, "B\n")})
+	a, err := p.Publish(context.Background(), time.Second)
+	require.NoError(t, err)
+	require.Equal(t, other.Entry.String(), git(t, dir, "rev-parse", a.Entry.String()+"^"))
+	require.Equal(t, rawLine(mine), git(t, dir, "diff", "--raw", "--no-abbrev", a.Entry.String()+"^", a.Entry.String()))
+	require.Equal(t, "record: mine\nrecord: other", git(t, dir, "reflog", "show", "--format=%gs", Ref("p")))
+}

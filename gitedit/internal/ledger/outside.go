@@ -11,20 +11,26 @@ import (
 // newest) to the state the batch found its files in: each file whose
 // before side is not what tree holds, and, for a file the batch creates,
 // a file in the way on its folders' paths or a folder in its place (the
-// batch found them gone, unless it removes them itself). Only the
+// batch found them gone, unless it removes them itself), with
+// rec.WriteBefore called for each before blob it names. Only the
 // folders along the batch's paths are read.
-func (s *Store) outsideChanges(tree plumbing.Hash, changes []Change) ([]objects.TreeChange, error) {
-	own := make(map[string]bool, len(changes))
-	for _, c := range changes {
+func (s *Store) outsideChanges(tree plumbing.Hash, rec Record) ([]objects.TreeChange, error) {
+	own := make(map[string]bool, len(rec.Changes))
+	for _, c := range rec.Changes {
 		own[c.Path] = true
 	}
 	var out []objects.TreeChange
-	for _, c := range changes {
+	for i, c := range rec.Changes {
 		p, err := s.probe(tree, c.Path)
 		if err != nil {
 			return nil, err
 		}
 		if p.file != c.Before {
+			if c.Before.Exists() && rec.WriteBefore != nil {
+				if err := rec.WriteBefore(i); err != nil {
+					return nil, err
+				}
+			}
 			out = append(out, treeChange(c.Path, c.Before))
 		}
 		if c.Before.Exists() || !c.After.Exists() {

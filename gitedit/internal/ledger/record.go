@@ -98,6 +98,10 @@ type Record struct {
 	// Author and Committer are the entries' identity lines ("Name
 	// <email> 1700000000 +0100").
 	Author, Committer string
+	// WriteBefore, when set, stores the before blob of Changes[i] (a
+	// batch writes only its after blobs): it is called for each file an
+	// outside entry records, whose tree must name a stored blob.
+	WriteBefore func(i int) error
 }
 
 // Appended is a recorded batch, which Revoke takes back.
@@ -109,40 +113,75 @@ type Appended struct {
 	moved   *refs.Moved
 }
 
-// maxRetries bounds Append's compare-and-swap retries: another process
+// maxRetries bounds Publish's compare-and-swap retries: another process
 // appending to the same session (from another worktree: in one worktree
 // batches serialise on index.lock) makes the ledger move under us.
 const maxRetries = 16
 
 // Append writes the entries recording rec (a start entry for a new
 // ledger, an outside entry when needed, the batch's entry) and moves the
-// ledger ref to it by compare-and-swap under its lock file, with a
-// reflog entry. When the ref moved meanwhile, the entries are written
-// again on its new value.
+// ledger ref to it: Prepare, then Publish.
 func (s *Store) Append(ctx context.Context, rec Record, timeout time.Duration) (*Appended, error) {
+	p, err := s.Prepare(rec)
+	if err != nil {
+		return nil, err
+	}
+	return p.Publish(ctx, timeout)
+}
+
+// Pending is a batch's entries written on the ledger as it was, not yet
+// published.
+type Pending struct {
+	s   *Store
+	rec Record
+	tip plumbing.Hash
+	a   *Appended
+}
+
+// Prepare writes the entries recording rec on the ledger's newest entry
+// (a batch prepares them while it writes its files, and publishes them
+// at its point of no return); nothing names them yet.
+func (s *Store) Prepare(rec Record) (*Pending, error) {
 	if err := CheckID(rec.Session); err != nil {
 		return nil, err
 	}
-	ref := Ref(rec.Session)
+	p := &Pending{s: s, rec: rec}
+	return p, p.write()
+}
+
+// write (re)writes p's entries on the ledger's newest entry.
+func (p *Pending) write() error {
+	tip, err := p.s.refs.Resolve(Ref(p.rec.Session))
+	if err != nil {
+		return err
+	}
+	a, err := p.s.write(p.rec, tip)
+	if err == nil {
+		p.tip, p.a = tip, a
+	}
+	return err
+}
+
+// Publish moves the ledger ref to p's entry by compare-and-swap under its
+// lock file, with a reflog entry. When the ref moved since Prepare, the
+// entries are written again on its new value and the swap retried.
+func (p *Pending) Publish(ctx context.Context, timeout time.Duration) (*Appended, error) {
+	ref := Ref(p.rec.Session)
+	subject, _ := commitmsg.SplitSubject(p.rec.Message)
 	for attempt := 0; ; attempt++ {
-		tip, err := s.refs.Resolve(ref)
-		if err != nil {
-			return nil, err
-		}
-		a, err := s.write(rec, tip)
-		if err != nil {
-			return nil, err
-		}
-		subject, _ := commitmsg.SplitSubject(rec.Message)
-		u := refs.Update{Ref: ref, Old: tip, New: a.Entry, Ident: rec.Committer, Message: "record: " + subject, CreateLog: true}
-		a.moved, err = s.refs.ApplyRevertible(ctx, u, timeout)
+		u := refs.Update{Ref: ref, Old: p.tip, New: p.a.Entry, Ident: p.rec.Committer, Message: "record: " + subject, CreateLog: true}
+		moved, err := p.s.refs.ApplyRevertible(ctx, u, timeout)
 		if errors.Is(err, refs.ErrStale) && attempt < maxRetries {
+			if err := p.write(); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		if err != nil {
 			return nil, fmt.Errorf("record the batch in %s: %w", ref, err)
 		}
-		return a, nil
+		p.a.moved = moved
+		return p.a, nil
 	}
 }
 
@@ -162,7 +201,7 @@ func (s *Store) write(rec Record, tip plumbing.Hash) (*Appended, error) {
 		return nil, err
 	}
 	a := &Appended{}
-	outside, err := s.outsideChanges(tree, rec.Changes)
+	outside, err := s.outsideChanges(tree, rec)
 	if err != nil {
 		return nil, err
 	}

@@ -14,11 +14,17 @@ type LogRequest struct {
 	// File keeps only the commits that touched this file (relative to the
 	// folder the repository was opened from, or absolute).
 	File string `json:"file,omitempty" jsonschema:"only commits that touched this file (relative to the current directory, or absolute)"`
+	// Stat adds each entry's diffstat (LogEntry.Stat), Patch its diff
+	// (LogEntry.Diff): `gitedit log --stat` and `-p`.
+	Stat  bool `json:"-"`
+	Patch bool `json:"-"`
 }
 
 // LogEntry is one gitedit commit with its parsed trailers (docs/reference.md#commit-messages-and-trailers).
 type LogEntry struct {
-	// Commit is the commit's id.
+	// Commit is the commit's id: for a session's batch (log --session
+	// over its ledger), the branch commit of a commit-mode batch, else
+	// the ledger entry.
 	Commit string `json:"commit"`
 	// Subject is the first line of the commit message.
 	Subject string `json:"subject"`
@@ -53,6 +59,12 @@ type LogEntry struct {
 	Reverts string `json:"reverts,omitempty"`
 	// Trailers are all the commit's trailers, in message order.
 	Trailers []Trailer `json:"trailers"`
+	// Stat is the diffstat (with LogRequest.Stat), Diff the diff (with
+	// LogRequest.Patch) of the commit or entry against its first parent.
+	Stat string `json:"stat,omitempty"`
+	Diff string `json:"diff,omitempty"`
+	// Entry is the batch's ledger entry (log --session over a ledger).
+	Entry string `json:"entry,omitempty"`
 }
 
 // FileBlob is a path with a blob id, from an Edit-Blob-Before or

@@ -1,0 +1,175 @@
+package cli
+
+import (
+	"fmt"
+
+	"text/tabwriter"
+
+	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
+
+	"github.com/gitedit/gitedit/engine/quote"
+	"github.com/gitedit/gitedit/gitedit"
+)
+
+// sessionCommand is `gitedit session list | show S [--stat] [-p] | drop
+// S`.
+func sessionCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "session",
+		Usage:     "list, show or drop the sessions gitedit recorded (every batch run with a session id)",
+		ArgsUsage: "list | show S | drop S",
+		Flags: append(repoFlags(),
+			&cli.BoolFlag{Name: "stat", Usage: "show: the net diffstat"},
+			&cli.BoolFlag{Name: "patch", Aliases: []string{"p"}, Usage: "show: the net diff"},
+			&cli.DurationFlag{Name: "lock-timeout", Usage: "drop: how long to wait for the ledger's lock (0: do not wait)", DefaultText: "5s"},
+		),
+		Action: e.session,
+	}
+}
+
+// session runs one of the session subcommands.
+func (e *env) session(c *cli.Context) error {
+	a, err := args(c, 1, 2, "takes list, show S or drop S")
+	if err != nil {
+		return err
+	}
+	want := map[string]int{"list": 1, "show": 2, "drop": 2}[a[0]]
+	if want == 0 || len(a) != want {
+		return usagef("session takes list, show S or drop S")
+	}
+	if a[0] != "show" && (c.Bool("stat") || c.Bool("patch")) {
+		return usagef("--stat and -p go with session show")
+	}
+	repo, err := e.openRepo(c)
+	if err != nil {
+		return err
+	}
+	switch a[0] {
+	case "list":
+		list, err := repo.Sessions(c.Context)
+		if err == nil {
+			e.out.sessions(list)
+		}
+		return err
+	case "show":
+		show, err := repo.ShowSession(c.Context, gitedit.SessionRequest{Session: a[1]})
+		if err == nil {
+			e.out.session(show, c.Bool("stat"), c.Bool("patch"))
+		}
+		return err
+	}
+	opt := gitedit.Options{}
+	if isSet(c, "lock-timeout") {
+		opt.LockTimeout = c.Duration("lock-timeout")
+	}
+	dropped, err := repo.DropSession(c.Context, a[1], opt)
+	if err == nil {
+		e.out.dropped(dropped)
+	}
+	return err
+}
+
+// sessions prints `session list`: one line per session, or {"ok": true,
+// "sessions": [...]}.
+func (p *printer) sessions(list []gitedit.SessionSummary) {
+	if p.json {
+		p.emit(struct {
+			OK       bool                     `json:"ok"`
+			Sessions []gitedit.SessionSummary `json:"sessions"`
+		}{true, list})
+		return
+	}
+	w := tabwriter.NewWriter(p.stdout, 0, 4, 2, ' ', 0)
+	for _, s := range list {
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", s.Session, s.State, plural(s.Batches, "batch", "batches"), plural(s.Files, "file", "files"),
+			s.Updated.Format("2006-01-02 15:04:05 -0700"), s.Agent)
+	}
+	_ = w.Flush()
+}
+
+// session prints `session show`: the batches, newest first, then the net
+// change per file, its diffstat (stat) and diff (patch); or the
+// SessionShow as JSON.
+func (p *printer) session(s *gitedit.SessionShow, stat, patch bool) {
+	if p.json {
+		p.emit(struct {
+			OK bool `json:"ok"`
+			*gitedit.SessionShow
+		}{true, s})
+		return
+	}
+	base := "an unborn branch"
+	if s.Base != nil {
+		base = short(*s.Base)
+	}
+	fmt.Fprintf(p.stdout, "session %s: %s, %s since %s\n", s.Session, s.State, plural(len(s.Batches), "batch", "batches"), base)
+	for _, b := range s.Batches {
+		line := short(b.Entry) + " " + b.Subject
+		if b.Commit != nil {
+			line += " (commit " + short(*b.Commit) + ")"
+		}
+		if b.Undone {
+			line += " [undone]"
+		}
+		fmt.Fprintln(p.stdout, line)
+	}
+	p.netFiles(s, stat, patch)
+}
+
+// netFiles prints a session's net change: a status letter and path per
+// file, the diffstat, the diff.
+func (p *printer) netFiles(s *gitedit.SessionShow, stat, patch bool) {
+	if len(s.Files) == 0 {
+		fmt.Fprintln(p.stdout, "\nno net change")
+		return
+	}
+	fmt.Fprintln(p.stdout, "\nnet change:")
+	for _, f := range s.Files {
+		status := "M"
+		switch {
+		case f.Created:
+			status = "A"
+		case f.Deleted:
+			status = "D"
+		}
+		line := status + "\t" + quote.QuotePath(f.FilePath)
+		if f.OutsideChanges {
+			line += "\t(also changed outside the session)"
+		}
+		fmt.Fprintln(p.stdout, line)
+	}
+	if stat {
+		fmt.Fprint(p.stdout, "\n"+withNewline(s.Stat))
+	}
+	if patch {
+		fmt.Fprint(p.stdout, "\n"+s.Diff)
+	}
+}
+
+// dropped prints `session drop`.
+func (p *printer) dropped(d *gitedit.SessionDropped) {
+	if p.json {
+		p.emit(struct {
+			OK bool `json:"ok"`
+			*gitedit.SessionDropped
+		}{true, d})
+		return
+	}
+	fmt.Fprintf(p.stdout, "Dropped session %s (its ledger was at %s)\n", d.Session, d.Tip)
+}
+
+// short abbreviates an object id for people, as git log --oneline does.
+func short(id string) string {
+	if len(id) > 7 {
+		return id[:7]
+	}
+	return id
+}
+
+// plural is "1 batch" or "N batches".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -1,0 +1,187 @@
+package history
+
+import (
+	"bytes"
+	"context"
+	"errors"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/gitedit/gitedit/engine/diff"
+	"github.com/gitedit/gitedit/gitedit/internal/ledger"
+	"github.com/gitedit/gitedit/gitedit/internal/refs"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
+)
+
+// ledgers returns the repository's session ledgers, read through h's
+// object database.
+func (h *history) ledgers(r *repo.Repo) *ledger.Store {
+	return ledger.New(h.db, r.Refs())
+}
+
+// ledgerError gives a ledger error its code: a bad id is invalid_input,
+// a session without ledger not_found, anything else io_error.
+func ledgerError(id string, err error) error {
+	var e *spec.Error
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &e):
+		return err
+	case errors.Is(err, ledger.ErrInvalidID):
+		return &spec.Error{Code: spec.CodeInvalidInput, Message: err.Error(), Err: err}
+	case errors.Is(err, ledger.ErrNoSession):
+		return &spec.Error{Code: spec.CodeNotFound, Message: "session " + id + " has no ledger (gitedit session list lists the sessions)", Err: err}
+	case errors.Is(err, refs.ErrStale):
+		return &spec.Error{Code: spec.CodeConflict, Message: "the ledger of session " + id + " moved meanwhile; try again", Err: err}
+	}
+	return spec.IOError("session "+id, err)
+}
+
+// Sessions lists the repository's sessions, most recently updated first.
+func Sessions(ctx context.Context, r *repo.Repo) ([]spec.SessionSummary, error) {
+	h, err := openHistory(r)
+	if err != nil {
+		return nil, err
+	}
+	defer h.close()
+	l := h.ledgers(r)
+	list, err := l.List(ctx)
+	if err != nil {
+		return nil, ledgerError("", err)
+	}
+	out := make([]spec.SessionSummary, 0, len(list))
+	for _, sess := range list {
+		files, err := l.Touched(sess)
+		if err != nil {
+			return nil, ledgerError(sess.ID, err)
+		}
+		out = append(out, spec.SessionSummary{Session: sess.ID, Agent: sess.Agent(), Batches: len(sess.Batches()),
+			Files: len(files), State: string(sess.State()), Started: sess.Started(), Updated: sess.Updated()})
+	}
+	return out, nil
+}
+
+// ShowSession returns a session's batches, newest first, and its net
+// change per file, with diffs.
+func ShowSession(ctx context.Context, r *repo.Repo, req spec.SessionRequest) (*spec.SessionShow, error) {
+	h, err := openHistory(r)
+	if err != nil {
+		return nil, err
+	}
+	defer h.close()
+	l := h.ledgers(r)
+	sess, err := l.Read(ctx, req.Session)
+	if err != nil {
+		return nil, ledgerError(req.Session, err)
+	}
+	show := &spec.SessionShow{Session: sess.ID, State: string(sess.State()), Tip: sess.Tip.String(), Batches: []spec.SessionBatch{}}
+	if !sess.Base.IsZero() {
+		show.Base = hashPtr(sess.Base)
+	}
+	for _, e := range sess.Batches() {
+		b, err := sessionBatch(l, e)
+		if err != nil {
+			return nil, ledgerError(sess.ID, err)
+		}
+		show.Batches = append(show.Batches, b)
+	}
+	net, err := l.Net(sess)
+	if err != nil {
+		return nil, ledgerError(sess.ID, err)
+	}
+	if err := h.netFiles(show, net); err != nil {
+		return nil, err
+	}
+	return show, nil
+}
+
+// sessionBatch describes one batch entry.
+func sessionBatch(l *ledger.Store, e *ledger.Entry) (spec.SessionBatch, error) {
+	files, err := l.Files(e)
+	b := spec.SessionBatch{Entry: e.ID.String(), Tool: e.Tool, Subject: e.Subject, Agent: e.Agent, Files: make([]string, len(files)),
+		Undone: e.Undone, Date: e.Committer.When}
+	for i, f := range files {
+		b.Files[i] = f.Path
+	}
+	if !e.Commit.IsZero() {
+		b.Commit = hashPtr(e.Commit)
+	}
+	return b, err
+}
+
+// netFiles fills the show's files, diff and stat from the net changes.
+func (h *history) netFiles(show *spec.SessionShow, net []ledger.NetFile) error {
+	show.Files = make([]spec.SessionFile, 0, len(net))
+	var all bytes.Buffer
+	stats := make([]diff.FileStat, 0, len(net))
+	for _, f := range net {
+		fp, err := h.filePatch(changeOf(f.Path, f.Before, f.After))
+		if err != nil {
+			return err
+		}
+		var one bytes.Buffer
+		stats = append(stats, renderReview(&one, fp))
+		all.Write(one.Bytes())
+		show.Files = append(show.Files, spec.SessionFile{FilePath: f.Path, BlobBefore: f.Before.Hash.String(), BlobAfter: f.After.Hash.String(),
+			Created: !f.Before.Exists(), Deleted: !f.After.Exists(), OutsideChanges: f.OutsideChanges, Batches: f.Batches, Diff: one.String()})
+	}
+	show.Diff = all.String()
+	if len(stats) > 0 {
+		show.Stat = diff.FormatStat(stats)
+	}
+	return nil
+}
+
+// changeOf is a ledger change as the series diff takes it.
+func changeOf(path string, before, after ledger.Side) fileChange {
+	side := func(s ledger.Side) *treeFile {
+		if !s.Exists() {
+			return nil
+		}
+		return &treeFile{path: path, mode: s.Mode, hash: s.Hash}
+	}
+	return fileChange{side(before), side(after)}
+}
+
+// renderReview writes one file's diff for a reader (git diff without
+// --binary: a binary file is one "Binary files … differ" line) and
+// returns its stat.
+func renderReview(w *bytes.Buffer, fp *filePatch) diff.FileStat {
+	if !fp.IsBinary() || (fp.from != nil && fp.to != nil && fp.from.hash == fp.to.hash) {
+		return renderFile(w, fp)
+	}
+	st := statOf(fp)
+	st.Binary, st.OldSize, st.NewSize = true, len(fp.old), len(fp.cur)
+	writeHeader(w, fp.from, fp.to)
+	w.WriteString(diff.BinaryDiff(fp.from.Path(), fp.to.Path()))
+	return st
+}
+
+// DropSession deletes a session's ledger ref (loose and packed) and its
+// reflog, and returns the entry it named.
+func DropSession(ctx context.Context, r *repo.Repo, id string, opt spec.Options) (*spec.SessionDropped, error) {
+	h, err := openHistory(r)
+	if err != nil {
+		return nil, err
+	}
+	defer h.close()
+	if err := ledger.CheckID(id); err != nil {
+		return nil, ledgerError(id, err)
+	}
+	tip, err := r.Refs().Resolve(ledger.Ref(id))
+	if err == nil {
+		err = h.ledgers(r).Drop(ctx, id, opt.LockWait())
+	}
+	if err != nil {
+		return nil, ledgerError(id, err)
+	}
+	return &spec.SessionDropped{Session: id, Tip: tip.String()}, nil
+}
+
+// hashPtr is h's text, as a pointer (JSON null for none).
+func hashPtr(h plumbing.Hash) *string {
+	s := h.String()
+	return &s
+}

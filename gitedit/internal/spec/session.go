@@ -1,0 +1,91 @@
+package spec
+
+import "time"
+
+// SessionSummary is one session as `gitedit session list` lists it
+// (docs/reference.md#sessions).
+type SessionSummary struct {
+	// Session is the session id.
+	Session string `json:"session"`
+	// Agent is the Edit-Agent of the session's newest batch that has one.
+	Agent string `json:"agent"`
+	// Batches counts the batches recorded (undos and lands included).
+	Batches int `json:"batches"`
+	// Files counts the distinct files the batches changed.
+	Files int `json:"files"`
+	// State is "open", "landed" or "undone".
+	State string `json:"state"`
+	// Started is when the ledger was started, Updated when its newest
+	// entry was written.
+	Started time.Time `json:"started"`
+	Updated time.Time `json:"updated"`
+}
+
+// SessionRequest selects a session for `gitedit session show`.
+type SessionRequest struct {
+	// Session is the session id.
+	Session string `json:"session"`
+}
+
+// SessionBatch is one batch of a session, as `session show` lists it.
+type SessionBatch struct {
+	// Entry is the batch's ledger entry.
+	Entry string `json:"entry"`
+	// Tool is its Edit-Tool, Subject its subject line, Agent its
+	// Edit-Agent.
+	Tool    string `json:"tool"`
+	Subject string `json:"subject"`
+	Agent   string `json:"agent,omitempty"`
+	// Files are the files the batch changed.
+	Files []string `json:"files"`
+	// Commit is the branch commit of a commit-mode batch, else null.
+	Commit *string `json:"commit"`
+	// Undone reports a batch a later undo took back.
+	Undone bool `json:"undone"`
+	// Date is when the entry was written.
+	Date time.Time `json:"date"`
+}
+
+// SessionFile is one file's net change over a session: its content
+// before the session's first batch of it and after its last.
+type SessionFile struct {
+	FilePath string `json:"file_path"`
+	// BlobBefore and BlobAfter are the blob ids (the all-zero id for a
+	// side where the file does not exist).
+	BlobBefore string `json:"blob_before"`
+	BlobAfter  string `json:"blob_after"`
+	Created    bool   `json:"created"`
+	Deleted    bool   `json:"deleted"`
+	// OutsideChanges reports that someone else changed the file between
+	// two of the session's batches.
+	OutsideChanges bool `json:"outside_changes"`
+	// Batches counts the session's batches that changed the file.
+	Batches int `json:"batches"`
+	// Diff is the file's net unified diff.
+	Diff string `json:"diff"`
+}
+
+// SessionShow is a session, as `gitedit session show` shows it.
+type SessionShow struct {
+	Session string `json:"session"`
+	// State is "open", "landed" or "undone".
+	State string `json:"state"`
+	// Base is the commit the session started from (null on an unborn
+	// branch); Tip is the newest ledger entry.
+	Base *string `json:"base"`
+	Tip  string  `json:"tip"`
+	// Batches are the session's batches, newest first.
+	Batches []SessionBatch `json:"batches"`
+	// Files are the net changes, in path order.
+	Files []SessionFile `json:"files"`
+	// Stat is the net diffstat, Diff the net diff (the files' diffs).
+	Stat string `json:"stat"`
+	Diff string `json:"diff"`
+}
+
+// SessionDropped is a dropped session: its id and the entry its ledger
+// named (git can still read it until git gc prunes it).
+type SessionDropped struct {
+	Session string `json:"session"`
+	Tip     string `json:"tip"`
+}

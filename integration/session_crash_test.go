@@ -1,0 +1,203 @@
+//go:build unix
+
+package integration
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/fixtures"
+)
+
+// sessionPhases are the phases of a batch, in order, where
+// GITEDIT_TEST_PAUSE can stop it.
+var sessionPhases = []string{"prepare", "write files", "write index", "move ref", "commit index"}
+
+// ledgerState is what a killed or interrupted batch of session k is
+// judged by.
+type ledgerState struct {
+	tip, head, staged, file, ledgerLog string
+}
+
+// takeLedger records session k's ledger tip and reflog, HEAD, and
+// greet.go as staged and in the working tree.
+func takeLedger(t *testing.T, dir string) ledgerState {
+	t.Helper()
+	tip, _ := fixtures.RunGit(dir, "rev-parse", "-q", "--verify", ledgerRef("k"))
+	log, _ := os.ReadFile(filepath.Join(dir, ".git", "logs", "refs", "gitedit", "sessions", "k"))
+	return ledgerState{tip: strings.TrimSpace(tip), head: git(t, dir, "rev-parse", "HEAD"), staged: git(t, dir, "rev-parse", ":greet.go"),
+		file: read(t, dir, "greet.go"), ledgerLog: string(log)}
+}
+
+// removeStaleLocks removes the lock files a killed writer can leave (git's
+// documented recovery) and returns how many there were.
+func removeStaleLocks(t *testing.T, dir string) (n int, index bool) {
+	t.Helper()
+	for _, l := range append(append([]string{}, crashLocks...), "refs/gitedit/sessions/k.lock") {
+		p := filepath.Join(dir, ".git", filepath.FromSlash(l))
+		if _, err := os.Stat(p); err == nil {
+			require.NoError(t, os.Remove(p))
+			n++
+			index = index || l == "index.lock"
+		}
+	}
+	return n, index
+}
+
+// judgeKilled says whether a killed batch of session k (changing greet.go
+// from old to new) left the repository as before, with no entry
+// ("before"), or complete with its entry ("complete"), and fails
+// otherwise. indexLeft reports a stale index.lock removed: a batch killed
+// past its point of no return may leave it, as git commit does, its
+// index then being the old one; with allowIndexLeft unset (a staging-mode
+// batch killed at a phase: the ledger and the index move in one step),
+// a complete batch must have its index.
+func judgeKilled(t *testing.T, dir string, before ledgerState, oldFile, newFile string, commit, indexLeft, allowIndexLeft bool) string {
+	t.Helper()
+	now := takeLedger(t, dir)
+	require.True(t, now.file == oldFile || now.file == newFile, "torn file")
+	out, err := fixtures.RunGit(dir, "fsck", "--strict", "--no-progress", "--no-dangling")
+	require.NoError(t, err, "git fsck: %s", out)
+	if now.tip == before.tip {
+		require.Equal(t, before.ledgerLog, now.ledgerLog, "the ledger's reflog is as before")
+		require.Equal(t, before.head, now.head, "the branch moved without its entry")
+		require.Equal(t, before.staged, now.staged, "the index was staged without its entry")
+		return "before"
+	}
+	require.Equal(t, newFile, now.file, "an entry for a file not written")
+	require.Equal(t, before.tip, git(t, dir, "rev-parse", now.tip+"^"), "one entry added")
+	require.Equal(t, fmt.Sprintf(":100644 100644 %s %s M\tgreet.go", blobID(oldFile), blobID(newFile)), entryRaw(t, dir, now.tip))
+	if commit {
+		require.Equal(t, now.head, git(t, dir, "rev-parse", now.tip+"^2"), "the entry names the branch commit")
+		require.Equal(t, before.head, git(t, dir, "rev-parse", "HEAD^"))
+	} else if !indexLeft || !allowIndexLeft {
+		require.Equal(t, blobID(newFile), now.staged, "the index is staged with the entry")
+	}
+	return "complete"
+}
+
+// killRound runs one batch of session k stopped at phase (or, with
+// phase "", after a random delay below span) and killed with SIGKILL,
+// and judges what it left.
+func killRound(t *testing.T, dir, phase string, commit bool, span time.Duration, rng *rand.Rand) (string, bool) {
+	t.Helper()
+	oldFile := read(t, dir, "greet.go")
+	newFile := strings.Replace(oldFile, "return", "X return", 1)
+	args := []string{"edit", "greet.go", "--old", "\treturn", "--new", "\tX return", "--session", "k", "--lock-timeout", "1s"}
+	if commit {
+		args = append(args, "--commit")
+	}
+	before := takeLedger(t, dir)
+	var p interface{ kill() }
+	if phase != "" {
+		pr := startPausedWithInput(t, dir, phase, "", args...)
+		p = pausedKill{pr}
+	} else {
+		pr := start(t, dir, "", args...)
+		time.Sleep(time.Duration(rng.Int64N(int64(span))))
+		p = procKill{pr}
+	}
+	p.kill()
+	_, indexLeft := removeStaleLocks(t, dir)
+	outcome := judgeKilled(t, dir, before, oldFile, newFile, commit, indexLeft, commit || phase == "")
+	if outcome == "before" || indexLeft {
+		// Bring the working tree and index to the state judged, for the next round.
+		git(t, dir, "checkout", "-q", "--", "greet.go")
+		if outcome == "complete" {
+			write(t, dir, "greet.go", newFile)
+			git(t, dir, "add", "greet.go")
+		}
+	}
+	return outcome, indexLeft
+}
+
+type pausedKill struct{ p *pausedRun }
+
+func (k pausedKill) kill() {
+	_ = k.p.cmd.Process.Signal(syscall.SIGKILL)
+	<-k.p.stderr
+	_ = k.p.cmd.Wait()
+}
+
+type procKill struct{ p *proc }
+
+func (k procKill) kill() {
+	_ = k.p.cmd.Process.Kill()
+	k.p.wait()
+}
+
+// TestKilledSessionBatchIsBeforeOrCompleteWithItsEntry kills a batch of a
+// session with SIGKILL at each phase, in staging and in commit mode: the
+// repository is either as before, with no new entry, or the batch is
+// complete with its entry (git diff --raw E^ E is the batch; in commit
+// mode its second parent is the new branch commit). GITEDIT_STRESS=1
+// repeats each phase and adds rounds killed at a random moment.
+func TestKilledSessionBatchIsBeforeOrCompleteWithItsEntry(t *testing.T) {
+	skipShort(t)
+	rng := rand.New(rand.NewPCG(25, uint64(time.Now().UnixNano())))
+	for _, commit := range []bool{false, true} {
+		dir := fixtures.NewRepo(t, map[string]string{"greet.go": greet})
+		ok(t, dir, "edit", "greet.go", "--old", "hello", "--new", "hi", "--session", "k")
+		git(t, dir, "commit", "-qm", "start")
+		counts := map[string]int{}
+		for range scale(1, 6) {
+			for _, phase := range sessionPhases {
+				outcome, left := killRound(t, dir, phase, commit, 0, rng)
+				counts[phase+": "+outcome]++
+				if left && outcome == "complete" {
+					counts["complete with index.lock left"]++
+				}
+			}
+		}
+		began := time.Now()
+		ok(t, dir, "edit", "greet.go", "--old", "\treturn", "--new", "\tX return", "--session", "k")
+		span := time.Since(began) * 2
+		for range scale(0, 100) {
+			outcome, left := killRound(t, dir, "", commit, span, rng)
+			counts["random: "+outcome]++
+			if left && outcome == "complete" {
+				counts["complete with index.lock left"]++
+			}
+		}
+		t.Logf("commit=%v: %v", commit, counts)
+	}
+}
+
+// TestSignalBeforePointOfNoReturnLeavesNoEntry interrupts a batch of a
+// session at each phase before its point of no return: the ledger and its
+// reflog are as they were (here a new session: no ref, no reflog).
+func TestSignalBeforePointOfNoReturnLeavesNoEntry(t *testing.T) {
+	modes := []struct {
+		flags  []string
+		phases []string
+	}{
+		{[]string{"--commit"}, []string{"prepare", "write files", "write index", "move ref"}},
+		{nil, []string{"prepare", "write files", "write index", "commit index"}},
+	}
+	for _, m := range modes {
+		for _, phase := range m.phases {
+			t.Run(fmt.Sprintf("%v/%s", m.flags, phase), func(t *testing.T) {
+				dir := fixtures.NewRepo(t, map[string]string{"greet.go": greet, "d/b.txt": "bee\n"})
+				ok(t, dir, "edit", "d/b.txt", "--old", "bee", "--new", "bees", "--session", "k")
+				git(t, dir, "commit", "-qm", "first batch")
+				before := take(t, dir)
+				ledger := takeLedger(t, dir)
+				args := append([]string{"batch", "-", "--session", "k"}, m.flags...)
+				p := startPausedWithInput(t, dir, phase, batchTwoFiles, args...)
+				code, stderr := p.signal(t, syscall.SIGTERM)
+				require.Equal(t, 128+int(syscall.SIGTERM), code, stderr)
+				requireUnchanged(t, before, take(t, dir))
+				require.Equal(t, ledger, takeLedger(t, dir))
+				require.NoFileExists(t, filepath.Join(dir, ".git", "refs", "gitedit", "sessions", "k.lock"))
+			})
+		}
+	}
+}
