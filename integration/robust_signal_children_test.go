@@ -185,3 +185,25 @@ func TestSignalWhileAHookOrTheSignerRunsStopsIt(t *testing.T) {
 		}
 	}
 }
+
+// TestSignalWhileTheSignerRunsBesideTheFilesChangesNothing: with more
+// than two files, the commit (and its signature) is written while the
+// files are placed; a signal while the signer runs there puts the files
+// back too.
+func TestSignalWhileTheSignerRunsBesideTheFilesChangesNothing(t *testing.T) {
+	dir, marker, _ := stallRepo(t, "signer", "gitedit", false)
+	snap := take(t, dir)
+	env := fixtures.Env(fixtures.Home(dir))
+	req := filepath.Join(t.TempDir(), "batch.json")
+	ops := `{"operations":[{"file_path":"a.txt","old_string":"one","new_string":"uno"},` +
+		`{"file_path":"b.txt","old_string":"alpha","new_string":"beta"},{"file_path":"sub/c.txt","old_string":"c","new_string":"C"}]}`
+	require.NoError(t, os.WriteFile(req, []byte(ops), 0o644))
+	s := startStalled(t, dir, env, marker, "gitedit", "batch", req, "--commit")
+	ws, stderr, took := s.stop(t, syscall.SIGTERM)
+	require.Equal(t, 128+int(syscall.SIGTERM), ws.ExitStatus(), stderr)
+	require.Less(t, took, 10*time.Second, stderr)
+	require.Contains(t, stderr, "nothing was changed")
+	requireGone(t, s.child)
+	requireUnchanged(t, snap, take(t, dir))
+	requireNoLeftovers(t, dir)
+}
