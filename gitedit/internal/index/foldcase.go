@@ -1,13 +1,9 @@
 package index
 
-import "strings"
-
-// foldMaps are the index's folder and entry names keyed by their ASCII
-// lower case (git's name-hash under core.ignorecase), built on first use
-// and dropped by Add and Remove.
-type foldMaps struct {
-	dirs, names map[string]string
-}
+import (
+	"sort"
+	"strings"
+)
 
 // FoldCase returns name spelled as the index already spells it, as git's
 // add_to_index does under core.ignorecase: each folder of name takes the
@@ -15,55 +11,96 @@ type foldMaps struct {
 // case (adjust_dirname_case), then the whole name that of an entry that
 // differs only in case (index_file_exists with icase, create_alias_ce:
 // the entry is added under the existing name). A name the index has no
-// such folder or entry for is returned as it is.
+// such folder or entry for is returned as it is. It costs a binary
+// search when name is in the index, else one per child of each folder
+// on the way (no map of the whole index is built).
 func (ix *Index) FoldCase(name string) string {
-	if ix.fold == nil {
-		ix.fold = ix.buildFold()
+	if ix.hasPrefix(name, true) {
+		return name
 	}
-	lower := asciiLower(name)
-	out := []byte(name)
-	for i := strings.IndexByte(name, '/'); i >= 0; i = nextSlash(name, i) {
-		if dir, ok := ix.fold.dirs[lower[:i]]; ok {
-			copy(out, dir)
+	dir := "" // the folded folder so far, with its trailing slash
+	rest := name
+	for {
+		i := strings.IndexByte(rest, '/')
+		if i < 0 {
+			break
 		}
-	}
-	if entry, ok := ix.fold.names[lower]; ok {
-		return entry
-	}
-	return string(out)
-}
-
-// buildFold indexes every folder and entry name by its lower case; the
-// first spelling in index order wins.
-func (ix *Index) buildFold() *foldMaps {
-	f := &foldMaps{dirs: map[string]string{}, names: map[string]string{}}
-	for _, e := range ix.Entries {
-		lower := asciiLower(e.Name)
-		if _, ok := f.names[lower]; !ok {
-			f.names[lower] = e.Name
-		}
-		for i := strings.IndexByte(e.Name, '/'); i >= 0; i = nextSlash(e.Name, i) {
-			if _, ok := f.dirs[lower[:i]]; !ok {
-				f.dirs[lower[:i]] = e.Name[:i]
+		part := rest[:i]
+		if !ix.hasPrefix(dir+part+"/", false) {
+			if found, ok := ix.childFold(dir, part, true); ok {
+				part = found
 			}
 		}
+		dir, rest = dir+part+"/", rest[i+1:]
 	}
-	return f
+	if ix.hasPrefix(dir+rest, true) {
+		return dir + rest
+	}
+	if found, ok := ix.childFold(dir, rest, false); ok {
+		return dir + found
+	}
+	return dir + rest
 }
 
-// asciiLower lowers ASCII letters only, as git's case-insensitive name
-// hash and comparisons do.
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if b[j] >= 'A' && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
+// hasPrefix reports whether an entry is named p (exact) or starts with p.
+func (ix *Index) hasPrefix(p string, exact bool) bool {
+	i := ix.lowerBound(p)
+	if i >= len(ix.Entries) {
+		return false
+	}
+	if exact {
+		return ix.Entries[i].Name == p
+	}
+	return strings.HasPrefix(ix.Entries[i].Name, p)
+}
+
+// lowerBound is the position of the first entry whose name is >= p.
+func (ix *Index) lowerBound(p string) int {
+	return sort.Search(len(ix.Entries), func(i int) bool { return ix.Entries[i].Name >= p })
+}
+
+// childFold looks among the children of the folder dir ("" or "a/b/")
+// for a folder (asDir) or an entry whose name equals part in ASCII case
+// only; the first in index order wins. Each child folder is skipped in
+// one binary search.
+func (ix *Index) childFold(dir, part string, asDir bool) (string, bool) {
+	i := ix.lowerBound(dir)
+	for i < len(ix.Entries) && strings.HasPrefix(ix.Entries[i].Name, dir) {
+		child := ix.Entries[i].Name[len(dir):]
+		j := strings.IndexByte(child, '/')
+		isDir := j >= 0
+		if isDir {
+			child = child[:j]
+		}
+		if isDir == asDir && asciiEqualFold(child, part) {
+			return child, true
+		}
+		if !isDir {
+			i++
+			continue
+		}
+		i = ix.lowerBound(dir + child + "0") // '0' follows '/': past the folder
+	}
+	return "", false
+}
+
+// asciiEqualFold compares ASCII letters case-insensitively and every
+// other byte exactly, as git's case-insensitive name hash does.
+func asciiEqualFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
 		}
 	}
-	return s
+	return true
 }

@@ -96,8 +96,6 @@ type Index struct {
 	mappedSum []byte
 	// plain caches plainEntries: 0 not yet known, 1 true, 2 false.
 	plain uint8
-	// fold caches FoldCase's maps; Add and Remove drop it.
-	fold *foldMaps
 }
 
 // fileID identifies the bytes of an index file: its size and trailing
@@ -258,7 +256,7 @@ func (ix *Index) Add(e *Entry) {
 	e.Stage = 0
 	e.fsmValid = false
 	e.raw = 0
-	ix.changed, ix.fold = true, nil
+	ix.changed = true
 	ix.touched = append(ix.touched, e.Name)
 	i, ok := ix.search(e.Name, 0)
 	if ok {
@@ -288,7 +286,7 @@ func (ix *Index) Remove(name string) bool {
 		return false
 	}
 	ix.Entries = append(ix.Entries[:i], ix.Entries[j:]...)
-	ix.changed, ix.fold = true, nil
+	ix.changed = true
 	ix.touched = append(ix.touched, name)
 	ix.enterLeft = append(ix.enterLeft, name)
 	return true
