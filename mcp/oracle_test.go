@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
@@ -67,9 +68,12 @@ func startPeer(t *testing.T, serve func(in io.Reader, out io.Writer)) *peer {
 		sc.Buffer(nil, 1<<24)
 		for sc.Scan() {
 			var m map[string]any
-			if json.Unmarshal(sc.Bytes(), &m) == nil {
-				p.replies <- m
+			if !utf8.Valid(sc.Bytes()) { // JSON text is UTF-8; decoding would hide it
+				m = map[string]any{"invalid UTF-8": sc.Text()}
+			} else if json.Unmarshal(sc.Bytes(), &m) != nil {
+				m = map[string]any{"not JSON": sc.Text()}
 			}
+			p.replies <- m
 		}
 		close(p.replies)
 	}()
@@ -147,6 +151,10 @@ var oracleScript = []string{
 	`{"jsonrpc":"2.0","method":"no/such/notification"}`,
 	`{"jsonrpc":"2.0","id":"s1","result":{}}`,
 	`{"jsonrpc":"2.0","id":31,"method":"ping"}`,
+	"{\"jsonrpc\":\"2.0\",\"id\":\"\xff\xfe\",\"method\":\"ping\"}",
+	`{"jsonrpc":"2.0","id":"\u0041\"<&>","method":"ping"}`,
+	`{"jsonrpc":"2.0","id":-0,"method":"ping"}`,
+	`{"jsonrpc":"2.0","id": 32 ,"method":"ping"}`,
 }
 
 // TestRepliesAreTheOfficialSDKServers sends oracleScript, with every

@@ -1,11 +1,13 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"sync"
 )
 
@@ -255,7 +257,7 @@ func (s *conn) reply(id json.RawMessage, result any, rerr *rpcError) {
 		ID      json.RawMessage `json:"id"`
 		Result  any             `json:"result,omitempty"`
 		Error   *rpcError       `json:"error,omitempty"`
-	}{"2.0", id, result, rerr}
+	}{"2.0", canonicalID(id), result, rerr}
 	line, err := json.Marshal(msg)
 	if err != nil {
 		line, _ = json.Marshal(struct {
@@ -265,6 +267,23 @@ func (s *conn) reply(id json.RawMessage, result any, rerr *rpcError) {
 		}{"2.0", id, &rpcError{Code: codeOther, Message: fmt.Sprintf("encode the result: %v", err)}})
 	}
 	s.write(append(line, '\n'))
+}
+
+// canonicalID is the id as a client reads it back: a string re-encoded
+// from its value (invalid UTF-8 becomes U+FFFD, escapes are resolved), an
+// integer in its plain form ("-0" is 0), as the official SDK, which
+// decodes ids, answers them. The gate let through only strings and
+// integers that fit an int64.
+func canonicalID(id json.RawMessage) json.RawMessage {
+	var s string
+	if json.Unmarshal(id, &s) == nil {
+		out, _ := json.Marshal(s)
+		return out
+	}
+	if n, err := strconv.ParseInt(string(bytes.TrimSpace(id)), 10, 64); err == nil {
+		return strconv.AppendInt(nil, n, 10)
+	}
+	return id
 }
 
 // write writes one whole line.
