@@ -1,7 +1,12 @@
 package cli
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -58,4 +63,64 @@ func TestOnlyGiteditCatchesSignalsFromItsStart(t *testing.T) {
 	const auto = "github.com/gitedit/gitedit/internal/sigstart/autostart"
 	assert.Contains(t, deps(t, "github.com/gitedit/gitedit"), auto)
 	assert.NotContains(t, deps(t, "github.com/gitedit/gitedit/cli"), auto, "cli links autostart")
+}
+
+// TestGiteditCompilesNoRegexpAtStart checks that no package of the
+// project that gitedit links compiles a regular expression in a
+// package-level variable: Go runs every such initialiser on every start,
+// whatever the command (five of them once cost each run 0.2 ms, 0.1x
+// git hash-object); compile it on first use (sync.OnceValue) instead.
+// Copies of third-party packages (a folder with a README.gitedit.md) keep
+// upstream's code.
+func TestGiteditCompilesNoRegexpAtStart(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{if .Module}}{{if eq .Module.Path \"github.com/gitedit/gitedit\"}}{{.Dir}}{{range .GoFiles}} {{.}}{{end}}{{end}}{{end}}",
+		"github.com/gitedit/gitedit").Output()
+	if err != nil {
+		t.Skipf("go list is not available: %v", err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		if _, err := os.Stat(filepath.Join(f[0], "README.gitedit.md")); err == nil {
+			continue
+		}
+		for _, name := range f[1:] {
+			for _, v := range packageRegexps(t, filepath.Join(f[0], name)) {
+				t.Errorf("%s: package-level %s = regexp.MustCompile(...) runs on every start", filepath.Join(f[0], name), v)
+			}
+		}
+	}
+}
+
+// packageRegexps returns the package-level variables of the Go file path
+// initialised by a regexp.MustCompile call.
+func packageRegexps(t *testing.T, path string) []string {
+	t.Helper()
+	file, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+	require.NoError(t, err)
+	var names []string
+	for _, d := range file.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.VAR {
+			continue
+		}
+		for _, spec := range g.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for i, v := range vs.Values {
+				if call, ok := v.(*ast.CallExpr); ok && isSelector(call.Fun, "regexp", "MustCompile") {
+					names = append(names, vs.Names[i].Name)
+				}
+			}
+		}
+	}
+	return names
+}
+
+// isSelector reports whether e is pkg.name.
+func isSelector(e ast.Expr, pkg, name string) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	return ok && id.Name == pkg
 }

@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -43,7 +44,7 @@ func (h *history) reflogEntry(ref string, n int, rev string) (plumbing.Hash, err
 }
 
 // checkoutMove is the message git's checkout writes to HEAD's reflog.
-var checkoutMove = regexp.MustCompile(`^checkout: moving from (\S+) to \S+$`)
+var checkoutMove = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^checkout: moving from (\S+) to \S+$`) })
 
 // priorBranch resolves @{-N}: the branch (or commit) the N-th checkout
 // before the current one moved from, read from HEAD's reflog.
@@ -53,7 +54,7 @@ func (h *history) priorBranch(n int, rev string) (plumbing.Hash, error) {
 		return plumbing.ZeroHash, spec.IOError("read the reflog of HEAD", err)
 	}
 	for _, e := range log {
-		m := checkoutMove.FindStringSubmatch(e.Message)
+		m := checkoutMove().FindStringSubmatch(e.Message)
 		if m == nil {
 			continue
 		}

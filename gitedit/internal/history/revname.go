@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -24,10 +25,10 @@ func (h *history) revBase(rev string) (plumbing.Hash, error) {
 	if id, _, err := h.dwimRef(rev); err != nil || !id.IsZero() {
 		return id, err
 	}
-	if m := describeName.FindStringSubmatch(rev); m != nil {
+	if m := describeName().FindStringSubmatch(rev); m != nil {
 		return h.byPrefix(strings.ToLower(m[1]), rev)
 	}
-	if shortHex.MatchString(rev) {
+	if shortHex().MatchString(rev) {
 		return h.byPrefix(strings.ToLower(rev), rev)
 	}
 	return plumbing.ZeroHash, spec.Errorf(spec.CodeInvalidInput, "unknown revision %q: no ref, object id or other revision git rev-parse reads names it", rev)
@@ -35,9 +36,9 @@ func (h *history) revBase(rev string) (plumbing.Hash, error) {
 
 var (
 	// shortHex is an abbreviated object id (git's minimum is 4 digits).
-	shortHex = regexp.MustCompile(`^[0-9a-fA-F]{4,39}$`)
+	shortHex = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9a-fA-F]{4,39}$`) })
 	// describeName is git describe's output: NAME-N-gHEX.
-	describeName = regexp.MustCompile(`-g([0-9a-fA-F]{4,40})$`)
+	describeName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`-g([0-9a-fA-F]{4,40})$`) })
 )
 
 // dwimRef looks name up with git's ref_rev_parse_rules and returns the
@@ -45,7 +46,7 @@ var (
 // pseudo-ref (ALL_CAPS) or under refs/ skip the "as written" rule.
 func (h *history) dwimRef(name string) (plumbing.Hash, string, error) {
 	rules := []string{"refs/%s", "refs/tags/%s", "refs/heads/%s", "refs/remotes/%s", "refs/remotes/%s/HEAD"}
-	if pseudoRef.MatchString(name) || strings.HasPrefix(name, "refs/") {
+	if pseudoRef().MatchString(name) || strings.HasPrefix(name, "refs/") {
 		rules = append([]string{"%s"}, rules...)
 	}
 	for _, rule := range rules {
@@ -62,7 +63,7 @@ func (h *history) dwimRef(name string) (plumbing.Hash, string, error) {
 }
 
 // pseudoRef is HEAD or another ref of the git directory (FETCH_HEAD...).
-var pseudoRef = regexp.MustCompile(`^[A-Z][A-Z_]*HEAD$|^HEAD$`)
+var pseudoRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z][A-Z_]*HEAD$|^HEAD$`) })
 
 // byPrefix finds the object an abbreviated id names: the only object
 // with that prefix, or the only commit (or tag) among several, as git

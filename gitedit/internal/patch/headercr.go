@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // headerStarts are the header lines of a git or unified diff whose final
@@ -18,7 +19,7 @@ var headerStarts = []string{
 
 // hunkHeader reads the line counts of an @@ line (1 when a count is left
 // out, as in "@@ -3 +3 @@").
-var hunkHeader = regexp.MustCompile(`^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@`)
+var hunkHeader = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@`) })
 
 // stripHeaderCRs removes the CR before the newline of each header line
 // outside the hunks, as git reads them; a hunk's lines (counted from its
@@ -46,7 +47,7 @@ func stripHeaderCRs(text string) string {
 		if isHeaderLine(l) && strings.HasSuffix(l, "\r\n") {
 			l = l[:len(l)-2] + "\n"
 		}
-		if m := hunkHeader.FindStringSubmatch(l); m != nil {
+		if m := hunkHeader().FindStringSubmatch(l); m != nil {
 			old, nw = hunkCount(m[1]), hunkCount(m[2])
 		}
 		b.WriteString(l)
