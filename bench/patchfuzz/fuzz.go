@@ -120,7 +120,7 @@ func (f *fuzzer) record(repo, kind string, cs *patchfuzz.Case, patch []byte, o p
 	}
 	saved := *cs
 	saved.Patch = patch
-	saved.Source = fmt.Sprintf("%s %s; git: %s; gitedit: %s %s", cs.Source, kind, firstLine(o.Git), o.Code, firstLine(o.Ours))
+	saved.Source = fmt.Sprintf("%s mutation=%s; git: %s; gitedit: %s %s", cs.Source, kind, firstLine(o.Git), o.Code, firstLine(o.Ours))
 	name := fmt.Sprintf("%s-%.10s-U%d-%s-%d.case", strings.ReplaceAll(repo, "/", "_"), strings.Fields(cs.Source)[1], cs.Context, kind, f.tally.total())
 	file, err := os.Create(filepath.Join(dir, name))
 	if err != nil {
@@ -168,6 +168,34 @@ func gitFolder(spec string) (string, string, string, error) {
 func revList(r *patchfuzz.Runner, gitDir, rev string, n int) ([]string, error) {
 	out, err := r.Git("--git-dir="+gitDir, "rev-list", "--no-merges", "-n", fmt.Sprint(n), rev)
 	return strings.Fields(out), err
+}
+
+// replayCases applies every case file under dir (kept by -out) again and
+// prints the tables: which disagreements remain.
+func replayCases(r *patchfuzz.Runner, dir string) error {
+	t := newTally()
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".case") {
+			return err
+		}
+		cs, err := patchfuzz.Load1(p)
+		if err != nil {
+			return err
+		}
+		repo, rest, _ := strings.Cut(cs.Source, " ")
+		_, kind, _ := strings.Cut(rest, "mutation=")
+		kind, _, _ = strings.Cut(kind, ";")
+		tg, err := r.Target(cs)
+		if err != nil {
+			return err
+		}
+		defer tg.Close()
+		o, err := tg.Trial(cs.Patch, cs.Context == 0)
+		t.add(repo, kind, o)
+		return err
+	})
+	t.print(os.Stdout)
+	return err
 }
 
 // replayCase applies one case file with both tools and prints the answers.

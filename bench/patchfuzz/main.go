@@ -16,7 +16,7 @@
 // applied and git refused, gitedit refused and git applied, both applied
 // differently (differ), gitedit refused but changed the repository, and
 // gitedit crashed. -out keeps every disagreement as a case file that
-// -case replays. The n commits are the last non-merge commits of each
+// -case replays (-case DIR replays all of them: which remain). The n commits are the last non-merge commits of each
 // repository's HEAD; commit i's diff is taken with -U3, -U1 and -U0 in
 // turn. -seeds writes the small seed corpus of the fuzz tests instead.
 // The clones are only read; the work happens in a scratch folder.
@@ -41,7 +41,7 @@ func main() {
 	seed := flag.Uint64("seed", 1, "random seed of the mutations")
 	out := flag.String("out", "", "folder that keeps every disagreement as a case file")
 	seeds := flag.String("seeds", "", "write the seed corpus of the fuzz tests into this folder instead")
-	one := flag.String("case", "", "replay one case file and print both tools' answers")
+	one := flag.String("case", "", "replay one case file and print both tools' answers; a folder: replay every case under it and print the tables")
 	keep := flag.Bool("keep", false, "keep the scratch folder")
 	jobs := flag.Int("j", 1, "commits run at the same time")
 	flag.Parse()
@@ -70,6 +70,9 @@ func run(repos string, n, m int, seed uint64, out, seeds, one string, keep bool,
 	r := &patchfuzz.Runner{Gitedit: bin, Env: fixtures.Env(home), Dir: tmp}
 	switch {
 	case one != "":
+		if fi, err := os.Stat(one); err == nil && fi.IsDir() {
+			return replayCases(r, one)
+		}
 		return replayCase(r, one)
 	case repos == "":
 		return fmt.Errorf("-repos is required")
