@@ -28,6 +28,8 @@ type change struct {
 	// them (after conversion); the old is written only when a session's
 	// ledger records it (an outside change).
 	gitBefore, gitAfter []byte
+	// movedAway: the file is removed as the source of a rename or move.
+	movedAway bool
 }
 
 // collectChanges turns the transaction's planned states into changes,
@@ -46,6 +48,7 @@ func collectChanges(r *repo.Repo, t *Txn) ([]*change, error) {
 		if err != nil {
 			return nil, err
 		}
+		c.movedAway = t.movedAway[rel]
 		changes = append(changes, c)
 	}
 	planAttributes(r, changes)

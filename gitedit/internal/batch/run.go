@@ -215,6 +215,9 @@ func prepare(r *repo.Repo, opt spec.Options, c *config, plan Plan) (*batchWriter
 		return nil, err
 	}
 	w.out = &Outcome{Files: fileResults(changes), Diff: diffOf(r, changes), Changed: len(changes) > 0}
+	if err := w.checkRemovals(); err != nil {
+		return nil, err
+	}
 	if note := unstagedNote(idx, changes, opt); note != "" {
 		w.out.Notes = append(w.out.Notes, note)
 	}

@@ -25,6 +25,8 @@ type Txn struct {
 	order     []string
 	// AllowBinary lets read return files that contain NUL bytes (patches).
 	AllowBinary bool
+	// movedAway are the paths removed as the source of a rename or move.
+	movedAway map[string]bool
 }
 
 // newTxn starts a transaction over idx.
@@ -146,6 +148,19 @@ func (t *Txn) Write(rel string, content []byte, mode os.FileMode) {
 func (t *Txn) Remove(rel string) {
 	t.mustCur(rel)
 	t.cur[rel] = &repo.FileState{Rel: rel}
+	delete(t.movedAway, rel)
+}
+
+// MoveAway plans the removal of rel as the source of a rename or move:
+// its content lives on at another path, so only changes the index does
+// not hold stop it, as git apply --index and git mv refuse them (see
+// checkRemovals). rel must have been read first.
+func (t *Txn) MoveAway(rel string) {
+	t.Remove(rel)
+	if t.movedAway == nil {
+		t.movedAway = map[string]bool{}
+	}
+	t.movedAway[rel] = true
 }
 
 // mustCur returns the planned state of rel; planning a path that was never

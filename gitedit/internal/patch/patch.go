@@ -360,7 +360,7 @@ func planWrite(t *batch.Txn, plan *patchPlan, src, dst *repo.FileState, content 
 	}
 	t.Write(dst.Rel, content, mode)
 	if rec.renamed {
-		t.Remove(src.Rel)
+		t.MoveAway(src.Rel)
 	}
 	f := plan.file(dst.Rel)
 	f.hunks += rec.hunks
