@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 
@@ -19,9 +20,9 @@ type gitPatch struct {
 	// Subject is the email's subject without its [PATCH] prefix, or "".
 	Subject string
 	Files   []*gitdiff.File
-	// Git is set when the files come with "diff --git" headers (names are
-	// then already stripped of their a/ and b/ prefixes).
-	Git bool
+	// asGiven holds, per file, the name of a plain unified diff's change
+	// of one file without -p1 applied, or "" (see applyGitFile).
+	asGiven []string
 }
 
 // splitMbox cuts an mbox of format-patch emails into one text per email;
@@ -76,17 +77,21 @@ func isMboxFrom(line string) bool {
 
 // parseGitPatches parses a git diff, a unified diff or an mbox of
 // format-patch emails (split per email, since go-gitdiff would merge them).
-// Input without any file change is invalid_input.
+// Each email is read as git apply reads it (scanPatch): a damaged patch
+// is refused whole. Input without any file change is invalid_input.
 func parseGitPatches(text string) ([]gitPatch, error) {
 	var patches []gitPatch
-	for i, part := range splitMbox(text) {
-		p, err := parseOnePatch(part)
+	parts := splitMbox(text)
+	line := 1
+	for i, part := range parts {
+		p, err := parseOnePatch(part, line)
 		if err != nil {
-			return nil, patchParseError(err, i, text)
+			return nil, patchParseError(err, i, len(parts))
 		}
 		if len(p.Files) > 0 {
 			patches = append(patches, p)
 		}
+		line += strings.Count(part, "\n")
 	}
 	if len(patches) == 0 {
 		return nil, spec.Errorf(spec.CodeInvalidInput, "the patch holds no file change (expected a git diff, a unified diff or a '*** Begin Patch' envelope)")
@@ -96,27 +101,68 @@ func parseGitPatches(text string) ([]gitPatch, error) {
 
 // patchParseError is the invalid_input error of a patch that does not
 // parse; for an mbox it names the email.
-func patchParseError(err error, i int, text string) error {
-	msg := "the patch does not parse: " + err.Error()
-	if len(splitMbox(text)) > 1 {
-		msg = fmt.Sprintf("email %d: %s", i+1, msg)
+func patchParseError(err error, i, n int) error {
+	e := spec.AsError(err)
+	if e.Code != spec.CodeInvalidInput {
+		e = &spec.Error{Code: spec.CodeInvalidInput, Message: "the patch does not parse: " + err.Error(), Err: err}
 	}
-	return &spec.Error{Code: spec.CodeInvalidInput, Message: msg, Err: err}
+	if n > 1 {
+		e.Message = fmt.Sprintf("email %d: %s", i+1, e.Message)
+	}
+	return e
 }
 
-// parseOnePatch parses one patch and, for an email, its subject.
-func parseOnePatch(text string) (gitPatch, error) {
-	files, preamble, err := gitdiff.Parse(strings.NewReader(stripHeaderCRs(text)))
-	if err != nil {
+// parseOnePatch parses one patch, whose first line is patch line first,
+// and, for an email, its subject: scanPatch finds the files' sections as
+// git apply does, and go-gitdiff reads each section's content.
+func parseOnePatch(text string, first int) (gitPatch, error) {
+	scanned, err := scanPatch(text, first)
+	if err != nil || len(scanned) == 0 {
 		return gitPatch{}, err
 	}
-	p := gitPatch{Files: files, Git: strings.Contains(text, "\ndiff --git ") || strings.HasPrefix(text, "diff --git ")}
-	if strings.HasPrefix(preamble, "From ") {
+	var p gitPatch
+	if preamble := text[:scanned[0].start]; strings.HasPrefix(preamble, "From ") {
 		if h, err := gitdiff.ParsePatchHeader(preamble); err == nil {
 			p.Subject = h.Title
 		}
 	}
+	for _, sf := range scanned {
+		f, err := readSection(text[sf.start:sf.end], &sf)
+		if err != nil {
+			return gitPatch{}, err
+		}
+		p.Files = append(p.Files, f)
+		p.asGiven = append(p.asGiven, sf.asGiven)
+	}
 	return p, nil
+}
+
+// readSection reads one file's section with go-gitdiff and gives it the
+// names, kind and modes git apply reads in its header. Names that differ
+// without a rename or copy line make a rename, as in git apply.
+func readSection(text string, sf *scanFile) (*gitdiff.File, error) {
+	files, _, err := gitdiff.Parse(strings.NewReader(stripHeaderCRs(text)))
+	if err == nil && len(files) != 1 {
+		err = fmt.Errorf("%d files in one file's section", len(files))
+	}
+	if err != nil {
+		return nil, spec.Errorf(spec.CodeInvalidInput, "patch line %d: the file's section does not parse: %v", sf.line, err)
+	}
+	f := files[0]
+	f.OldName, f.NewName = sf.oldName, sf.newName
+	f.IsNew, f.IsDelete = sf.isNew > 0, sf.isDelete > 0
+	f.IsRename, f.IsCopy = sf.isRename, sf.isCopy
+	if f.IsNew {
+		f.OldName = ""
+	}
+	if f.IsDelete {
+		f.NewName = ""
+	}
+	if !f.IsNew && !f.IsDelete && !f.IsCopy && f.OldName != f.NewName {
+		f.IsRename = true
+	}
+	f.OldMode, f.NewMode = os.FileMode(sf.oldMode), os.FileMode(sf.newMode)
+	return f, nil
 }
 
 // hunkResult is what applying one file's hunks did.

@@ -128,7 +128,7 @@ func TestParseGitPatchesSplitsMbox(t *testing.T) {
 	if len(patches) != 2 || patches[0].Subject != "first change" || patches[1].Subject != "second change" {
 		t.Fatalf("patches = %+v", patches)
 	}
-	if !patches[0].Git || len(patches[0].Files) != 2 || !patches[0].Files[1].IsNew || patches[1].Files[1].IsNew {
+	if len(patches[0].Files) != 2 || !patches[0].Files[1].IsNew || patches[1].Files[1].IsNew {
 		t.Fatalf("files = %+v / %+v", patches[0].Files, patches[1].Files)
 	}
 }
@@ -136,7 +136,7 @@ func TestParseGitPatchesSplitsMbox(t *testing.T) {
 func TestPatchesWithoutAFileChangeOrThatDoNotParseAreInvalidInput(t *testing.T) {
 	tests := []struct{ name, patch, want string }{
 		{"prose", "hello world\n", "holds no file change"},
-		{"bad hunk", "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n-a\n+b\n", "does not parse"},
+		{"bad hunk", "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n-a\n+b\n", "corrupt patch"},
 	}
 	for _, tt := range tests {
 		_, err := parseGitPatches(tt.patch)

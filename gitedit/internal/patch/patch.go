@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -375,8 +374,8 @@ func planWrite(t *batch.Txn, plan *patchPlan, src, dst *repo.FileState, content 
 // applyGitPatches plans every file of every patch, in order.
 func applyGitPatches(r *repo.Repo, t *batch.Txn, patches []gitPatch, plan *patchPlan) error {
 	for _, p := range patches {
-		for _, f := range p.Files {
-			if err := applyGitFile(r, t, p, f, plan); err != nil {
+		for i, f := range p.Files {
+			if err := applyGitFile(r, t, f, p.asGiven[i], plan); err != nil {
 				return err
 			}
 		}
@@ -384,9 +383,15 @@ func applyGitPatches(r *repo.Repo, t *batch.Txn, patches []gitPatch, plan *patch
 	return nil
 }
 
-// applyGitFile plans one file of a git or unified diff.
-func applyGitFile(r *repo.Repo, t *batch.Txn, p gitPatch, f *gitdiff.File, plan *patchPlan) error {
-	oldName, newName := patchNames(r, p, f)
+// applyGitFile plans one file of a git or unified diff. asGiven is the
+// name a plain unified diff's change of one file gives before -p1 drops
+// its first folder ("src/d.go" of "--- src/d.go.orig" / "+++ src/d.go"):
+// when the -p1 name does not exist and that one does, it is the file.
+func applyGitFile(r *repo.Repo, t *batch.Txn, f *gitdiff.File, asGiven string, plan *patchPlan) error {
+	oldName, newName := f.OldName, f.NewName
+	if asGiven != "" && !existsTop(r, oldName) && existsTop(r, asGiven) {
+		oldName, newName = asGiven, asGiven
+	}
 	if err := checkPatchModes(f, newName); err != nil {
 		return err
 	}
@@ -397,6 +402,13 @@ func applyGitFile(r *repo.Repo, t *batch.Txn, p gitPatch, f *gitdiff.File, plan 
 		return gitDelete(r, t, oldName, f, plan)
 	}
 	return gitModify(r, t, oldName, newName, f, plan)
+}
+
+// existsTop reports whether a path relative to the top of the working
+// tree exists.
+func existsTop(r *repo.Repo, name string) bool {
+	_, err := os.Lstat(filepath.Join(r.WorkTree(), filepath.FromSlash(name)))
+	return err == nil
 }
 
 // readTop reads a path given relative to the top of the working tree, as
@@ -505,38 +517,6 @@ func checkEntryType(st *repo.FileState, f *gitdiff.File) error {
 		what = "a symbolic link"
 	}
 	return &spec.Error{Code: spec.CodeNotFound, FilePath: st.Rel, Message: fmt.Sprintf("the patch expects mode %o, but the working tree has %s here", f.OldMode, what)}
-}
-
-// patchNames returns the repository-relative old and new names of f. Git
-// diffs name them already; for a plain unified diff a leading folder is
-// dropped (as -p1 does) when the name as given does not exist but the
-// shorter one does, or, for a new file, when it is "a/" or "b/".
-func patchNames(r *repo.Repo, p gitPatch, f *gitdiff.File) (string, string) {
-	if p.Git {
-		return f.OldName, f.NewName
-	}
-	return plainName(r, f.OldName, false), plainName(r, f.NewName, f.IsNew)
-}
-
-// plainName applies the -p1 guess to one name of a unified diff.
-func plainName(r *repo.Repo, name string, isNew bool) string {
-	_, short, found := strings.Cut(path.Clean(name), "/")
-	if name == "" || !found || path.IsAbs(name) {
-		return name
-	}
-	if isNew {
-		if strings.HasPrefix(name, "a/") || strings.HasPrefix(name, "b/") {
-			return short
-		}
-		return name
-	}
-	if _, err := os.Lstat(r.Abs(name)); err == nil {
-		return name
-	}
-	if _, err := os.Lstat(r.Abs(short)); err == nil {
-		return short
-	}
-	return name
 }
 
 // checkPatchModes refuses submodules, and a change of type between a file
