@@ -22,11 +22,15 @@ import (
 //	*** End Patch
 //
 // Where a file operation may start, markers are recognised with any
-// surrounding whitespace, any run of spaces inside and any letter case.
+// surrounding whitespace, any run of spaces inside and any letter case;
+// a marker without a path (Begin Patch, End Patch, End of File) may end
+// in a run of "*" ("*** Begin Patch ***"). A path that ends in "***" is
+// refused: decoration there would change which file is meant.
 // Inside an update a line's kind is its first character: a line starting
 // with a space is context whatever its text (a quoted "*** Delete File:"
 // is content), and only lines starting with "*" or "@@" are markers. A
-// heredoc wrapper (<<'EOF' … EOF) around the envelope is dropped.
+// heredoc wrapper (<<'EOF' … EOF) and a Markdown code fence (```, ```diff,
+// ~~~ … the same fence) around the envelope are dropped.
 
 // envKind is the kind of one envelope file operation.
 type envKind int
@@ -83,22 +87,29 @@ func isEnvelope(text string) bool {
 }
 
 // envSplit splits the patch into lines without their endings, dropping
-// blank lines around it and a heredoc wrapper. A patch whose every line
-// ends in CRLF was written with CRLF: its CRs are dropped. Otherwise lines
-// end at LF and a CR is content (a file's lone CR, say).
+// blank lines around it, a Markdown fence and a heredoc wrapper. A patch
+// whose every line ends in CRLF was written with CRLF: its CRs are
+// dropped. Otherwise lines end at LF and a CR is content (a file's lone
+// CR, say).
 func envSplit(text string) []string {
+	lines, _ := envLines(text)
+	return lines
+}
+
+// envLines is envSplit, and the 1-based patch line of the first line kept.
+func envLines(text string) ([]string, int) {
 	if strings.Count(text, "\n") == strings.Count(text, "\r\n") {
 		text = strings.ReplaceAll(text, "\r\n", "\n")
 	}
-	lines := strings.Split(text, "\n")
-	lines = trimBlank(lines)
+	all := strings.Split(text, "\n")
+	lines := dropFence(trimBlank(all))
 	if len(lines) >= 2 && strings.HasPrefix(strings.TrimSpace(lines[0]), "<<") {
 		last := strings.TrimSpace(lines[len(lines)-1])
 		if strings.Trim(strings.TrimSpace(lines[0])[2:], `'"`) == last {
 			lines = trimBlank(lines[1 : len(lines)-1])
 		}
 	}
-	return lines
+	return lines, cap(all) - cap(lines) + 1 // lines is a slice of all
 }
 
 // trimBlank drops blank lines at both ends.
@@ -114,7 +125,8 @@ func trimBlank(lines []string) []string {
 
 // envMarker parses a marker line: "*** Update File: a.go" gives
 // ("update file", "a.go", true). The key is lower-cased with whitespace
-// runs collapsed; lines not starting with "***" are not markers.
+// runs collapsed; a marker without a ':' may end in "*" ("*** End Patch
+// ***"); lines not starting with "***" are not markers.
 func envMarker(line string) (key, arg string, ok bool) {
 	t := strings.TrimSpace(line)
 	if !strings.HasPrefix(t, "***") {
@@ -123,6 +135,8 @@ func envMarker(line string) (key, arg string, ok bool) {
 	t = strings.TrimSpace(strings.TrimLeft(t, "*"))
 	if i := strings.IndexByte(t, ':'); i >= 0 {
 		t, arg = t[:i], strings.TrimSpace(t[i+1:])
+	} else {
+		t = strings.TrimRight(t, "* \t")
 	}
 	return strings.ToLower(strings.Join(strings.Fields(t), " ")), arg, true
 }
@@ -177,17 +191,17 @@ type envParser struct {
 // parseEnvelope parses an envelope into its file operations. Errors are
 // invalid_input and name the patch line.
 func parseEnvelope(text string) ([]envOp, error) {
-	lines := envSplit(text)
+	lines, first := envLines(text)
 	if len(lines) == 0 {
 		return nil, spec.Errorf(spec.CodeInvalidInput, "the patch is empty")
 	}
 	if key, _, _ := envMarker(lines[0]); key != mkBegin {
-		return nil, spec.Errorf(spec.CodeInvalidInput, "the first line of the patch must be '*** Begin Patch', got %q", lines[0])
+		return nil, spec.Errorf(spec.CodeInvalidInput, "line %d: the first line of the patch must be '*** Begin Patch', got %q", first, lines[0])
 	}
 	if key, _, _ := envMarker(lines[len(lines)-1]); len(lines) < 2 || key != mkEnd {
-		return nil, spec.Errorf(spec.CodeInvalidInput, "the last line of the patch must be '*** End Patch'")
+		return nil, spec.Errorf(spec.CodeInvalidInput, "line %d: the last line of the patch must be '*** End Patch' (is the patch cut short?), got %q", first+len(lines)-1, lines[len(lines)-1])
 	}
-	p := &envParser{lines: lines[1 : len(lines)-1], base: 2}
+	p := &envParser{lines: lines[1 : len(lines)-1], base: first + 1}
 	var ops []envOp
 	for p.skipBlank(); p.pos < len(p.lines); p.skipBlank() {
 		op, err := p.op()
@@ -217,8 +231,13 @@ func (p *envParser) op() (envOp, error) {
 	line := p.lines[p.pos]
 	key, arg, _ := envMarker(line)
 	op := envOp{Path: arg, Line: p.lineNo(p.pos)}
-	if (key == mkAdd || key == mkUpdate || key == mkDelete) && arg == "" {
-		return op, spec.Errorf(spec.CodeInvalidInput, "line %d: %q names no path", op.Line, line)
+	if key == mkAdd || key == mkUpdate || key == mkDelete {
+		if arg == "" {
+			return op, spec.Errorf(spec.CodeInvalidInput, "line %d: %q names no path", op.Line, line)
+		}
+		if err := checkMarkerPath(op.Line, markerName[key], arg); err != nil {
+			return op, err
+		}
 	}
 	p.pos++
 	switch key {
@@ -257,6 +276,9 @@ func (p *envParser) updateBody(op *envOp) error {
 		_, arg, _ := envMarker(p.lines[p.pos])
 		if arg == "" {
 			return spec.Errorf(spec.CodeInvalidInput, "line %d: '*** Move to:' names no path", p.lineNo(p.pos))
+		}
+		if err := checkMarkerPath(p.lineNo(p.pos), markerName[mkMove], arg); err != nil {
+			return err
 		}
 		op.MoveTo = arg
 		p.pos++
