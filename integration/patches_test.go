@@ -49,6 +49,9 @@ type pair struct {
 var knownRefusals = map[string]string{
 	"already applied": "the patch is already applied",
 	"-U0 patch applied to another version of the file": "diff -U0",
+	"a patch cut inside a file's header":               "the patch ends inside the header",
+	"a git header cut by a stray line":                 "a line that is not a header line cuts the header",
+	"a ---/+++ name that disagrees with diff --git":    "and no 'rename",
 }
 
 // contexts are the diff context sizes every pair is tried with.
