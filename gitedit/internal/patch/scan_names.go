@@ -3,6 +3,7 @@ package patch
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The names of a patch's files, read as git apply reads them (apply.c:
@@ -172,8 +173,11 @@ func guessPValue(line string) int {
 	return -1
 }
 
-// epochStamp is the time of a GNU diff epoch timestamp.
-var epochStamp = regexp.MustCompile(`^[0-2][0-9]:([0-5][0-9]):00(\.0+)? ([-+][0-2][0-9]:?[0-5][0-9])\n`)
+// epochStamp is the time of a GNU diff epoch timestamp, compiled on
+// first use (not at every start of gitedit).
+var epochStamp = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[0-2][0-9]:([0-5][0-9]):00(\.0+)? ([-+][0-2][0-9]:?[0-5][0-9])\n`)
+})
 
 // hasEpochTimestamp reports whether a "---"/"+++" line ends with the
 // epoch timestamp GNU diff writes for a missing file.
@@ -196,7 +200,7 @@ func hasEpochTimestamp(line string) bool {
 		return false
 	}
 	ts = ts[len("1970-01-01 "):]
-	m := epochStamp.FindStringSubmatch(ts)
+	m := epochStamp().FindStringSubmatch(ts)
 	if m == nil {
 		return false
 	}
