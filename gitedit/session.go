@@ -27,3 +27,17 @@ func (r *Repo) ShowSession(ctx context.Context, req SessionRequest) (*SessionSho
 func (r *Repo) DropSession(ctx context.Context, session string, opt Options) (*SessionDropped, error) {
 	return history.DropSession(ctx, r.core, session, opt)
 }
+
+// UndoSession takes back the batches of session req.Session not undone
+// yet (the newest req.Last of them when Last > 0), newest first, as one
+// atomic batch in opt's mode. Each file is brought back by a three-way
+// merge of the batch's after → before onto its current content, so what
+// anyone else changed since stays; a conflict is conflict and changes
+// nothing. In staging mode the merged content is written to the files
+// and the index; in commit mode one commit `Revert session S` is made,
+// with one Edit-Reverts per reverted branch commit. Either way the undo
+// is recorded in the session's ledger (Edit-Tool: undo, one Edit-Undoes
+// per entry taken back). Nothing left to take back is nothing_to_undo.
+func (r *Repo) UndoSession(ctx context.Context, req SessionUndoRequest, opt Options) (*Result, error) {
+	return history.UndoSession(ctx, r.core, req, opt)
+}

@@ -70,6 +70,13 @@ type SessionRequest = spec.SessionRequest
 // SessionShow is a session's batches and net change (spec.SessionShow).
 type SessionShow = spec.SessionShow
 
+// SessionUndoRequest asks UndoSession to take back a session's batches
+// (spec.SessionUndoRequest).
+type SessionUndoRequest = spec.SessionUndoRequest
+
+// LandRequest asks LandSession to land a session (spec.LandRequest).
+type LandRequest = spec.LandRequest
+
 // SessionBatch is one batch of a session (spec.SessionBatch).
 type SessionBatch = spec.SessionBatch
 

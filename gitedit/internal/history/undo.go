@@ -118,12 +118,22 @@ func (h *history) walkForUndo(want plumbing.Hash) (*objects.CommitInfo, map[stri
 			found = c
 			return false
 		}
-		if live && e.Reverts != "" && reverted[e.Reverts] == "" {
-			reverted[e.Reverts] = e.Commit
+		if live {
+			markReverted(reverted, e)
 		}
 		return true
 	})
 	return found, reverted, err
+}
+
+// markReverted records the commits e reverts (every Edit-Reverts: an
+// undo --session reverts several) that no later undo reverted already.
+func markReverted(reverted map[string]string, e spec.LogEntry) {
+	for _, t := range e.Trailers {
+		if strings.EqualFold(t.Key, trReverts) && reverted[t.Value] == "" {
+			reverted[t.Value] = e.Commit
+		}
+	}
 }
 
 // isRedo reports whether e is an undo of an undo commit.
@@ -295,29 +305,44 @@ func revertPath(r *repo.Repo, t *batch.Txn, h *history, s revertSide) (string, e
 	if s.ours.same(s.base) {
 		return "", restoreSide(r, t, h, s.rel, s.theirs)
 	}
+	merged, mode, msg, err := mergeRevert(s, func() ([]string, error) {
+		return h.blobTexts(s.base.hash, s.ours.hash, s.theirs.hash)
+	})
+	if err != nil || msg != "" {
+		return msg, err
+	}
+	return "", writeReverted(r, t, s.rel, []byte(merged), mode)
+}
+
+// mergeRevert takes back the change theirs → base from ours (whose
+// content differs from base) by a three-way line merge; texts reads the
+// git-form contents of base, ours and theirs, in that order. It returns the merged content and mode, or a
+// description of the conflict: a side created or deleted, both sides
+// changing the mode, a binary file, lines both sides changed.
+func mergeRevert(s revertSide, texts func() ([]string, error)) (string, filemode.FileMode, string, error) {
 	if !s.ours.exists || !s.base.exists || !s.theirs.exists {
-		return fmt.Sprintf("%s: created or deleted by one side and changed by the other", quote.QuotePath(s.rel)), nil
+		return "", 0, fmt.Sprintf("%s: created or deleted by one side and changed by the other", quote.QuotePath(s.rel)), nil
 	}
 	mode, ok := mergeMode(s)
 	if !ok {
-		return fmt.Sprintf("%s: its mode changed since", quote.QuotePath(s.rel)), nil
+		return "", 0, fmt.Sprintf("%s: its mode changed since", quote.QuotePath(s.rel)), nil
 	}
-	texts, err := h.blobTexts(s.base.hash, s.ours.hash, s.theirs.hash)
+	tx, err := texts()
 	if err != nil {
-		return "", err
+		return "", 0, "", err
 	}
-	if repo.IsBinary([]byte(texts[0])) || repo.IsBinary([]byte(texts[1])) || repo.IsBinary([]byte(texts[2])) {
-		return fmt.Sprintf("%s: binary file changed since", quote.QuotePath(s.rel)), nil
+	if repo.IsBinary([]byte(tx[0])) || repo.IsBinary([]byte(tx[1])) || repo.IsBinary([]byte(tx[2])) {
+		return "", 0, fmt.Sprintf("%s: binary file changed since", quote.QuotePath(s.rel)), nil
 	}
-	merged, lines := diff.Merge3(texts[0], texts[1], texts[2])
+	merged, lines := diff.Merge3(tx[0], tx[1], tx[2])
 	if lines != nil {
 		word := "lines"
 		if len(lines) == 1 {
 			word = "line"
 		}
-		return fmt.Sprintf("%s: %s %s", quote.QuotePath(s.rel), word, spec.JoinInts(lines)), nil
+		return "", 0, fmt.Sprintf("%s: %s %s", quote.QuotePath(s.rel), word, spec.JoinInts(lines)), nil
 	}
-	return "", writeReverted(r, t, s.rel, []byte(merged), mode)
+	return merged, mode, "", nil
 }
 
 // mergeMode merges the file modes: the revert's mode change applies

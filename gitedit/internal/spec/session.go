@@ -89,3 +89,24 @@ type SessionDropped struct {
 	Session string `json:"session"`
 	Tip     string `json:"tip"`
 }
+
+// SessionUndoRequest asks to take back a session's batches (`gitedit
+// undo --session S [--last N]`, docs/reference.md#sessions).
+type SessionUndoRequest struct {
+	// Session is the session whose batches are taken back.
+	Session string `json:"session"`
+	// Last, when > 0, takes back only the newest Last batches not undone
+	// yet; 0 takes back all of them.
+	Last int `json:"last,omitempty"`
+	// DryRun computes the undo and its diff and writes nothing.
+	DryRun bool `json:"dry_run,omitempty"`
+}
+
+// LandRequest asks to land a session's changes as a commit on the
+// current branch (`gitedit session land S`, docs/reference.md#sessions).
+type LandRequest struct {
+	// Session is the session to land.
+	Session string `json:"session"`
+	// DryRun computes the commit and its diff and writes nothing.
+	DryRun bool `json:"dry_run,omitempty"`
+}
