@@ -163,6 +163,12 @@ func (t *Txn) MoveAway(rel string) {
 	t.movedAway[rel] = true
 }
 
+// RemoveKept plans the removal of rel whose current content something
+// else keeps (an undo --session deletes a file a session created, whose
+// content the session's ledger holds): as for MoveAway, only changes the
+// index does not hold stop it. rel must have been read first.
+func (t *Txn) RemoveKept(rel string) { t.MoveAway(rel) }
+
 // mustCur returns the planned state of rel; planning a path that was never
 // read is a programming error.
 func (t *Txn) mustCur(rel string) *repo.FileState {

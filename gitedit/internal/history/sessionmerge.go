@@ -156,8 +156,8 @@ func (m *merger) plan() ([]string, error) {
 			continue
 		}
 		changed = append(changed, rel)
-		if !f.now.exists {
-			m.t.Remove(rel)
+		if !f.now.exists { // its content is the after side of an entry
+			m.t.RemoveKept(rel)
 			continue
 		}
 		if err := writeReverted(m.r, m.t, rel, []byte(f.text), f.now.mode); err != nil {
