@@ -258,6 +258,7 @@ func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
 		return nil
 	}
 	u.Hook = refHook(ctx, w.r, u, w.author)
+	u.BeforeCommit = w.beforeRef // the session's ledger entry (see recording)
 	err := w.r.Refs().Apply(ctx, *u, w.opt.LockWait())
 	if err != nil && ctx.Err() != nil {
 		return interrupted(ctx)

@@ -60,13 +60,22 @@ func (w *batchWriter) prepareEntry() error {
 
 // recording returns step preceded by the recording of the batch in its
 // session's ledger when record is set; the entry is revoked when step
-// fails.
+// fails. In commit mode step is the branch move, which publishes the
+// entry itself, with the branch locked, just before its lock is renamed
+// (refs.Update.BeforeCommit, see beforeRef): a crash between the two
+// moves is as unlikely as it can be without a journal.
 func (w *batchWriter) recording(ctx context.Context, record bool, step func() error) func() error {
 	if !record || !w.records() {
 		return step
 	}
+	publish := func() error {
+		_, err := Traced("record", func() (any, error) { return nil, w.record(ctx) })
+		return err
+	}
 	return func() error {
-		if _, err := Traced("record", func() (any, error) { return nil, w.record(ctx) }); err != nil {
+		if w.opt.Commit {
+			w.beforeRef = publish
+		} else if err := publish(); err != nil {
 			return err
 		}
 		if err := step(); err != nil {

@@ -57,10 +57,12 @@ type batchWriter struct {
 	commitTrees map[plumbing.Hash]plumbing.Hash
 	// written is the plan of the commits written (commit mode); pending
 	// and recorded the batch's entries in its session's ledger, written
-	// and published (see record.go).
-	written  *commitPlan
-	pending  *ledger.Pending
-	recorded *ledger.Appended
+	// and published; beforeRef publishes it in the branch move (see
+	// record.go).
+	written   *commitPlan
+	pending   *ledger.Pending
+	recorded  *ledger.Appended
+	beforeRef func() error
 }
 
 // apply writes the prepared batch so that a failure at any step leaves

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/stretchr/testify/require"
 
 	"github.com/gitedit/gitedit/fixtures"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
@@ -397,4 +398,29 @@ func TestApplyCreatesTheFoldersOfANewRefAndItsReflog(t *testing.T) {
 	if log := fixtures.Git(t, dir, "reflog", "show", "--format=%gs", ref); strings.TrimSpace(log) != "create" {
 		t.Errorf("reflog of %s = %q, want \"create\"", ref, log)
 	}
+}
+
+// A BeforeCommit that fails leaves the ref and both reflogs (the
+// branch's and HEAD's) byte-identical; one that succeeds runs with the
+// reflogs written and the ref not yet moved.
+func TestBeforeCommitRunsLastAndItsFailureChangesNothing(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a": "a\n"})
+	s := store(dir)
+	head := revParse(t, dir, "HEAD")
+	next := newCommit(t, dir, head.String(), "next")
+	logs := func() string {
+		return readFile(t, filepath.Join(dir, ".git", "logs", "HEAD")) + readFile(t, filepath.Join(dir, ".git", "logs", "refs", "heads", "main"))
+	}
+	before := logs()
+	u := Update{Ref: "HEAD", Old: head, New: next, Ident: ident, Message: "commit: next", BeforeCommit: func() error { return errors.New("refused") }}
+	require.EqualError(t, s.Apply(context.Background(), u, time.Second), "refused")
+	require.Equal(t, head, revParse(t, dir, "HEAD"))
+	require.Equal(t, before, logs())
+	u.BeforeCommit = func() error {
+		require.Equal(t, head, revParse(t, dir, "HEAD"), "the ref has not moved yet")
+		require.NotEqual(t, before, logs(), "the reflogs are written")
+		return nil
+	}
+	require.NoError(t, s.Apply(context.Background(), u, time.Second))
+	require.Equal(t, next, revParse(t, dir, "HEAD"))
 }

@@ -35,6 +35,13 @@ type Update struct {
 	// the update: Hook("aborted") is called and the error returned), and
 	// "committed" once the ref moved.
 	Hook func(state string) error
+	// BeforeCommit, when set, is called with the ref locked and checked,
+	// its new value written to the lock and its reflog entries written,
+	// just before the lock is renamed: an error leaves the ref and the
+	// reflogs as they were and is returned. (A batch publishes its
+	// session's ledger entry there, so that only this rename separates
+	// the two moves.)
+	BeforeCommit func() error
 	// CreateLog creates the ref's reflog when it is missing, whatever
 	// core.logAllRefUpdates says (gitedit's session ledgers always have
 	// one, as git's refs/stash does).
@@ -120,7 +127,7 @@ func (s *Store) applyLocked(ctx context.Context, u Update, ref string, logHead b
 	if logSize != nil {
 		*logSize = s.logSize(ref)
 	}
-	if err := s.logUpdates(u, ref, logHead); err != nil {
+	if err := s.logUpdatesThen(u, ref, logHead); err != nil {
 		return err
 	}
 	if err := lk.Commit(); err != nil {
@@ -161,6 +168,26 @@ func (s *Store) lock(ctx context.Context, ref string, timeout time.Duration) (*l
 	}
 	lk.SetSync(s.Sync, s.Sync != nil && s.SyncFolder)
 	return lk, nil
+}
+
+// logUpdatesThen logs the update (logUpdates) and calls u.BeforeCommit,
+// if set; when it fails, the reflogs are cut back to what they were.
+func (s *Store) logUpdatesThen(u Update, ref string, logHead bool) error {
+	if u.BeforeCommit == nil {
+		return s.logUpdates(u, ref, logHead)
+	}
+	refLog, headLog := s.logSize(ref), s.logSize("HEAD")
+	err := s.logUpdates(u, ref, logHead)
+	if err == nil {
+		err = u.BeforeCommit()
+	}
+	if err != nil {
+		_ = s.cutLog(ref, refLog)
+		if logHead && ref != "HEAD" {
+			_ = s.cutLog("HEAD", headLog)
+		}
+	}
+	return err
 }
 
 // logUpdates appends the reflog entry to ref's log and, with logHead and a
