@@ -111,7 +111,6 @@ func TestEnvelopesOfRealDiffsApplyAsTheirDiffs(t *testing.T) {
 // differs from HEAD, is refused as dirty and changes nothing (SPEC 2.4,
 // issue 23 item 1), in every seed envelope that deletes a file.
 func TestEnvelopeDeleteOfADirtyFileIsDirty(t *testing.T) {
-	t.Skip("issue 23 item 1 (a Delete File of a dirty file is dirty): being fixed by another change; remove this skip when it lands")
 	g := theRig(t)
 	n := 0
 	for _, e := range envCases(t, g) {
