@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 
 	"text/tabwriter"
@@ -11,17 +12,16 @@ import (
 	"github.com/gitedit/gitedit/gitedit"
 )
 
-// sessionCommand is `gitedit session list | show S [--stat] [-p] | drop
-// S`.
+// sessionCommand is `gitedit session list | show S [--stat] [-p] | land
+// S [-m MSG] | drop S`.
 func sessionCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "session",
-		Usage:     "list, show or drop the sessions gitedit recorded (every batch run with a session id)",
-		ArgsUsage: "list | show S | drop S",
-		Flags: append(repoFlags(),
+		Usage:     "list, show, land or drop the sessions gitedit recorded (every batch run with a session id)",
+		ArgsUsage: "list | show S | land S | drop S",
+		Flags: writeFlags(
 			&cli.BoolFlag{Name: "stat", Usage: "show: the net diffstat"},
 			&cli.BoolFlag{Name: "patch", Aliases: []string{"p"}, Usage: "show: the net diff"},
-			&cli.DurationFlag{Name: "lock-timeout", Usage: "drop: how long to wait for the ledger's lock (0: do not wait)", DefaultText: "5s"},
 		),
 		Action: e.session,
 	}
@@ -29,16 +29,19 @@ func sessionCommand(e *env) *cli.Command {
 
 // session runs one of the session subcommands.
 func (e *env) session(c *cli.Context) error {
-	a, err := args(c, 1, 2, "takes list, show S or drop S")
+	a, err := args(c, 1, 2, "takes list, show S, land S or drop S")
 	if err != nil {
 		return err
 	}
-	want := map[string]int{"list": 1, "show": 2, "drop": 2}[a[0]]
+	want := map[string]int{"list": 1, "show": 2, "land": 2, "drop": 2}[a[0]]
 	if want == 0 || len(a) != want {
-		return usagef("session takes list, show S or drop S")
+		return usagef("session takes list, show S, land S or drop S")
 	}
 	if a[0] != "show" && (c.Bool("stat") || c.Bool("patch")) {
 		return usagef("--stat and -p go with session show")
+	}
+	if a[0] == "land" {
+		return e.land(c, a[1])
 	}
 	repo, err := e.openRepo(c)
 	if err != nil {
@@ -67,6 +70,17 @@ func (e *env) session(c *cli.Context) error {
 		e.out.dropped(dropped)
 	}
 	return err
+}
+
+// land is `gitedit session land S`: one commit of what S left.
+func (e *env) land(c *cli.Context, id string) error {
+	if err := checkWriteFlags(c); err != nil {
+		return err
+	}
+	req := gitedit.LandRequest{Session: id, DryRun: c.Bool("dry-run")}
+	return e.execute(c, nil, func(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options) (*gitedit.Result, error) {
+		return repo.LandSession(ctx, req, opt)
+	})
 }
 
 // sessions prints `session list`: one line per session, or {"ok": true,

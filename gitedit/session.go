@@ -41,3 +41,19 @@ func (r *Repo) DropSession(ctx context.Context, session string, opt Options) (*S
 func (r *Repo) UndoSession(ctx context.Context, req SessionUndoRequest, opt Options) (*Result, error) {
 	return history.UndoSession(ctx, r.core, req, opt)
 }
+
+// LandSession makes one commit on the current branch holding, for each
+// file session req.Session touched since its last land, the content its
+// last batch left: HEAD's tree with only those files changed, so other
+// staged changes stay staged and out of it, with Edit-Tool: land,
+// Edit-Session, Edit-Batches and the per-file trailers. A file HEAD
+// already holds as the session left it (a batch committed already) is
+// not committed again; with none left, nothing changes. A session file
+// whose index or working tree now differs from what the session left is
+// dirty, unless opt.Dirty is include (commit-first is invalid_input).
+// The land is recorded in the ledger; the session's state becomes
+// landed. An undo --session after it takes back nothing of the land's
+// commit itself: land entries are never taken back.
+func (r *Repo) LandSession(ctx context.Context, req LandRequest, opt Options) (*Result, error) {
+	return history.LandSession(ctx, r.core, req, opt)
+}

@@ -209,6 +209,7 @@ const (
 	ToolPatch     = spec.ToolPatch
 	ToolRecipe    = spec.ToolRecipe
 	ToolUndo      = spec.ToolUndo
+	ToolLand      = spec.ToolLand
 )
 
 // DefaultLockTimeout is how long gitedit waits for index.lock by default.

@@ -41,7 +41,7 @@ func collectChanges(r *repo.Repo, t *Txn) ([]*change, error) {
 	var changes []*change
 	for _, rel := range t.order {
 		before, after := t.orig[rel], t.cur[rel]
-		if before.Same(after) {
+		if before.Same(after) && !t.keepUnchanged {
 			continue
 		}
 		c, err := hashBefore(r, before, after, t.Idx.Entry(rel))

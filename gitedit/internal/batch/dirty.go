@@ -21,6 +21,22 @@ import (
 // index (a file where a folder was, or the reverse) is refused too: the
 // commit would otherwise carry a change outside the batch.
 func (w *batchWriter) checkDirty() error {
+	if err := w.readHeadTree(); err != nil {
+		return err
+	}
+	if err := w.checkClashes(); err != nil {
+		return err
+	}
+	for _, c := range w.changes {
+		if !w.clean(c) {
+			w.dirty = append(w.dirty, c)
+		}
+	}
+	return w.dirtyVerdict()
+}
+
+// readHeadTree reads HEAD and sets up the lookup of its tree.
+func (w *batchWriter) readHeadTree() error {
 	head, err := w.r.Refs().ReadHead()
 	if err != nil {
 		return spec.IOError("read HEAD", err)
@@ -32,15 +48,7 @@ func (w *batchWriter) checkDirty() error {
 	}
 	w.trees = objects.NewTrees(w.db)
 	w.headTree = w.headLookup(root)
-	if err := w.checkClashes(); err != nil {
-		return err
-	}
-	for _, c := range w.changes {
-		if !w.clean(c) {
-			w.dirty = append(w.dirty, c)
-		}
-	}
-	return w.dirtyVerdict()
+	return nil
 }
 
 // headLookup answers for HEAD's tree root: from the index when its

@@ -103,6 +103,8 @@ type config struct {
 	read    *index.Index
 	// canonical is request's canonical JSON (Run encodes it).
 	canonical []byte
+	// land commits the paths the plan read as they are (WithLand).
+	land bool
 }
 
 // WithRequest makes the canonical JSON of request the commit's
@@ -203,6 +205,7 @@ func prepare(r *repo.Repo, opt spec.Options, c *config, plan Plan) (*batchWriter
 	if err := t.checkLinkPrefixes(); err != nil {
 		return nil, err
 	}
+	t.keepUnchanged = c.land
 	changes, err := collectChanges(r, t)
 	if err != nil {
 		return nil, err
@@ -222,7 +225,11 @@ func prepare(r *repo.Repo, opt spec.Options, c *config, plan Plan) (*batchWriter
 		w.out.Notes = append(w.out.Notes, note)
 	}
 	if opt.Commit && len(changes) > 0 {
-		err = w.checkDirty()
+		if c.land {
+			err = w.landOnHead()
+		} else {
+			err = w.checkDirty()
+		}
 		if !opt.DryRun {
 			w.hooks = hooksFor(r, opt)
 		}

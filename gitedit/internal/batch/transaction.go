@@ -27,6 +27,9 @@ type Txn struct {
 	AllowBinary bool
 	// movedAway are the paths removed as the source of a rename or move.
 	movedAway map[string]bool
+	// keepUnchanged keeps the paths read but left as they are among the
+	// batch's changes (a land, see WithLand).
+	keepUnchanged bool
 }
 
 // newTxn starts a transaction over idx.

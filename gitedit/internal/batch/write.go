@@ -100,7 +100,7 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 	w.root = root
 	var restore func()
 	err = w.revocable(ctx, "write files", func() (err error) {
-		restore, err = writeFiles(w.r, root, journal, w.changes, settle)
+		restore, err = writeFiles(w.r, root, journal, w.worktreeChanges(), settle)
 		return err
 	})
 	if err != nil {

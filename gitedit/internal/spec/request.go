@@ -93,6 +93,7 @@ const (
 	ToolPatch     Tool = "patch"
 	ToolRecipe    Tool = "recipe"
 	ToolUndo      Tool = "undo"
+	ToolLand      Tool = "land"
 )
 
 // Operation is one request of any kind: exactly one of the pointers is set,

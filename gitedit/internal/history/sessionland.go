@@ -1,0 +1,181 @@
+package history
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
+	"github.com/gitedit/gitedit/gitedit/internal/ledger"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
+)
+
+// trBatches is the Edit-Batches trailer of a land commit.
+const trBatches = "Edit-Batches"
+
+// LandSession makes one commit on the current branch holding, for each
+// file session req.Session touched since its last land, the content its
+// last batch left: HEAD's tree with only those files changed (other
+// staged changes stay staged and out), Edit-Tool: land, Edit-Session,
+// Edit-Batches and the per-file trailers. A file HEAD already holds as
+// the session left it (a batch committed already) is not committed
+// again. A session file whose index or working tree differs from what
+// the session left is dirty (--dirty include commits it as it is). The
+// land is recorded in the ledger, whose state becomes landed.
+func LandSession(ctx context.Context, r *repo.Repo, req spec.LandRequest, opt spec.Options) (*spec.Result, error) {
+	if err := ledger.CheckID(req.Session); err != nil {
+		return nil, ledgerError(req.Session, err)
+	}
+	if opt.Dirty == spec.DirtyCommitFirst {
+		return nil, spec.Errorf(spec.CodeInvalidInput, "session land takes --dirty refuse or include, not commit-first")
+	}
+	opt = opt.ForRequest(req.DryRun, "")
+	opt.Session, opt.Commit, opt.NoStage = req.Session, true, false
+	var plan *sessionLand
+	out, err := batch.Run(ctx, r, opt, func(t *batch.Txn) (*commitmsg.Meta, error) {
+		p, err := planLand(ctx, t, req.Session, opt.Dirty)
+		plan = p
+		if err != nil {
+			return nil, err
+		}
+		return p.meta(opt.Message), nil
+	}, batch.WithRequest(req), batch.WithLand())
+	if err != nil {
+		return nil, err
+	}
+	return plan.result(out, opt), nil
+}
+
+// sessionLand is a land being prepared.
+type sessionLand struct {
+	session string
+	// batches are the subjects of the batches landed, oldest first.
+	batches []string
+	files   []string
+}
+
+// planLand reads the session's ledger (under the lock), reads each file
+// it touched since its last land into t (as it is: WithLand commits it)
+// and refuses files that differ from what the session left.
+func planLand(ctx context.Context, t *batch.Txn, id string, dirty spec.DirtyPolicy) (*sessionLand, error) {
+	r := t.Repo()
+	h, err := openHistory(r)
+	if err != nil {
+		return nil, err
+	}
+	defer h.close()
+	l := h.ledgers(r)
+	sess, err := l.Read(ctx, id)
+	if err != nil {
+		return nil, ledgerError(id, err)
+	}
+	p := &sessionLand{session: id}
+	left, err := p.sinceLand(l, sess)
+	if err != nil {
+		return nil, ledgerError(id, err)
+	}
+	var differ []string
+	for _, rel := range p.files {
+		same, err := leftAsIs(r, t, rel, left[rel])
+		if err != nil {
+			return nil, err
+		}
+		if !same {
+			differ = append(differ, rel)
+		}
+	}
+	if len(differ) > 0 && dirty != spec.DirtyInclude {
+		return nil, spec.DirtyError(differ, "changed since the session's last batch of it",
+			"commit or discard those changes, or pass --dirty include to land {them} as {them} now are")
+	}
+	return p, nil
+}
+
+// sinceLand collects the batches since the session's last land (oldest
+// first, undone ones and undos included: their net effect is in the
+// files) and, per file they touched, the side the last one left.
+func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[string]ledger.Side, error) {
+	var since []*ledger.Entry
+	for _, e := range sess.Batches() {
+		if e.Tool == ledger.ToolLand {
+			break
+		}
+		since = append(since, e)
+	}
+	left := map[string]ledger.Side{}
+	for i := len(since) - 1; i >= 0; i-- {
+		changes, err := l.Files(since[i])
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range changes {
+			left[c.Path] = c.After
+		}
+		if since[i].Tool != ledger.ToolUndo && !since[i].Undone {
+			p.batches = append(p.batches, since[i].Subject)
+		}
+	}
+	for rel := range left {
+		p.files = append(p.files, rel)
+	}
+	sort.Strings(p.files)
+	return left, nil
+}
+
+// leftAsIs reads rel into t and reports whether its working-tree file
+// and index entry are as the session left it (side).
+func leftAsIs(r *repo.Repo, t *batch.Txn, rel string, side ledger.Side) (bool, error) {
+	prev := t.AllowBinary
+	t.AllowBinary = true
+	st, err := t.ReadRelEntry(rel)
+	t.AllowBinary = prev
+	if err != nil {
+		return false, err
+	}
+	e := t.Idx.Entry(rel)
+	if !side.Exists() {
+		return !st.Exists && e == nil, nil
+	}
+	if !st.Exists || e == nil || e.Hash != side.Hash || repo.EntryMode(st) != side.Mode {
+		return false, nil
+	}
+	content := st.Content
+	if !st.IsLink() {
+		if content, err = r.ToGitForIndex(rel, st.Content, e.Hash); err != nil {
+			return false, err
+		}
+	}
+	return hashOf(content) == side.Hash, nil
+}
+
+// meta describes the land for its commit message.
+func (p *sessionLand) meta(message string) *commitmsg.Meta {
+	m := &commitmsg.Meta{Tool: string(spec.ToolLand), Subject: message, Count: len(p.files),
+		Extra: []commitmsg.Trailer{{Key: trBatches, Value: strconv.Itoa(len(p.batches))}}}
+	if m.Subject == "" {
+		m.Subject = fmt.Sprintf("Land session %s (%s)", p.session, batches(len(p.batches)))
+	}
+	for _, s := range p.batches {
+		m.Body = append(m.Body, commitmsg.SafeLine("- "+s))
+	}
+	return m
+}
+
+// result builds the docs/reference.md#results result of a land.
+func (p *sessionLand) result(out *batch.Outcome, opt spec.Options) *spec.Result {
+	res := &spec.Result{OK: true, Tool: spec.ToolLand, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
+		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []spec.EditFailure{}, EditsApplied: len(out.Files)}
+	if len(res.Files) == 1 {
+		res.FilePath = res.Files[0].FilePath
+	}
+	out.Fill(res)
+	if !out.Changed {
+		res.Summary = fmt.Sprintf("Nothing to land: HEAD already holds what session %s left", p.session)
+		return res
+	}
+	res.Summary = res.Decorate(fmt.Sprintf("Landed session %s: %s, %s", p.session, batches(len(p.batches)), commitmsg.Plural(len(out.Files), "file")))
+	return res
+}
