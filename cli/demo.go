@@ -9,7 +9,7 @@ import (
 func demoCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:   "demo",
-		Usage:  "build a temporary repository, edit it with commits and show the diffs, trailers, an undo and a patch series",
+		Usage:  "build a temporary repository, edit it and show the diffs, trailers, an undo, a patch series and a session",
 		Action: e.demo,
 	}
 }

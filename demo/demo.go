@@ -1,7 +1,8 @@
 // Package demo runs gitedit's built-in example: it creates a temporary
 // repository from the sample project in fixtures/sample, commits it, and
 // applies an edit and a multiedit with commits, printing the diffs and the
-// commit trailers as real git reads them.
+// commit trailers as real git reads them; then it stages edits under a
+// session, shows the session, and takes back its newest batch.
 package demo
 
 import (
@@ -35,19 +36,25 @@ func Run(ctx context.Context, w io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(w, "\nThe repository is at %s — try: git -C %s log --stat\n", dir, dir)
+	fmt.Fprintf(w, "or, for the session's ledger: git -C %s log -p refs/gitedit/sessions/%s\n", dir, review)
 	return nil
 }
 
 // RunIn runs every step of the demo in dir, an empty folder.
 func RunIn(ctx context.Context, dir string, w io.Writer) error {
 	d := &demo{ctx: ctx, dir: dir, w: w}
-	steps := []func() error{d.init, d.addSample, d.rename, d.multiedit, d.undo, d.series}
-	for _, step := range steps {
+	for _, step := range d.steps() {
 		if err := step(); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// steps are the demo's steps, in order.
+func (d *demo) steps() []func() error {
+	return []func() error{d.init, d.addSample, d.rename, d.multiedit, d.undo, d.series,
+		d.sessionEdits, d.sessionShow, d.sessionUndo}
 }
 
 // demo is the state shared by the steps.

@@ -1,0 +1,128 @@
+package demo
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gitedit/gitedit/gitedit"
+)
+
+// review is the session of the demo's second part: edits staged, not
+// committed, as an agent's are by default.
+const review = "demo-review"
+
+// staged returns the options of the review session: staging mode.
+func (d *demo) staged() gitedit.Options {
+	opt := d.opt
+	opt.Commit, opt.Session = false, review
+	return opt
+}
+
+// sessionEdits stages two edits under the review session: one fixes the
+// doc comment the rename left behind, one is a change the session later
+// takes back. Neither makes a commit; each is on record in the ledger.
+func (d *demo) sessionEdits() error {
+	edits := []gitedit.EditRequest{
+		{FilePath: "greet/greet.go", OldString: "// Hello returns", NewString: "// Greet returns"},
+		{FilePath: "main.go", OldString: "fmt.Println(line)", NewString: `fmt.Println(">", line)`},
+	}
+	fmt.Fprintf(d.w, "\n== 6. A session without commits: two edits staged under --session %s\n", review)
+	for _, req := range edits {
+		res, err := d.repo.Edit(d.ctx, req, d.staged())
+		if err != nil {
+			return fmt.Errorf("session edit %s: %w", req.FilePath, err)
+		}
+		fmt.Fprintf(d.w, "$ gitedit edit %s --old '%s' --new '%s' --session %s\n%s\n", req.FilePath, req.OldString, req.NewString, review, res.Summary)
+	}
+	if err := d.shell("status", "--short"); err != nil {
+		return err
+	}
+	fmt.Fprintf(d.w, "No commit was made; each edit is an entry of refs/gitedit/sessions/%s.\n", review)
+	return nil
+}
+
+// sessionShow prints the session as `gitedit session show` does.
+func (d *demo) sessionShow() error {
+	s, err := d.repo.ShowSession(d.ctx, gitedit.SessionRequest{Session: review})
+	if err != nil {
+		return fmt.Errorf("session show: %w", err)
+	}
+	fmt.Fprintf(d.w, "\n== 7. What the session did: its batches, newest first, and its net change\n$ gitedit session show %s -p\n", review)
+	d.printSession(s)
+	fmt.Fprintf(d.w, "\n%s", s.Diff)
+	return nil
+}
+
+// sessionUndo takes back the session's newest batch by a three-way merge
+// and shows what is left staged.
+func (d *demo) sessionUndo() error {
+	res, err := d.repo.UndoSession(d.ctx, gitedit.SessionUndoRequest{Session: review, Last: 1}, d.staged())
+	if err != nil {
+		return fmt.Errorf("undo --session: %w", err)
+	}
+	fmt.Fprintf(d.w, "\n== 8. Undo by session: its newest batch taken back, nothing else\n$ gitedit undo --session %s --last 1\n%s\n\n%s", review, res.Summary, res.Diff)
+	if err := d.shell("status", "--short"); err != nil {
+		return err
+	}
+	s, err := d.repo.ShowSession(d.ctx, gitedit.SessionRequest{Session: review})
+	if err != nil {
+		return fmt.Errorf("session show: %w", err)
+	}
+	fmt.Fprintf(d.w, "\n$ gitedit session show %s\n", review)
+	d.printSession(s)
+	return nil
+}
+
+// printSession prints a session as `gitedit session show` prints it:
+// a header, the batches, the net change per file.
+func (d *demo) printSession(s *gitedit.SessionShow) {
+	base := "an unborn branch"
+	if s.Base != nil {
+		base = abbrev(*s.Base)
+	}
+	batches := fmt.Sprintf("%d batches", len(s.Batches))
+	if len(s.Batches) == 1 {
+		batches = "1 batch"
+	}
+	fmt.Fprintf(d.w, "session %s: %s, %s since %s\n", s.Session, s.State, batches, base)
+	for _, b := range s.Batches {
+		line := abbrev(b.Entry) + " " + b.Subject
+		if b.Commit != nil {
+			line += " (commit " + abbrev(*b.Commit) + ")"
+		}
+		if b.Undone {
+			line += " [undone]"
+		}
+		fmt.Fprintln(d.w, line)
+	}
+	if len(s.Files) == 0 {
+		fmt.Fprintln(d.w, "\nno net change")
+		return
+	}
+	fmt.Fprintln(d.w, "\nnet change:")
+	for _, f := range s.Files {
+		status := map[bool]string{true: "A", false: "M"}[f.Created]
+		if f.Deleted {
+			status = "D"
+		}
+		fmt.Fprintf(d.w, "%s\t%s\n", status, f.FilePath)
+	}
+}
+
+// shell prints a git command and its output, as typed in a terminal.
+func (d *demo) shell(args ...string) error {
+	out, err := d.git(args...)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(d.w, "\n$ git %s\n%s", strings.Join(args, " "), out)
+	return nil
+}
+
+// abbrev shortens an object id as git log --oneline does.
+func abbrev(id string) string {
+	if len(id) > 7 {
+		return id[:7]
+	}
+	return id
+}
