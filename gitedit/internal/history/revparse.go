@@ -44,8 +44,8 @@ func (h *history) revObject(rev string) (plumbing.Hash, error) {
 	if rev == "" {
 		return plumbing.ZeroHash, spec.Errorf(spec.CodeInvalidInput, "empty revision")
 	}
-	if text, ok := strings.CutPrefix(rev, ":/"); ok {
-		return h.searchFromRefs(text, rev)
+	if text, ok := strings.CutPrefix(rev, ":/"); ok && text != "" {
+		return h.searchFromRefs(text, rev) // ":/" alone is :PATH, as in git
 	}
 	if i := colonOutsideBraces(rev); i >= 0 {
 		return plumbing.ZeroHash, spec.Errorf(spec.CodeInvalidInput, "revision %q names a file or folder (REV:PATH or :PATH), not a commit", rev)

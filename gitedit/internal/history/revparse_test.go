@@ -81,7 +81,7 @@ func TestResolveMatchesGitRevParse(t *testing.T) {
 	}
 	blob := strings.TrimSpace(fixtures.Git(t, dir, "rev-parse", "HEAD:a.txt"))
 	bad := []string{"HEAD:a.txt", ":a.txt", ":0:a.txt", "HEAD^{tree}", blob, blob[:8], "nosuch", "HEAD~99", "HEAD^3",
-		"main@{99}", "v1^{tag}~1^{tag}", ":/no such message", "", "deadbeef", "HEAD^{bogus}"}
+		"main@{99}", "v1^{tag}~1^{tag}", ":/no such message", "", "deadbeef", "HEAD^{bogus}", ":/"}
 	for _, rev := range bad {
 		if id, err := fixtures.RunGit(dir, "rev-parse", "--verify", "-q", rev+"^{commit}"); err == nil && !strings.HasPrefix(rev, ":/") {
 			t.Fatalf("git rev-parse resolves %q to %s", rev, id)
