@@ -196,3 +196,31 @@ func TestPatchPlainDiffRelocatedHunk(t *testing.T) {
 		t.Fatalf("status = %q (want staged change)", st)
 	}
 }
+
+// TestPatchNamesGitRefusesAreRefused: a git diff naming a path with a
+// ".", ".." or empty component is refused, as git apply refuses it
+// ("invalid path"); cleaning the name instead made "d/../b.txt" edit
+// b.txt and "d/./x" create d/x.
+func TestPatchNamesGitRefusesAreRefused(t *testing.T) {
+	patches := []string{
+		"diff --git a/d/./x b/d/./x\nnew file mode 100644\n--- /dev/null\n+++ b/d/./x\n@@ -0,0 +1 @@\n+x\n",
+		"diff --git a/d/../new.txt b/d/../new.txt\nnew file mode 100644\n--- /dev/null\n+++ b/d/../new.txt\n@@ -0,0 +1 @@\n+x\n",
+		"diff --git a/./b.txt b/./b.txt\n--- a/./b.txt\n+++ b/./b.txt\n@@ -1 +1 @@\n-b\n+B\n",
+		"diff --git a/b.txt b/dir/../moved.txt\nsimilarity index 100%\nrename from b.txt\nrename to dir/../moved.txt\n",
+		"diff --git a/dir/./c.txt b/dir/./c.txt\ndeleted file mode 100644\n--- a/dir/./c.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-c\n",
+	}
+	for _, p := range patches {
+		dir := patchRepo(t)
+		if out, err := fixtures.RunGitInput(dir, p, "apply", "--index", "--check"); err == nil {
+			t.Fatalf("git apply accepts the patch (%s):\n%s", out, p)
+		}
+		before := gitState(t, dir)
+		_, err := Apply(context.Background(), openRepo(t, dir), spec.PatchRequest{Patch: p}, spec.Options{})
+		if spec.CodeOf(err) != spec.CodeOutsideRepo {
+			t.Errorf("error = %v, want outside_repo, for\n%s", err, p)
+		}
+		if after := gitState(t, dir); after != before {
+			t.Errorf("state changed:\n%s\nwas\n%s", after, before)
+		}
+	}
+}

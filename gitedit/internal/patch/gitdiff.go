@@ -11,6 +11,8 @@ import (
 	"github.com/gitedit/gitedit/engine/diff"
 	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/gitdiff"
+	"github.com/gitedit/gitedit/gitedit/internal/gitpath"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -326,4 +328,21 @@ func applyFileChange(path string, content []byte, f *gitdiff.File) (*hunkResult,
 		return &hunkResult{Content: b, Hunks: 1}, nil
 	}
 	return applyTextHunks(path, content, f.TextFragments)
+}
+
+// verifyPatchNames refuses, as git apply does ("invalid path"), a git or
+// unified diff naming a path git's verify_path refuses: a ".", ".." or
+// empty component (d/./x, d/../x, ./x), or .git in some spelling. The
+// names are taken as written, before any cleaning, so d/../x never edits
+// x where git refuses the patch.
+func verifyPatchNames(f *gitdiff.File, oldName, newName string) error {
+	if !f.IsNew {
+		if err := repo.VerifyPath(oldName, gitpath.ModeRegular); err != nil {
+			return err
+		}
+	}
+	if !f.IsDelete {
+		return repo.VerifyPath(newName, gitpath.ModeRegular)
+	}
+	return nil
 }

@@ -392,6 +392,9 @@ func applyGitFile(r *repo.Repo, t *batch.Txn, f *gitdiff.File, asGiven string, p
 	if asGiven != "" && !existsTop(r, oldName) && existsTop(r, asGiven) {
 		oldName, newName = asGiven, asGiven
 	}
+	if err := verifyPatchNames(f, oldName, newName); err != nil {
+		return err
+	}
 	if err := checkPatchModes(f, newName); err != nil {
 		return err
 	}
