@@ -2,7 +2,8 @@
 // repository from the sample project in fixtures/sample, commits it, and
 // applies an edit and a multiedit with commits, printing the diffs and the
 // commit trailers as real git reads them; then it stages edits under a
-// session, shows the session, and takes back its newest batch.
+// session, shows the session, takes back its newest batch and lands the
+// rest as one commit.
 package demo
 
 import (
@@ -54,7 +55,7 @@ func RunIn(ctx context.Context, dir string, w io.Writer) error {
 // steps are the demo's steps, in order.
 func (d *demo) steps() []func() error {
 	return []func() error{d.init, d.addSample, d.rename, d.multiedit, d.undo, d.series,
-		d.sessionEdits, d.sessionShow, d.sessionUndo}
+		d.sessionEdits, d.sessionShow, d.sessionUndo, d.sessionLand}
 }
 
 // demo is the state shared by the steps.

@@ -33,11 +33,12 @@ func TestDemoRunsAndLeavesAHealthyRepository(t *testing.T) {
 
 	text := out.String()
 	for _, want := range []string{"Edit-Tool: edit", "Edit-Tool: multiedit", "Edit-Tool: undo", "Edit-Match:", "0001-", "+func Greet(",
-		"session demo-review: open, 2 batches", "[undone]"} {
+		"session demo-review: open, 2 batches", "[undone]", "Edit-Tool: land"} {
 		require.Contains(t, text, want)
 	}
 	fixtures.Git(t, d.dir, "fsck", "--strict")
-	require.Equal(t, "4\n", fixtures.Git(t, d.dir, "rev-list", "--count", "HEAD"))
+	require.Equal(t, "", fixtures.Git(t, d.dir, "status", "--porcelain"))
+	require.Equal(t, "5\n", fixtures.Git(t, d.dir, "rev-list", "--count", "HEAD"))
 }
 
 // TestDemoSessionStepsDoWhatTheySay runs the demo step by step and checks,
@@ -53,7 +54,7 @@ func TestDemoSessionStepsDoWhatTheySay(t *testing.T) {
 	require.Equal(t, "", git("status", "--porcelain"), "the commit-mode part leaves nothing uncommitted")
 	head := git("rev-parse", "HEAD")
 	ledger := "refs/gitedit/sessions/" + review
-	var tip string // the ledger's newest entry before the step
+	var tip, index string // the ledger's newest entry and the index's tree before the step
 
 	checks := []func(string){
 		func(text string) { // 6: two staged edits, no commit, two ledger entries
@@ -81,15 +82,31 @@ func TestDemoSessionStepsDoWhatTheySay(t *testing.T) {
 			require.Contains(t, text, "edit main.go: replace 1 occurrence [undone]")
 			require.Contains(t, text, "-\t\tfmt.Println(\">\", line)\n+\t\tfmt.Println(line)")
 		},
+		func(text string) { // 9: land commits the index's tree as git commit would, and nothing else
+			require.Equal(t, head, git("rev-parse", "HEAD^"), "one commit on the branch")
+			require.Equal(t, index, git("rev-parse", "HEAD^{tree}"), "the tree git commit of the staged change makes")
+			require.Equal(t, "greet/greet.go\n", git("diff", "--name-only", "HEAD^", "HEAD"))
+			require.Equal(t, "", git("status", "--porcelain"))
+			msg := git("log", "-1", "--format=%B")
+			require.True(t, strings.HasPrefix(msg, landMessage+"\n"), msg)
+			for _, tr := range []string{"Edit-Tool: land", "Edit-Session: " + review, "Edit-Batches: 1"} {
+				require.Contains(t, msg, tr)
+			}
+			require.Equal(t, "land", strings.TrimSpace(git("log", "-1", "--format=%(trailers:key=Edit-Tool,valueonly)", ledger)), "the land is on record")
+			require.Contains(t, text, review+"   landed")
+		},
 	}
 	require.Len(t, steps, firstSessionStep+len(checks))
 	for i, check := range checks {
 		out.Reset()
 		tip, _ = fixtures.RunGit(d.dir, "rev-parse", "-q", "--verify", ledger)
 		tip = strings.TrimSpace(tip)
+		index = git("write-tree")
 		require.NoError(t, steps[firstSessionStep+i]())
 		check(out.String())
-		require.Equal(t, head, git("rev-parse", "HEAD"), "no session step before land commits")
+		if i < len(checks)-1 {
+			require.Equal(t, head, git("rev-parse", "HEAD"), "no session step before land commits")
+		}
 	}
 	fixtures.Git(t, d.dir, "fsck", "--strict")
 }

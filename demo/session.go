@@ -3,6 +3,7 @@ package demo
 import (
 	"fmt"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/gitedit/gitedit/gitedit"
 )
@@ -73,6 +74,45 @@ func (d *demo) sessionUndo() error {
 	return nil
 }
 
+// landMessage is the message of the land commit.
+const landMessage = "greet: name Greet in its doc comment"
+
+// sessionLand lands what the session left as one commit and shows it,
+// with its trailers, and the session's state.
+func (d *demo) sessionLand() error {
+	opt := d.staged()
+	opt.Message = landMessage
+	res, err := d.repo.LandSession(d.ctx, gitedit.LandRequest{Session: review}, opt)
+	if err != nil {
+		return fmt.Errorf("session land: %w", err)
+	}
+	fmt.Fprintf(d.w, "\n== 9. Land: what the session left, as one commit (the undone batch is not in it)\n$ gitedit session land %s -m '%s'\n%s\n", review, landMessage, res.Summary)
+	if err := d.shell("log", "-1", "--stat", "--format=%h %s%n%(trailers:key=Edit-Tool,key=Edit-Session,key=Edit-Batches,separator=%x2C )"); err != nil {
+		return err
+	}
+	if err := d.shell("status", "--short"); err != nil {
+		return err
+	}
+	list, err := d.repo.Sessions(d.ctx)
+	if err != nil {
+		return fmt.Errorf("session list: %w", err)
+	}
+	fmt.Fprintln(d.w, "\n$ gitedit session list")
+	tw := tabwriter.NewWriter(d.w, 0, 4, 2, ' ', 0)
+	for _, s := range list {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", s.Session, s.State, count(s.Batches, "batch", "batches"), count(s.Files, "file", "files"), s.Agent)
+	}
+	return tw.Flush()
+}
+
+// count is "1 batch" or "N batches".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // printSession prints a session as `gitedit session show` prints it:
 // a header, the batches, the net change per file.
 func (d *demo) printSession(s *gitedit.SessionShow) {
@@ -80,11 +120,7 @@ func (d *demo) printSession(s *gitedit.SessionShow) {
 	if s.Base != nil {
 		base = abbrev(*s.Base)
 	}
-	batches := fmt.Sprintf("%d batches", len(s.Batches))
-	if len(s.Batches) == 1 {
-		batches = "1 batch"
-	}
-	fmt.Fprintf(d.w, "session %s: %s, %s since %s\n", s.Session, s.State, batches, base)
+	fmt.Fprintf(d.w, "session %s: %s, %s since %s\n", s.Session, s.State, count(len(s.Batches), "batch", "batches"), base)
 	for _, b := range s.Batches {
 		line := abbrev(b.Entry) + " " + b.Subject
 		if b.Commit != nil {
@@ -109,13 +145,24 @@ func (d *demo) printSession(s *gitedit.SessionShow) {
 	}
 }
 
-// shell prints a git command and its output, as typed in a terminal.
+// shell prints a git command, as typed in a terminal, and its output
+// (or a note that it printed nothing).
 func (d *demo) shell(args ...string) error {
 	out, err := d.git(args...)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(d.w, "\n$ git %s\n%s", strings.Join(args, " "), out)
+	words := make([]string, len(args))
+	for i, a := range args {
+		words[i] = a
+		if strings.ContainsAny(a, " %()\"'<>") {
+			words[i] = "'" + a + "'"
+		}
+	}
+	if out == "" {
+		out = "(no output)\n"
+	}
+	fmt.Fprintf(d.w, "\n$ git %s\n%s", strings.Join(words, " "), out)
 	return nil
 }
 
