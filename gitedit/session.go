@@ -3,8 +3,17 @@ package gitedit
 import (
 	"context"
 
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/history"
 )
+
+// CheckSession refuses, with invalid_input, a session id that is not one
+// valid ref name component not starting with "-" (SPEC section 7); ""
+// (no session) passes. Every batch checks its session so; a server that
+// fixes one id for all its calls checks it before it serves.
+func CheckSession(id string) error {
+	return batch.CheckSession(id)
+}
 
 // Sessions lists the repository's sessions (every session id some batch
 // was recorded under, docs/sessions.md), most recently updated first.

@@ -72,6 +72,9 @@ func newHandlers(cfg Config) (*handlers, error) {
 	if opt.Session == "" {
 		opt.Session = NewSessionID()
 	}
+	if err := gitedit.CheckSession(opt.Session); err != nil {
+		return nil, err // every writing call would fail with it
+	}
 	return &handlers{repo: repo, opt: opt, warm: newWarm()}, nil
 }
 

@@ -279,6 +279,22 @@ func TestServeOutsideARepositoryIsNotARepo(t *testing.T) {
 	assert.Contains(t, err.Error(), "not_a_repo")
 }
 
+// TestServeWithAnInvalidSessionIDRefusesToStart: a session id that is
+// not one ref name component is refused before the server answers
+// anything; it served, and every writing call failed with invalid_input.
+func TestServeWithAnInvalidSessionIDRefusesToStart(t *testing.T) {
+	repo := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	isolateGit(t, repo)
+	for _, id := range []string{"a/b", "..", "-x", "a b"} {
+		var out strings.Builder
+		in := `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n"
+		err := Serve(context.Background(), Config{Dir: repo, Options: gitedit.Options{Session: id}}, strings.NewReader(in), &out)
+		require.Error(t, err, id)
+		assert.Contains(t, err.Error(), "invalid_input", id)
+		assert.Empty(t, out.String(), id)
+	}
+}
+
 func TestSessionIDsAreUnique(t *testing.T) {
 	seen := map[string]bool{}
 	for range 100 {
