@@ -8,7 +8,7 @@ import (
 func mcpCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:   "mcp",
-		Usage:  "serve the tools read, edit, multiedit, apply_patch, undo and log over MCP on stdio",
+		Usage:  "serve the tools read, edit, multiedit, apply_patch, undo, log, changes and commit over MCP on stdio",
 		Flags:  append(baseFlags(), commitFlags()...),
 		Action: e.mcp,
 	}

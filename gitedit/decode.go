@@ -49,6 +49,16 @@ func DecodeLog(data []byte) (*LogRequest, error) { return request.DecodeLog(data
 // field rules as the other requests.
 func DecodeUndo(data []byte) (*UndoRequest, error) { return request.DecodeUndo(data) }
 
+// DecodeToolUndo decodes the MCP undo tool's request ({"commit",
+// "session", "all", "dry_run"}).
+func DecodeToolUndo(data []byte) (*ToolUndoRequest, error) { return request.DecodeToolUndo(data) }
+
+// DecodeChanges decodes the MCP changes tool's request ({}).
+func DecodeChanges(data []byte) (*ChangesRequest, error) { return request.DecodeChanges(data) }
+
+// DecodeCommit decodes the MCP commit tool's request ({"message"}).
+func DecodeCommit(data []byte) (*CommitRequest, error) { return request.DecodeCommit(data) }
+
 // CheckEdit applies the decoding rules to an edit request built in code
 // (say, from command-line flags): a file path, a known match mode, and
 // expected_replacements of at least 1.

@@ -74,6 +74,15 @@ type SessionShow = spec.SessionShow
 // (spec.SessionUndoRequest).
 type SessionUndoRequest = spec.SessionUndoRequest
 
+// ToolUndoRequest is the MCP undo tool's request (spec.ToolUndoRequest).
+type ToolUndoRequest = spec.ToolUndoRequest
+
+// ChangesRequest is the MCP changes tool's request (spec.ChangesRequest).
+type ChangesRequest = spec.ChangesRequest
+
+// CommitRequest is the MCP commit tool's request (spec.CommitRequest).
+type CommitRequest = spec.CommitRequest
+
 // LandRequest asks LandSession to land a session (spec.LandRequest).
 type LandRequest = spec.LandRequest
 

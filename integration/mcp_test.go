@@ -45,7 +45,7 @@ func TestLoneGiteditServesMCP(t *testing.T) {
 	require.Len(t, replies, 3, r.stdout)
 	init := replies[1]["result"].(map[string]any)
 	assert.Equal(t, "2025-06-18", init["protocolVersion"])
-	assert.Len(t, replies[2]["result"].(map[string]any)["tools"], 6)
+	assert.Len(t, replies[2]["result"].(map[string]any)["tools"], 8)
 	assert.Contains(t, r.stdout, `"file_path":"a.txt"`)
 	requireUnchanged(t, before, take(t, dir))
 }

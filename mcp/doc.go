@@ -2,7 +2,8 @@
 // definitions for function calling.
 //
 // Serve runs an MCP server over a pair of streams (stdio for `gitedit mcp`)
-// with the tools read, edit, multiedit, apply_patch, undo and log: its own
+// with the tools read, edit, multiedit, apply_patch, undo, log, changes and
+// commit: its own
 // newline-delimited JSON-RPC, on the standard library alone, whose replies
 // the tests compare with the official Go SDK's server (oracle_test.go).
 // Definitions returns the same tools as JSON Schema, OpenAI or Anthropic

@@ -122,7 +122,7 @@ func (h *handlers) edit(ctx context.Context, repo *gitedit.Repo, opt gitedit.Opt
 	if err != nil {
 		return nil, err
 	}
-	return applied(repo.Edit(ctx, *req, opt))
+	return inSession(opt.Session).applied(repo.Edit(ctx, *req, opt))
 }
 
 // multiEdit runs the multiedit tool (docs/reference.md#multiedit).
@@ -131,7 +131,7 @@ func (h *handlers) multiEdit(ctx context.Context, repo *gitedit.Repo, opt gitedi
 	if err != nil {
 		return nil, err
 	}
-	return applied(repo.MultiEdit(ctx, *req, opt))
+	return inSession(opt.Session).applied(repo.MultiEdit(ctx, *req, opt))
 }
 
 // applyPatch runs the apply_patch tool (docs/reference.md#patch).
@@ -140,7 +140,7 @@ func (h *handlers) applyPatch(ctx context.Context, repo *gitedit.Repo, opt gited
 	if err != nil {
 		return nil, err
 	}
-	return applied(repo.Patch(ctx, *req, opt))
+	return inSession(opt.Session).applied(repo.Patch(ctx, *req, opt))
 }
 
 // log runs the log tool.
@@ -156,10 +156,16 @@ func (h *handlers) log(ctx context.Context, repo *gitedit.Repo, _ gitedit.Option
 	return logResult(entries), nil
 }
 
-// applied turns the outcome of a write into a tool result.
-func applied(res *gitedit.Result, err error) (*toolResult, error) {
+// inSession is the session a write was recorded in (the server's own,
+// unless an undo named another).
+type inSession string
+
+// applied turns the outcome of a write into a tool result that names
+// the session it was recorded in.
+func (s inSession) applied(res *gitedit.Result, err error) (*toolResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	res.Session = string(s)
 	return editResult(res), nil
 }

@@ -23,7 +23,8 @@ import (
 // oracle the server's replies are compared with.
 func oracleServer(t *testing.T, h *handlers) *sdk.Server {
 	t.Helper()
-	impl := &sdk.Implementation{Name: "gitedit", Title: "gitedit", Version: versionOr("")}
+	info := serverInfo(h, "")
+	impl := &sdk.Implementation{Name: info.Name, Title: info.Title, Description: info.Description, Version: info.Version}
 	srv := sdk.NewServer(impl, &sdk.ServerOptions{Instructions: h.instructions(), SupportedProtocolVersions: protocolVersions})
 	raw, err := listedTools()
 	require.NoError(t, err)

@@ -66,9 +66,11 @@ type content struct {
 
 // implementation is MCP's Implementation: who the server is.
 type implementation struct {
-	Name    string `json:"name"`
-	Title   string `json:"title,omitempty"`
-	Version string `json:"version"`
+	Name  string `json:"name"`
+	Title string `json:"title,omitempty"`
+	// Description names the server's session (see serverInfo).
+	Description string `json:"description,omitempty"`
+	Version     string `json:"version"`
 }
 
 // initializeResult is the answer to initialize.

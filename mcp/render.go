@@ -122,5 +122,6 @@ func (h *handlers) instructions() string {
 	return "gitedit edits files of the git repository " + h.repo.WorkTree() + ". " +
 		"Read a file first and pass its blob id as expected_hash, so an edit never overwrites a change you have not seen; " +
 		"each edit result gives the file's new blob id. Batch the edits of one file in one multiedit. " +
-		"Applied changes are " + mode + "."
+		"Applied changes are " + mode + ", and recorded in this server's session " + h.opt.Session + ": " +
+		"undo takes back your newest change, changes shows all you changed, commit commits it as one commit."
 }

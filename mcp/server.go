@@ -51,12 +51,19 @@ func Serve(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 		return err
 	}
 	s := &conn{h: h, tools: listedTools, out: out,
-		info: implementation{Name: "gitedit", Title: "gitedit", Version: versionOr(cfg.Version)}}
+		info: serverInfo(h, cfg.Version)}
 	g := newGate(in, MaxRequestSize, s.write)
 	if err := s.serve(ctx, g); err != nil {
 		return fmt.Errorf("mcp server: %w", err)
 	}
 	return nil
+}
+
+// serverInfo is the server's identity for initialize: its description
+// names the server's session id, which every batch is recorded under.
+func serverInfo(h *handlers, version string) implementation {
+	return implementation{Name: "gitedit", Title: "gitedit", Version: versionOr(version),
+		Description: "gitedit MCP server; session " + h.opt.Session}
 }
 
 // newHandlers opens the repository and fixes the per-server options.

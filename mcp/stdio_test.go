@@ -149,12 +149,13 @@ func TestStdioAgentSessionCommitsEachCallAndUndoes(t *testing.T) {
 	}
 	assert.Equal(t, []string{"patch", "multiedit", "edit"}, tools)
 
-	// undo reverts the patch with a new commit.
+	// undo takes back the session's newest batch, the patch, with a new
+	// commit.
 	mustApply(t, cs, ToolUndo, map[string]any{})
 	afterStep(t, repo)
 	assert.Equal(t, "undo", headTrailer(t, repo, "Edit-Tool"))
 	assert.Equal(t, patchCommit, headTrailer(t, repo, "Edit-Reverts"))
-	assert.True(t, strings.HasPrefix(gitOut(t, repo, "log", "-1", "--format=%s"), `Revert "`))
+	assert.Equal(t, "Revert session stdio-run", gitOut(t, repo, "log", "-1", "--format=%s"))
 	assert.Equal(t, afterMulti, readFile(t, repo, "src/a.go"))
 	assert.Empty(t, gitOut(t, repo, "ls-tree", "HEAD", "docs/notes.md"), "the added file is gone")
 }

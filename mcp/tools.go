@@ -47,9 +47,10 @@ const (
 	descApplyPatch = "Apply a patch to one or more files as one atomic change: all files apply or none do. The patch is " +
 		"a *** Begin Patch ... *** End Patch envelope (*** Add File:, *** Update File: with @@ context hunks and " +
 		"*** Move to:, *** Delete File:, *** End of File), a git diff, or a unified diff (diff -u)."
-	descUndo = "Revert a commit gitedit made (default: the newest one on the branch) with a new commit, so undo itself " +
-		"can be undone. A conflict with later changes is refused (conflict) and changes nothing. Only commits can be " +
-		"undone: the server must run in commit mode."
+	descUndo = "Take back your newest change (the newest batch of this server's own session), in the server's mode: " +
+		"a three-way merge, so what others changed since stays; a conflict is refused (conflict) and changes nothing. " +
+		"all: true takes back every change of your session; session names another session (only when you mean " +
+		"another agent's work); commit reverts that gitedit commit instead."
 	descLog = "List the commits gitedit made on the current branch, newest first, with the tool, files, blob ids, " +
 		"session and agent of each. Filter by session, agent or file."
 )

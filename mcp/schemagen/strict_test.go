@@ -80,7 +80,9 @@ var decoders = map[string]func([]byte) (any, error){
 	mcp.ToolEdit:       func(b []byte) (any, error) { return gitedit.DecodeEdit(b) },
 	mcp.ToolMultiEdit:  func(b []byte) (any, error) { return gitedit.DecodeMultiEdit(b) },
 	mcp.ToolApplyPatch: func(b []byte) (any, error) { return gitedit.DecodePatch(b) },
-	mcp.ToolUndo:       func(b []byte) (any, error) { return gitedit.DecodeUndo(b) },
+	mcp.ToolUndo:       func(b []byte) (any, error) { return gitedit.DecodeToolUndo(b) },
+	mcp.ToolChanges:    func(b []byte) (any, error) { return gitedit.DecodeChanges(b) },
+	mcp.ToolCommit:     func(b []byte) (any, error) { return gitedit.DecodeCommit(b) },
 	mcp.ToolLog:        func(b []byte) (any, error) { return gitedit.DecodeLog(b) },
 }
 

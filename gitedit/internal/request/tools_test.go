@@ -89,6 +89,9 @@ func TestFieldListsNameTheRequestTypesFields(t *testing.T) {
 		{reflect.TypeFor[spec.ReadRequest](), readFields, nil},
 		{reflect.TypeFor[spec.LogRequest](), logFields, nil},
 		{reflect.TypeFor[spec.UndoRequest](), undoFields, nil},
+		{reflect.TypeFor[spec.ToolUndoRequest](), toolUndoFields, nil},
+		{reflect.TypeFor[spec.ChangesRequest](), nil, nil},
+		{reflect.TypeFor[spec.CommitRequest](), commitFields, nil},
 	}
 	for _, tt := range tests {
 		want := tt.extra

@@ -53,6 +53,9 @@ type Result struct {
 	// Notes are human-readable remarks (a tolerant match was used, a hunk
 	// applied at an offset, ...).
 	Notes []string `json:"notes,omitempty"`
+	// Session is the session the batch was recorded in: set by the MCP
+	// server (its own session id) in every result.
+	Session string `json:"session,omitempty"`
 }
 
 // Partial reports whether some edits were skipped (exit status 3).

@@ -110,3 +110,30 @@ type LandRequest struct {
 	// DryRun computes the commit and its diff and writes nothing.
 	DryRun bool `json:"dry_run,omitempty"`
 }
+
+// ToolUndoRequest is the MCP undo tool's request: by default it takes
+// back the newest batch of the server's own session
+// (docs/reference.md#the-mcp-server).
+type ToolUndoRequest struct {
+	// Commit reverts this gitedit commit instead (as gitedit undo COMMIT).
+	Commit string `json:"commit,omitempty" jsonschema:"revert this gitedit commit instead (an id, HEAD~N, a branch or tag), as gitedit undo COMMIT does"`
+	// Session names another session to take back (default: the server's
+	// own).
+	Session string `json:"session,omitempty" jsonschema:"take back the batches of this session instead of your own (only when you mean another agent's work)"`
+	// All takes back every batch of the session not undone yet, instead
+	// of the newest one.
+	All bool `json:"all,omitempty" jsonschema:"take back every batch of the session not undone yet, not only the newest"`
+	// DryRun computes the undo and its diff and writes nothing.
+	DryRun bool `json:"dry_run,omitempty" jsonschema:"compute the undo and its diff but write nothing"`
+}
+
+// ChangesRequest is the MCP changes tool's request: it has no field.
+type ChangesRequest struct{}
+
+// CommitRequest is the MCP commit tool's request: land the server's own
+// session as one commit with this message.
+type CommitRequest struct {
+	// Message is the commit message (subject, blank line, body); empty
+	// generates one.
+	Message string `json:"message,omitempty" jsonschema:"the commit message: a subject line, then a blank line and a body if you like; default: generated"`
+}

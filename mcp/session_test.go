@@ -1,0 +1,79 @@
+package mcp
+
+import (
+	"strings"
+	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit"
+)
+
+// tenLines is a file of ten numbered lines.
+const tenLines = "l1\nl2\nl3\nl4\nl5\nl6\nl7\nl8\nl9\nl10\n"
+
+// lineEdit replaces line old by new in f.txt through cs and returns the
+// result's session.
+func lineEdit(t *testing.T, cs *sdk.ClientSession, old, new string) any {
+	t.Helper()
+	_, m := mustApply(t, cs, ToolEdit, map[string]any{"file_path": "f.txt", "old_string": old + "\n", "new_string": new + "\n"})
+	return m["session"]
+}
+
+// Two servers in one working tree, staging mode (no --commit): each
+// reports its session in initialize and in every result; each undo
+// takes back the newest batch of its own session only, even in the same
+// file; changes shows the own session's net change; commit lands it
+// (refused dirty when the other server changed the file since).
+func TestTwoServersUndoTheirOwnBatches(t *testing.T) {
+	repo := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines})
+	isolateGit(t, repo)
+	a := connect(t, Config{Dir: repo, Options: gitedit.Options{Session: "agent-a"}})
+	b := connect(t, Config{Dir: repo, Options: gitedit.Options{Session: "agent-b"}})
+	assert.Contains(t, a.InitializeResult().ServerInfo.Description, "session agent-a")
+	assert.Contains(t, a.InitializeResult().Instructions, "agent-a")
+
+	assert.Equal(t, "agent-a", lineEdit(t, a, "l1", "a1"))
+	assert.Equal(t, "agent-b", lineEdit(t, b, "l5", "b5"))
+	lineEdit(t, a, "l3", "a3")
+	lineEdit(t, b, "l9", "b9")
+
+	_, m := mustApply(t, a, ToolUndo, map[string]any{})
+	assert.Equal(t, "agent-a", m["session"])
+	_, _ = mustApply(t, b, ToolUndo, map[string]any{})
+	want := strings.NewReplacer("l1\n", "a1\n", "l5\n", "b5\n").Replace(tenLines)
+	require.Equal(t, want, readFile(t, repo, "f.txt"), "each took back its own newest batch")
+
+	out, m := mustApply(t, b, ToolChanges, map[string]any{})
+	assert.Contains(t, out, "+b5")
+	assert.Equal(t, "agent-b", m["session"])
+	assert.Equal(t, true, m["files"].([]any)[0].(map[string]any)["outside_changes"], "a changed f.txt between b's batches")
+
+	res := call(t, a, ToolCommit, map[string]any{"message": "a's work"})
+	assert.Equal(t, "dirty", errorCode(t, res), "b changed f.txt since a's last batch of it")
+	_, m = mustApply(t, b, ToolCommit, map[string]any{"message": "b's work"})
+	assert.Equal(t, "agent-b", m["session"])
+	assert.Equal(t, "b's work", gitOut(t, repo, "log", "-1", "--format=%s"))
+	assert.Equal(t, want, gitOut(t, repo, "show", "HEAD:f.txt")+"\n")
+
+	_, _ = mustApply(t, b, ToolUndo, map[string]any{"all": true})
+	require.Equal(t, strings.Replace(tenLines, "l1\n", "a1\n", 1), readFile(t, repo, "f.txt"))
+	res = call(t, b, ToolUndo, map[string]any{})
+	assert.Equal(t, "nothing_to_undo", errorCode(t, res))
+	res = call(t, b, ToolUndo, map[string]any{"commit": "HEAD", "all": true})
+	assert.Equal(t, "invalid_input", errorCode(t, res))
+}
+
+// changes before any edit is an empty change, not an error.
+func TestChangesOfAFreshSession(t *testing.T) {
+	repo := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines})
+	isolateGit(t, repo)
+	cs := connect(t, Config{Dir: repo})
+	out, m := mustApply(t, cs, ToolChanges, nil)
+	assert.Contains(t, out, "no net change")
+	assert.Equal(t, true, m["ok"])
+	assert.True(t, strings.HasPrefix(m["session"].(string), "mcp-"))
+}
