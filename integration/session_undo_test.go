@@ -174,3 +174,29 @@ func TestPlainUndoSkipsWhatASessionUndoReverted(t *testing.T) {
 	require.Equal(t, older, git(t, dir, "log", "-1", "--format=%(trailers:key=Edit-Reverts,valueonly)"))
 	require.Equal(t, tenLines, read(t, dir, "f.txt"))
 }
+
+// A plain undo after a session's staged (uncommitted) batch still
+// reverts the newest gitedit commit, and says that the newest change is
+// that staged batch, pointing to undo --session (issue 26, friction 1);
+// with no commit to revert, the nothing_to_undo message points there.
+func TestPlainUndoPointsToAStagedSessionBatch(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines})
+	r := gitedit(t, dir, "", "undo", "--json")
+	require.Equal(t, "nothing_to_undo", errorCode(r))
+	require.NotContains(t, r.stdout, "undo --session")
+	sessionEdit(t, dir, "s", "f.txt", "l2", "s2")
+	r = gitedit(t, dir, "", "undo", "--json")
+	require.Equal(t, "nothing_to_undo", errorCode(r))
+	require.Contains(t, r.stdout, "gitedit undo --session s --last 1")
+	ok(t, dir, "edit", "g.txt", "--old", "", "--new", "g\n", "--commit")
+	sessionEdit(t, dir, "s", "f.txt", "l4", "s4")
+	out := gitedit(t, dir, "", "undo", "--dry-run")
+	require.Equal(t, 0, out.code, out.stderr)
+	require.Contains(t, out.stdout, "gitedit undo --session s --last 1")
+	m, r := jsonResult(t, dir, "", "undo")
+	require.Equal(t, 0, r.code, r.stdout)
+	require.Contains(t, fmt.Sprint(m["notes"]), "\"edit f.txt: replace 1 occurrence\", staged by session s; gitedit undo --session s --last 1 takes it back")
+	r = gitedit(t, dir, "", "undo", "HEAD~1", "--json")
+	require.Equal(t, "nothing_to_undo", errorCode(r))
+	require.NotContains(t, r.stdout, "undo --session", "an undo of a named commit gets no hint")
+}

@@ -39,10 +39,18 @@ func Undo(ctx context.Context, r *repo.Repo, req spec.UndoRequest, opt spec.Opti
 		}
 		return p.meta(opt.Message), nil
 	}, batch.WithRequest(req))
-	if err != nil {
-		return nil, err
+	if req.Commit != "" {
+		if err != nil {
+			return nil, err
+		}
+		return plan.result(out, opt), nil
 	}
-	return plan.result(out, opt), nil
+	var res *spec.Result
+	var target *objects.CommitInfo
+	if err == nil {
+		res, target = plan.result(out, opt), plan.target
+	}
+	return withStagedHint(ctx, r, target, res, err)
 }
 
 // undoPlan is a revert being prepared.
