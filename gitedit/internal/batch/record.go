@@ -51,7 +51,7 @@ func (w *batchWriter) prepareEntry() error {
 	_, err := Traced("prepare entry", func() (any, error) {
 		rec, err := w.ledgerRecord()
 		if err == nil {
-			w.pending, err = ledger.New(w.db, w.r.Refs()).Prepare(rec)
+			w.pending, err = ledger.New(w.db, w.r.Refs()).WithCache(w.r.Ledgers()).Prepare(rec)
 		}
 		return nil, err
 	})
@@ -132,11 +132,13 @@ func (w *batchWriter) ledgerRecord() (ledger.Record, error) {
 		rec.Commit = plumbing.NewHash(w.out.Commits[len(w.out.Commits)-1])
 		return rec, nil
 	}
-	head, err := w.r.Refs().ReadHead()
-	if err != nil {
-		return rec, spec.IOError("read HEAD", err)
+	rec.ReadBase = func() (plumbing.Hash, error) {
+		head, err := w.r.Refs().ReadHead()
+		if err != nil {
+			return plumbing.ZeroHash, spec.IOError("read HEAD", err)
+		}
+		return head.Commit, nil
 	}
-	rec.Base = head.Commit
 	rec.Message = message(w.meta, w.out.Files, w.opt.Session, w.opt.Agent)
 	rec.Author, rec.Committer = w.ledgerIdentities(time.Now())
 	return rec, nil

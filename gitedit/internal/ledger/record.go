@@ -57,6 +57,7 @@ type Store struct {
 	db    *objects.DB
 	refs  *refs.Store
 	trees *objects.Trees
+	cache *Cache // nil: none (see WithCache)
 }
 
 // New returns the ledgers of the repository whose objects are db and
@@ -88,6 +89,9 @@ type Record struct {
 	// Base is HEAD's commit when the batch started (zero on an unborn
 	// branch): the base of a session's new ledger.
 	Base plumbing.Hash
+	// ReadBase, when set, gives Base, read only for a new ledger (HEAD
+	// need not be read for the others).
+	ReadBase func() (plumbing.Hash, error)
 	// Changes are the batch's files.
 	Changes []Change
 	// Message is the batch's commit message, as its commit has it (or
@@ -111,6 +115,7 @@ type Appended struct {
 	Entry   plumbing.Hash
 	Outside bool
 	moved   *refs.Moved
+	tree    plumbing.Hash // the entry's tree
 }
 
 // maxRetries bounds Publish's compare-and-swap retries: another process
@@ -181,6 +186,7 @@ func (p *Pending) Publish(ctx context.Context, timeout time.Duration) (*Appended
 			return nil, fmt.Errorf("record the batch in %s: %w", ref, err)
 		}
 		p.a.moved = moved
+		p.s.cache.keep(p.a.Entry, p.a.tree, p.s.trees)
 		return p.a, nil
 	}
 }
@@ -221,7 +227,9 @@ func (s *Store) write(rec Record, tip plumbing.Hash) (*Appended, error) {
 	if !rec.Commit.IsZero() {
 		parents, msg = append(parents, rec.Commit), withTrailer(msg, TrailerCommit, rec.Commit.String())
 	}
-	a.Entry, err = s.commit(tree, rec, msg, parents...)
+	if a.Entry, err = s.commit(tree, rec, msg, parents...); err == nil {
+		a.tree = tree
+	}
 	return a, err
 }
 
@@ -229,11 +237,20 @@ func (s *Store) write(rec Record, tip plumbing.Hash) (*Appended, error) {
 // ledger (tip zero) it writes the start entry, on rec.Base.
 func (s *Store) tipOrStart(rec Record, tip plumbing.Hash) (plumbing.Hash, plumbing.Hash, error) {
 	if !tip.IsZero() {
+		if tree, ok := s.cache.tree(tip); ok {
+			return tip, tree, nil
+		}
 		tree, err := objects.CommitTree(s.db, tip)
 		return tip, tree, err
 	}
 	tree := objects.EmptyTree
 	var parents []plumbing.Hash
+	if rec.ReadBase != nil {
+		var err error
+		if rec.Base, err = rec.ReadBase(); err != nil {
+			return plumbing.ZeroHash, plumbing.ZeroHash, err
+		}
+	}
 	if !rec.Base.IsZero() {
 		var err error
 		if tree, err = objects.CommitTree(s.db, rec.Base); err != nil {

@@ -3,6 +3,7 @@ package objects
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"runtime"
 	"sort"
 	"strconv"
@@ -59,6 +60,24 @@ type Trees struct {
 // NewTrees returns a tree reader and writer over db.
 func NewTrees(db *DB) *Trees {
 	return &Trees{db: db, parsed: map[plumbing.Hash][]entry{}}
+}
+
+// Reuse returns a tree reader and writer over db that starts with the
+// trees t has parsed or written (a tree is named by its content: any
+// database of the same repository reads it alike), unless they hold
+// more than maxEntries entries in all: then it starts empty. A
+// long-lived process keeps the trees one batch used for the next.
+func (t *Trees) Reuse(db *DB, maxEntries int) *Trees {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := 0
+	for _, e := range t.parsed {
+		n += len(e)
+	}
+	if n > maxEntries {
+		return NewTrees(db)
+	}
+	return &Trees{db: db, parsed: maps.Clone(t.parsed)}
 }
 
 // Lookup finds the entry called name in tree h (zero: the empty tree): a
@@ -199,7 +218,7 @@ func updateNode(t *Trees, base plumbing.Hash, n *node, prefix string) (plumbing.
 		entries = setEntry(entries, byName, name, e, true)
 		changed = true
 	}
-	return finishTree(t.db, base, entries, changed)
+	return finishTree(t, base, entries, changed)
 }
 
 // dirUpdate is the outcome of updateDir for one sub-folder.
@@ -299,7 +318,7 @@ func setEntry(entries []entry, byName map[string]int, name string, e *entry, cha
 
 // finishTree drops removed entries, sorts as git does and writes the tree
 // when it changed. It returns zero for an empty tree.
-func finishTree(db *DB, base plumbing.Hash, entries []entry, changed bool) (plumbing.Hash, error) {
+func finishTree(t *Trees, base plumbing.Hash, entries []entry, changed bool) (plumbing.Hash, error) {
 	if !changed {
 		return base, nil
 	}
@@ -313,7 +332,13 @@ func finishTree(db *DB, base plumbing.Hash, entries []entry, changed bool) (plum
 		return plumbing.ZeroHash, nil
 	}
 	sort.Slice(kept, func(i, j int) bool { return kept[i].sortKey() < kept[j].sortKey() })
-	return db.Write(plumbing.TreeObject, encodeTree(kept))
+	h, err := t.db.Write(plumbing.TreeObject, encodeTree(kept))
+	if err == nil {
+		t.mu.Lock()
+		t.parsed[h] = kept // as parseTree would read it back
+		t.mu.Unlock()
+	}
+	return h, err
 }
 
 // encodeTree returns the raw content of a tree with entries in order.

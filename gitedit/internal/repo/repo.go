@@ -12,6 +12,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/attr"
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
+	"github.com/gitedit/gitedit/gitedit/internal/ledger"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
@@ -45,6 +46,9 @@ type Repo struct {
 	// checked records working-tree contents read by earlier batches (see
 	// CheckedFiles).
 	checked *CheckedFiles
+	// ledgers keeps what recording a batch learned for the next (see
+	// Ledgers).
+	ledgers *ledger.Cache
 	// configFiles are the files the configuration was read from (see
 	// ConfigChanged).
 	configFiles *configFiles
@@ -301,7 +305,7 @@ func (loc *location) repo(cfg *gitconfig.Config, env func(string) (string, bool)
 		dir: loc.dir, workTree: wt, gitDir: loc.gitDir, commonDir: loc.commonDir,
 		indexFile: index, realGitDirs: realGitDirs(loc.workTree, wt, loc.gitDir, loc.commonDir), config: cfg, attrs: attr.NewCache(system, global),
 		durable: durable, packs: objects.NewPackCache(filepath.Join(loc.commonDir, "objects")),
-		checked: &CheckedFiles{},
+		checked: &CheckedFiles{}, ledgers: ledger.NewCache(),
 	}
 	runtime.AddCleanup(r, func(c *objects.PackCache) { _ = c.Close() }, r.packs)
 	r.refs = &refs.Store{GitDir: loc.gitDir, CommonDir: loc.commonDir, LogAllRefUpdates: logAll, Sync: r.SyncerFor(durability.Reference), SyncFolder: r.Flushes(durability.Reference)}
@@ -431,6 +435,10 @@ func (r *Repo) ForOperation() *Repo {
 	op.attrs = r.attrs.Pin()
 	return &op
 }
+
+// Ledgers returns the cache the session ledgers' recording keeps from
+// one batch to the next (ledger.Cache), shared by every operation's copy.
+func (r *Repo) Ledgers() *ledger.Cache { return r.ledgers }
 
 // Dir returns the absolute directory the repository was opened from;
 // relative paths given by the user resolve against it.
