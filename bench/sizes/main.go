@@ -4,7 +4,7 @@
 // median of the per-round ratios, and gitedit's phases (from
 // GITEDIT_TRACE_PERFORMANCE=1). Automatic gc is off in every repository.
 //
-//	go run ./bench/sizes [-rounds 21] [-large] [-fsync all] [-keep] [-mcp] [-ledger]
+//	go run ./bench/sizes [-rounds 21] [-large] [-fsync all] [-keep] [-mcp [-base BIN]] [-ledger] [-sessions]
 //
 // Rows: process start (gitedit hash vs git hash-object); one edit and a
 // commit at 50 and 5,000 files (and 100,000 with -large) against sed, git
@@ -12,10 +12,13 @@
 // files, and one real commit's diff (gitedit's own history) on its
 // parent's tree, against git apply --index and git commit; a staging-mode
 // edit with and without its session ledger entry at each size (-ledger:
-// these rows only); and the p50 of
+// these rows only); session show, log, undo, land and series of a
+// 100-batch session at 100,000 files against 5,000 (-sessions: these rows
+// only, not run otherwise); and the p50 of
 // an MCP edit call on 50 files, with and without commit mode, beside the
 // floor of each: the call's unavoidable writes alone (-mcp: these rows
-// only).
+// only; -base BIN adds the same calls to a server of another gitedit
+// binary, alternating with this build's, and their ratio).
 package main
 
 import (
@@ -38,6 +41,8 @@ type settings struct {
 	real   string
 	mcp    bool
 	ledger bool
+	sess   bool
+	base   string
 }
 
 func main() {
@@ -48,6 +53,8 @@ func main() {
 	flag.BoolVar(&s.keep, "keep", false, "keep the generated repositories")
 	flag.BoolVar(&s.mcp, "mcp", false, "run the MCP rows (and their floors) only")
 	flag.BoolVar(&s.ledger, "ledger", false, "run the session ledger rows only")
+	flag.BoolVar(&s.sess, "sessions", false, "run the session command rows only (a 100-batch session at 100,000 against 5,000 files)")
+	flag.StringVar(&s.base, "base", "", "with -mcp: also compare this build's MCP edit call with a server of this gitedit `binary`")
 	flag.StringVar(&s.real, "real", realCommit, "commit of gitedit's history whose diff the real-diff row applies")
 	flag.Parse()
 	if err := run(s); err != nil {
@@ -90,10 +97,14 @@ func run(s settings) error {
 	b := &bench{s: s, bin: bin, tmp: tmp, load: loadAverage()}
 	steps := []func() error{b.start, b.editRows, b.ledgerRows, b.diffRow, b.realRow, b.mcpRows}
 	switch {
+	case s.mcp && s.base != "":
+		steps = []func() error{b.mcpBaseRows, b.mcpRows}
 	case s.mcp:
 		steps = steps[len(steps)-1:]
 	case s.ledger:
 		steps = []func() error{b.ledgerRows}
+	case s.sess:
+		steps = []func() error{b.sessionRows}
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
