@@ -16,6 +16,7 @@ func seriesCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "stdout", Usage: "print the patches instead of writing files"},
 			&cli.StringFlag{Name: "session", Usage: "without RANGE: the commits of session `S`"},
 			&cli.BoolFlag{Name: "cover-letter", Usage: "also produce 0000-cover-letter.patch"},
+			&cli.BoolFlag{Name: "keep-undone", Usage: "with --session: keep the batches that were undone, and their undos"},
 		),
 		Action: e.series,
 	}
@@ -32,7 +33,7 @@ func (e *env) series(c *cli.Context) error {
 	if isSet(c, "o") && c.Bool("stdout") {
 		return usagef("give -o DIR or --stdout, not both")
 	}
-	req := gitedit.SeriesRequest{Session: c.String("session"), CoverLetter: c.Bool("cover-letter")}
+	req := gitedit.SeriesRequest{Session: c.String("session"), CoverLetter: c.Bool("cover-letter"), KeepUndone: c.Bool("keep-undone")}
 	if len(a) == 1 {
 		req.Range = a[0]
 	}

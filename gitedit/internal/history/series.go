@@ -59,13 +59,18 @@ func writeSeries(s *spec.SeriesResult, dir string) error {
 
 // series selects the commits and formats them.
 func (h *history) series(ctx context.Context, req spec.SeriesRequest) (*spec.SeriesResult, error) {
-	commits, err := h.seriesCommits(req)
-	if err != nil {
-		return nil, err
-	}
 	sig := req.Signature
 	if sig == "" {
 		sig = "gitedit"
+	}
+	if req.Range == "" && req.Session != "" && h.repo != nil {
+		if res, ok, err := h.sessionSeries(ctx, req, sig); ok {
+			return res, err
+		}
+	}
+	commits, err := h.seriesCommits(req)
+	if err != nil {
+		return nil, err
 	}
 	res := &spec.SeriesResult{Patches: []spec.SeriesPatch{}}
 	if req.CoverLetter {

@@ -11,6 +11,9 @@ type SeriesRequest struct {
 	// Session, without Range, exports the gitedit commits of this Edit-Session
 	// instead.
 	Session string `json:"session,omitempty" jsonschema:"without range: export the gitedit commits of this Edit-Session instead"`
+	// KeepUndone, with Session, keeps the batches that were undone and
+	// their undos in the series (left out by default).
+	KeepUndone bool `json:"keep_undone,omitempty" jsonschema:"with session: keep the batches that were undone, and their undos"`
 	// OutputDir is the folder the patch files are written to (created as
 	// needed); "" writes nothing.
 	OutputDir string `json:"output_dir,omitempty" jsonschema:"write the patch files into this folder (created as needed); empty writes nothing"`
