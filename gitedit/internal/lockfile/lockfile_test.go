@@ -112,19 +112,22 @@ func TestWaitsForRelease(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	released := make(chan struct{})
+	// held is cleared before the first lock is released, so a second
+	// Acquire that succeeds must see it cleared. (Closing a channel after
+	// the release raced with the second Acquire, which may return between
+	// the two: the test failed under load though the lock held.)
+	var held atomic.Bool
+	held.Store(true)
 	go func() {
 		time.Sleep(20 * time.Millisecond)
+		held.Store(false)
 		_ = first.Rollback()
-		close(released)
 	}()
 	second, err := Acquire(context.Background(), target, 10*time.Second)
 	if err != nil {
 		t.Fatalf("second Acquire: %v", err)
 	}
-	select {
-	case <-released:
-	default:
+	if held.Load() {
 		t.Fatal("second Acquire succeeded while the first lock was held")
 	}
 	_ = second.Rollback()
