@@ -24,6 +24,7 @@ type signalCatcher struct {
 	done    chan struct{}
 	started bool          // catching: start was called
 	ready   chan struct{} // closed once start's signal.Notify returned
+	noBatch bool          // the command only reads (see readsOnly)
 }
 
 // signalError is the cause of a context cancelled by a signal.
@@ -103,6 +104,16 @@ func (c *signalCatcher) stop(giveBack bool) {
 	c.cancel(context.Canceled)
 }
 
+// readsOnly marks the command, among those whose signals are caught, as
+// one that runs no batch (session list, session show): a signal it gets,
+// such as the SIGPIPE of a closed pager, is not reported as coming after
+// a batch's point of no return. A nil catcher ignores it.
+func (c *signalCatcher) readsOnly() {
+	if c != nil {
+		c.noBatch = true
+	}
+}
+
 // received returns the signal caught (the context's cause), or nil.
 func (c *signalCatcher) received() os.Signal {
 	var se signalError
@@ -120,7 +131,7 @@ func (c *signalCatcher) exit(status int, succeeded bool, stderr io.Writer) int {
 	if s == nil {
 		return status
 	}
-	if succeeded {
+	if succeeded && !c.noBatch {
 		fmt.Fprintf(stderr, "gitedit: %s received after the point of no return: the batch was completed\n", signalName(s))
 	}
 	return 128 + signalNumber(s)
