@@ -76,7 +76,7 @@ func (p *printer) run(res *gitedit.RunResult, view runView) {
 		p.emit(&r)
 		return
 	case view.stat && r.Diff != "":
-		r.Diff = diff.FormatStat(diff.StatOfUnified(r.Diff))
+		r.Diff = diff.FormatStatWidth(diff.StatOfUnified(r.Diff), diff.StatWidthDiff)
 	}
 	p.result(&r.Result)
 }

@@ -28,13 +28,16 @@ func TestPatchSummaryAndSubjectCountInOneWord(t *testing.T) {
 
 // TestRunCheckStatPrintsGitsDiffstatAndQuietNothing checks run --check's
 // two shorter views for pre-commit and CI: --stat prints, after the
-// summary, the diffstat git diff --stat=72 prints for the same change (a
-// file of many changes, a file of one, a name git quotes), and --quiet
+// summary, the diffstat git diff --stat prints for the same change off a
+// terminal (80 columns: a file of many changes, a file of one, a name git
+// quotes, a name too long for its column, a graph scaled down), and --quiet
 // prints nothing; both exit 1 and change nothing.
 func TestRunCheckStatPrintsGitsDiffstatAndQuietNothing(t *testing.T) {
 	many := strings.Repeat("LoadUsr(1)\nkeep\n", 40)
+	long := "deep/" + strings.Repeat("n", 70) + "/" + strings.Repeat("m", 30) + ".go"
 	dir := fixtures.NewRepo(t, map[string]string{"a.go": many, "b.go": "x\nLoadUsr(2)\n", "sp ac\té.go": "LoadUsr(3)\n",
-		".gitedit.yaml": "- name: rename\n  files: [\"*.go\"]\n  edits:\n    - old_string: LoadUsr(\n      new_string: LoadUser(\n      replace_all: true\n"})
+		long: strings.Repeat("LoadUsr(4)\n", 300),
+		".gitedit.yaml": "- name: rename\n  files: [\"**/*.go\"]\n  edits:\n    - old_string: LoadUsr(\n      new_string: LoadUser(\n      replace_all: true\n"})
 	before := take(t, dir)
 	stat := gitedit(t, dir, "", "run", "--check", "--stat")
 	require.Equal(t, 1, stat.code, stat.stderr)
@@ -44,9 +47,9 @@ func TestRunCheckStatPrintsGitsDiffstatAndQuietNothing(t *testing.T) {
 	requireUnchanged(t, before, take(t, dir))
 
 	ok(t, dir, "run")
-	want := git(t, dir, "diff", "--cached", "--stat=72")
+	want := git(t, dir, "diff", "--cached", "--stat")
 	summary, rest, _ := strings.Cut(stat.stdout, "\n\n")
-	require.True(t, strings.HasPrefix(summary, "Would change: recipe rename: 42 replacements in 3 files"), summary)
+	require.True(t, strings.HasPrefix(summary, "Would change: recipe rename: 342 replacements in 4 files"), summary)
 	require.Equal(t, want, strings.TrimSpace(rest))
 }
 
