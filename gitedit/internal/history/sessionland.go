@@ -88,8 +88,9 @@ func planLand(ctx context.Context, t *batch.Txn, id string, dirty spec.DirtyPoli
 		}
 	}
 	if len(differ) > 0 && dirty != spec.DirtyInclude {
-		return nil, spec.DirtyError(differ, "changed since the session's last batch of it",
-			"commit or discard those changes, or pass --dirty include to land {them} as {them} now are")
+		return nil, &spec.Error{Code: spec.CodeDirty, FilePath: differ[0], Message: fmt.Sprintf(
+			"%s changed since session %s's last batch of it (in the working tree or the index); commit or discard those changes, or pass --dirty include to land the files with them",
+			spec.QuotePaths(differ), id)}
 	}
 	return p, nil
 }
