@@ -32,7 +32,7 @@ func TestDemoRunsAndLeavesAHealthyRepository(t *testing.T) {
 	require.NoError(t, RunIn(d.ctx, d.dir, out))
 
 	text := out.String()
-	for _, want := range []string{"Edit-Tool: edit", "Edit-Tool: multiedit", "Edit-Tool: undo", "Edit-Match:", "0001-", "+func Greet(",
+	for _, want := range []string{"Edit-Tool: edit", "Edit-Tool: multiedit", "Edit-Tool: undo", "Edit-Match:", "0001-", "0004-Revert-multiedit", "+func Greet(",
 		"session demo-review: open, 2 batches", "[undone]", "Edit-Tool: land"} {
 		require.Contains(t, text, want)
 	}

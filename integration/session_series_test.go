@@ -58,3 +58,27 @@ func TestSessionSeriesOfCommitModeBatches(t *testing.T) {
 	require.NotContains(t, out, "Edit-Commit")
 	require.Equal(t, 2, strings.Count(out, "Edit-Session: c\n"))
 }
+
+// A plain undo recorded in a session (GITEDIT_SESSION set) reverts a
+// commit without naming its ledger entry: the series keeps the batch and
+// its revert, and git am on the base gives the branch's file.
+func TestSessionSeriesKeepsAPlainUndoInTheSession(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines})
+	base := git(t, dir, "rev-parse", "HEAD")
+	sessionEdit(t, dir, "p", "f.txt", "l1", "p1", "--commit")
+	sessionEdit(t, dir, "p", "f.txt", "l2", "p2", "--commit")
+	env := append(fixtures.Env(fixtures.Home(dir)), "GITEDIT_SESSION=p")
+	r := runIn(t, dir, env, "", "gitedit", "undo", "--commit")
+	require.Equal(t, 0, r.code, r.stderr)
+	out := filepath.Join(t.TempDir(), "out")
+	ok(t, dir, "series", "--session", "p", "-o", out)
+	names, err := filepath.Glob(filepath.Join(out, "*.patch"))
+	require.NoError(t, err)
+	sort.Strings(names)
+	require.Len(t, names, 3, "both edits and the revert")
+	clone := filepath.Join(t.TempDir(), "clone")
+	git(t, dir, "clone", "-q", dir, clone)
+	git(t, clone, "checkout", "-q", base)
+	git(t, clone, append([]string{"am", "-q"}, names...)...)
+	require.Equal(t, read(t, dir, "f.txt"), read(t, clone, "f.txt"))
+}

@@ -74,7 +74,7 @@ func (h *history) replay(l *ledger.Store, sess *ledger.Session, keepUndone bool)
 	batches := sess.Batches()
 	for i := len(batches) - 1; i >= 0; i-- {
 		e := batches[i]
-		if e.Tool == ledger.ToolLand || !keepUndone && (e.Undone || e.Tool == ledger.ToolUndo) {
+		if e.Tool == ledger.ToolLand || !keepUndone && (e.Undone || namesUndone(e)) {
 			continue
 		}
 		next, err := h.replayEntry(l, e, tree)
@@ -91,6 +91,16 @@ func (h *history) replay(l *ledger.Store, sess *ledger.Session, keepUndone bool)
 		tree = next
 	}
 	return out, tree, nil
+}
+
+// namesUndone reports an undo entry that names the entries it took back
+// (Edit-Undoes), which are then left out with it. A plain `gitedit undo`
+// recorded in the session (GITEDIT_SESSION, MCP undo with a commit)
+// names none: the batch it reverted is not undone in the ledger, so the
+// revert stays in the series, or the series would not give the session's
+// files.
+func namesUndone(e *ledger.Entry) bool {
+	return e.Tool == ledger.ToolUndo && len(e.Undoes) > 0
 }
 
 // replayEntry applies entry e's changes to tree and returns the new tree.
