@@ -1,9 +1,14 @@
 package ledger
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/stretchr/testify/require"
@@ -107,4 +112,35 @@ func TestCachedRecordingFollowsALedgerMovedElsewhere(t *testing.T) {
 	require.Equal(t, other.Entry.String(), git(t, dir, "rev-parse", a.Entry.String()+"^"))
 	require.Equal(t, plumbing.NewHash(git(t, dir, "rev-parse", "HEAD:a.txt")).String(), current(t, dir, "a.txt").Hash.String())
 	require.Equal(t, one.After.Hash.String(), git(t, dir, "rev-parse", a.Entry.String()+":a.txt"))
+}
+
+// Writers sharing one cache, on one session and on their own, lose no
+// entry and leave every entry's tree with all the files before it.
+func TestCachedConcurrentAppendsLoseNoEntry(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	c := NewCache()
+	const writers, each = 6, 4
+	before := current(t, dir, "a.txt")
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range each {
+				id := []string{"shared", fmt.Sprintf("own%d", w)}[i%2]
+				rec := Record{Session: id, Changes: []Change{{Path: fmt.Sprintf("d/f%d-%d", w, i), After: before}}, Message: batchMessage(id, "b"), Author: ident, Committer: ident}
+				if _, err := cachedStore(dir, c).Append(context.Background(), rec, 10*time.Second); err != nil {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	sess, err := testStore(dir).Read(context.Background(), "shared")
+	require.NoError(t, err)
+	require.Len(t, sess.Batches(), writers*each/2)
+	files := strings.Fields(git(t, dir, "ls-tree", "-r", "--name-only", Ref("shared")))
+	require.Len(t, files, writers*each/2, "every shared batch's file (no base: the start entry is empty)")
+	out, err := fixtures.RunGit(dir, "fsck", "--strict", "--no-dangling")
+	require.NoError(t, err, out)
 }
