@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
+	"github.com/gitedit/gitedit/gitedit/internal/ledger"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
@@ -259,6 +260,9 @@ func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
 	}
 	u.Hook = refHook(ctx, w.r, u, w.author)
 	u.BeforeCommit = w.beforeRef // the session's ledger entry (see recording)
+	if w.records() {
+		w.intent = newIntent(w.r, ledger.Ref(w.opt.Session), u) // see intent.go
+	}
 	err := w.r.Refs().Apply(ctx, *u, w.opt.LockWait())
 	if err != nil && ctx.Err() != nil {
 		return interrupted(ctx)

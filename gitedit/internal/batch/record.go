@@ -63,13 +63,17 @@ func (w *batchWriter) prepareEntry() error {
 // fails. In commit mode step is the branch move, which publishes the
 // entry itself, with the branch locked, just before its lock is renamed
 // (refs.Update.BeforeCommit, see beforeRef): a crash between the two
-// moves is as unlikely as it can be without a journal.
+// moves leaves the batch's intent, which the next batch or reader settles
+// (see intent.go).
 func (w *batchWriter) recording(ctx context.Context, record bool, step func() error) func() error {
 	if !record || !w.records() {
 		return step
 	}
 	publish := func() error {
 		_, err := Traced("record", func() (any, error) { return nil, w.record(ctx) })
+		if err == nil {
+			pauseForTest(ctx, "ledger moved") // between the ledger's rename and the batch's own
+		}
 		return err
 	}
 	return func() error {
@@ -78,6 +82,7 @@ func (w *batchWriter) recording(ctx context.Context, record bool, step func() er
 		} else if err := publish(); err != nil {
 			return err
 		}
+		defer func() { w.intent.Clear() }() // once the branch moved, or the ledger is back (set by moveRef)
 		if err := step(); err != nil {
 			w.unrecord()
 			return err
@@ -92,6 +97,12 @@ func (w *batchWriter) record(ctx context.Context) error {
 	if w.pending == nil {
 		if err := w.prepareEntry(); err != nil {
 			return err
+		}
+	}
+	if in := w.intent; in != nil {
+		w.pending.BeforeMove = func(old, entry plumbing.Hash) error {
+			in.Old, in.Entry = old, entry
+			return in.Write()
 		}
 	}
 	var err error

@@ -77,6 +77,9 @@ func Run(ctx context.Context, r *repo.Repo, opt spec.Options, plan Plan, opts ..
 	}
 	if lock != nil {
 		defer lock.Rollback()
+		if err := recoverIntent(ctx, r, opt.LockWait()); err != nil {
+			return nil, intentError(err)
+		}
 	}
 	w, err := prepareUnlessInterrupted(ctx, r, opt, &c, plan)
 	if w != nil {

@@ -63,6 +63,9 @@ type batchWriter struct {
 	pending   *ledger.Pending
 	recorded  *ledger.Appended
 	beforeRef func() error
+	// intent is the commit-mode batch's intent, written just before its
+	// ledger moves (see intent.go).
+	intent *ledger.Intent
 }
 
 // apply writes the prepared batch so that a failure at any step leaves

@@ -8,6 +8,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/engine/diff"
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/ledger"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
@@ -15,8 +16,11 @@ import (
 )
 
 // ledgers returns the repository's session ledgers, read through h's
-// object database.
+// object database, once the ledger entry a killed commit-mode batch may
+// have left without its branch move is settled (batch.RecoverLedger:
+// best effort, a reader is not refused for it).
 func (h *history) ledgers(r *repo.Repo) *ledger.Store {
+	_ = batch.RecoverLedger(context.Background(), r)
 	return ledger.New(h.db, r.Refs())
 }
 

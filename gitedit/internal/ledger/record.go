@@ -137,10 +137,16 @@ func (s *Store) Append(ctx context.Context, rec Record, timeout time.Duration) (
 // Pending is a batch's entries written on the ledger as it was, not yet
 // published.
 type Pending struct {
-	s   *Store
-	rec Record
-	tip plumbing.Hash
-	a   *Appended
+	// BeforeMove, when set, is called with the ledger's lock held and
+	// checked, just before the lock is renamed, with the ledger's old tip
+	// (zero: a new ledger) and the entry it moves to: an error leaves the
+	// ledger as it was (a batch records its intent there, see
+	// batch/intent.go).
+	BeforeMove func(old, entry plumbing.Hash) error
+	s          *Store
+	rec        Record
+	tip        plumbing.Hash
+	a          *Appended
 }
 
 // Prepare writes the entries recording rec on the ledger's newest entry
@@ -175,6 +181,10 @@ func (p *Pending) Publish(ctx context.Context, timeout time.Duration) (*Appended
 	subject, _ := commitmsg.SplitSubject(p.rec.Message)
 	for attempt := 0; ; attempt++ {
 		u := refs.Update{Ref: ref, Old: p.tip, New: p.a.Entry, Ident: p.rec.Committer, Message: "record: " + subject, CreateLog: true}
+		if p.BeforeMove != nil {
+			old, entry := p.tip, p.a.Entry
+			u.BeforeCommit = func() error { return p.BeforeMove(old, entry) }
+		}
 		moved, err := p.s.refs.ApplyRevertible(ctx, u, timeout)
 		if errors.Is(err, refs.ErrStale) && attempt < maxRetries {
 			if err := p.write(); err != nil {

@@ -1,0 +1,51 @@
+package ledger
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/fixtures"
+)
+
+// TestSettleLeavesALedgerItDoesNotOwn settles intents that must not move
+// the ledger: one whose entry is not the ledger's tip any more (another
+// worktree appended since, or the ledger never moved), one whose branch
+// holds the commit, and a malformed one; each is removed, the ledger and
+// its reflog untouched. An intent whose branch lacks the commit rolls the
+// ledger back.
+func TestSettleLeavesALedgerItDoesNotOwn(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	s := testStore(dir)
+	first := record(t, s, dir, "k", batchMessage("k", "one"), Change{Path: "a.txt", Before: current(t, dir, "a.txt"), After: blob(t, dir, "b\n")})
+	second := record(t, s, dir, "k", batchMessage("k", "two"), Change{Path: "a.txt", Before: blob(t, dir, "b\n"), After: blob(t, dir, "c\n")})
+	head := plumbing.NewHash(git(t, dir, "rev-parse", "HEAD"))
+	other := plumbing.NewHash(git(t, dir, "commit-tree", "-p", "HEAD", "-m", "never on main", "HEAD^{tree}"))
+	log := filepath.Join(dir, ".git", "logs", "refs", "gitedit", "sessions", "k")
+	path := filepath.Join(dir, ".git", "gitedit", "ledger-intent")
+	for name, in := range map[string]*Intent{
+		"moved on":     {Ledger: Ref("k"), Old: first.Entry, Entry: first.Entry, Branch: "refs/heads/main", Commit: other},
+		"branch holds": {Ledger: Ref("k"), Old: first.Entry, Entry: second.Entry, Branch: "refs/heads/main", Commit: head},
+		"malformed":    {Ledger: "refs/heads/main", Old: first.Entry, Entry: second.Entry, Branch: "refs/heads/main", Commit: other},
+	} {
+		before, err := os.ReadFile(log)
+		require.NoError(t, err)
+		in.Path = path
+		require.NoError(t, in.Write(), name)
+		require.NoError(t, Settle(context.Background(), s.db, s.refs, path, time.Second), name)
+		require.NoFileExists(t, path, name)
+		require.Equal(t, second.Entry.String(), git(t, dir, "rev-parse", Ref("k")), name)
+		after, _ := os.ReadFile(log)
+		require.Equal(t, string(before), string(after), name)
+	}
+	in := &Intent{Ledger: Ref("k"), Old: first.Entry, Entry: second.Entry, Branch: "refs/heads/main", Commit: other, Path: path}
+	require.NoError(t, in.Write())
+	require.NoError(t, Settle(context.Background(), s.db, s.refs, path, time.Second))
+	require.Equal(t, first.Entry.String(), git(t, dir, "rev-parse", Ref("k")))
+	require.Contains(t, git(t, dir, "reflog", "-1", "--format=%gs", Ref("k")), "rollback: batch killed before refs/heads/main moved to "+other.String())
+}
