@@ -36,7 +36,7 @@ func TestRunCheckStatPrintsGitsDiffstatAndQuietNothing(t *testing.T) {
 	many := strings.Repeat("LoadUsr(1)\nkeep\n", 40)
 	long := "deep/" + strings.Repeat("n", 70) + "/" + strings.Repeat("m", 30) + ".go"
 	dir := fixtures.NewRepo(t, map[string]string{"a.go": many, "b.go": "x\nLoadUsr(2)\n", "sp ac\té.go": "LoadUsr(3)\n",
-		long: strings.Repeat("LoadUsr(4)\n", 300),
+		long:            strings.Repeat("LoadUsr(4)\n", 300),
 		".gitedit.yaml": "- name: rename\n  files: [\"**/*.go\"]\n  edits:\n    - old_string: LoadUsr(\n      new_string: LoadUser(\n      replace_all: true\n"})
 	before := take(t, dir)
 	stat := gitedit(t, dir, "", "run", "--check", "--stat")
