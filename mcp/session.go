@@ -47,13 +47,21 @@ func (h *handlers) changes(ctx context.Context, repo *gitedit.Repo, opt gitedit.
 	return textResult(changesText(show), okChanges{OK: true, SessionShow: show}), nil
 }
 
+// counted is "1 batch", "2 batches".
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // changesText renders a session's net change for the model.
 func changesText(s *gitedit.SessionShow) string {
 	if len(s.Files) == 0 {
-		return fmt.Sprintf("session %s: no net change (%d batches)\n", s.Session, len(s.Batches))
+		return fmt.Sprintf("session %s: no net change (%s)\n", s.Session, counted(len(s.Batches), "batch", "batches"))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "session %s: %d batches, %d files changed\n\n", s.Session, len(s.Batches), len(s.Files))
+	fmt.Fprintf(&b, "session %s: %s, %s changed\n\n", s.Session, counted(len(s.Batches), "batch", "batches"), counted(len(s.Files), "file", "files"))
 	b.WriteString(withNewline(s.Stat))
 	b.WriteString("\n")
 	b.WriteString(s.Diff)
