@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -106,17 +105,6 @@ func BenchmarkMultiEditAdjacentLines(b *testing.B) {
 			})
 		}
 	}
-}
-
-// cpuTime is the CPU time the process has used (user and system), in
-// nanoseconds: on a shared machine the wall time of a benchmark also
-// counts the time other processes held the cores.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
 // BenchmarkRegexEveryByte runs the pattern x* (a match at every byte) over
