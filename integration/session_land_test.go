@@ -75,3 +75,23 @@ func TestSessionLandDirty(t *testing.T) {
 	requireClean(t, dir)
 	requireHealthy(t, dir)
 }
+
+// A land never commits a file that only undone batches of the session
+// touched, and a session whose every batch was undone has nothing to
+// land: another session's staged change in the same file stayed out of
+// it (it was committed under the wrong session).
+func TestSessionLandLeavesWhatItsUndoneBatchesTouched(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines, "g.txt": tenLines})
+	sessionEdit(t, dir, "b", "f.txt", "l6", "B6")
+	sessionEdit(t, dir, "a", "f.txt", "l1", "A1")
+	ok(t, dir, "undo", "--session", "a")
+	before := take(t, dir)
+	r := gitedit(t, dir, "", "session", "land", "a", "--json")
+	require.Equal(t, "not_found", errorCode(r), r.stdout)
+	requireUnchanged(t, before, take(t, dir))
+
+	sessionEdit(t, dir, "a", "g.txt", "l2", "A2")
+	ok(t, dir, "session", "land", "a", "-m", "a's work")
+	require.Equal(t, "g.txt", git(t, dir, "show", "--format=", "--name-only", "HEAD"))
+	require.Contains(t, git(t, dir, "diff", "--cached"), "+B6", "b's change stays staged, out of a's commit")
+}

@@ -55,6 +55,9 @@ type sessionLand struct {
 	// batches are the subjects of the batches landed, oldest first.
 	batches []string
 	files   []string
+	// undone reports batches since the last land that were undone: with
+	// none left, there is nothing to land (not a no-op).
+	undone bool
 }
 
 // planLand reads the session's ledger (under the lock), reads each file
@@ -76,6 +79,9 @@ func planLand(ctx context.Context, t *batch.Txn, id string, dirty spec.DirtyPoli
 	left, err := p.sinceLand(l, sess)
 	if err != nil {
 		return nil, ledgerError(id, err)
+	}
+	if len(p.batches) == 0 && len(p.files) == 0 && p.undone {
+		return nil, spec.Errorf(spec.CodeNotFound, "session %s has no batch to land: every batch since its last land was undone", id)
 	}
 	var differ []string
 	for _, rel := range p.files {
@@ -106,21 +112,26 @@ func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[stri
 		}
 		since = append(since, e)
 	}
-	left := map[string]ledger.Side{}
+	left, live := map[string]ledger.Side{}, map[string]bool{}
 	for i := len(since) - 1; i >= 0; i-- {
 		changes, err := l.Files(since[i])
 		if err != nil {
 			return nil, err
 		}
+		kept := since[i].Tool != ledger.ToolUndo && !since[i].Undone
 		for _, c := range changes {
 			left[c.Path] = c.After
+			live[c.Path] = live[c.Path] || kept
 		}
-		if since[i].Tool != ledger.ToolUndo && !since[i].Undone {
+		if kept {
 			p.batches = append(p.batches, since[i].Subject)
 		}
+		p.undone = p.undone || since[i].Undone
 	}
 	for rel := range left {
-		p.files = append(p.files, rel)
+		if live[rel] { // a file only undone batches touched holds no change of the session's
+			p.files = append(p.files, rel)
+		}
 	}
 	sort.Strings(p.files)
 	return left, nil
