@@ -8,7 +8,6 @@ import (
 
 	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 
-	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit"
 )
 
@@ -115,52 +114,7 @@ func (p *printer) session(s *gitedit.SessionShow, stat, patch bool) {
 		}{true, s})
 		return
 	}
-	base := "an unborn branch"
-	if s.Base != nil {
-		base = short(*s.Base)
-	}
-	fmt.Fprintf(p.stdout, "session %s: %s, %s since %s\n", s.Session, s.State, plural(len(s.Batches), "batch", "batches"), base)
-	for _, b := range s.Batches {
-		line := short(b.Entry) + " " + b.Subject
-		if b.Commit != nil {
-			line += " (commit " + short(*b.Commit) + ")"
-		}
-		if b.Undone {
-			line += " [undone]"
-		}
-		fmt.Fprintln(p.stdout, line)
-	}
-	p.netFiles(s, stat, patch)
-}
-
-// netFiles prints a session's net change: a status letter and path per
-// file, the diffstat, the diff.
-func (p *printer) netFiles(s *gitedit.SessionShow, stat, patch bool) {
-	if len(s.Files) == 0 {
-		fmt.Fprintln(p.stdout, "\nno net change")
-		return
-	}
-	fmt.Fprintln(p.stdout, "\nnet change:")
-	for _, f := range s.Files {
-		status := "M"
-		switch {
-		case f.Created:
-			status = "A"
-		case f.Deleted:
-			status = "D"
-		}
-		line := status + "\t" + quote.QuotePath(f.FilePath)
-		if f.OutsideChanges {
-			line += "\t(also changed outside the session)"
-		}
-		fmt.Fprintln(p.stdout, line)
-	}
-	if stat {
-		fmt.Fprint(p.stdout, "\n"+withNewline(s.Stat))
-	}
-	if patch {
-		fmt.Fprint(p.stdout, "\n"+s.Diff)
-	}
+	fmt.Fprint(p.stdout, s.Text(stat, patch))
 }
 
 // dropped prints `session drop`.

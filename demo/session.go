@@ -113,36 +113,11 @@ func count(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// printSession prints a session as `gitedit session show` prints it:
-// a header, the batches, the net change per file.
+// printSession prints a session as `gitedit session show` prints it
+// (spec's SessionShow.Text): a header, the batches, the net change per
+// file.
 func (d *demo) printSession(s *gitedit.SessionShow) {
-	base := "an unborn branch"
-	if s.Base != nil {
-		base = abbrev(*s.Base)
-	}
-	fmt.Fprintf(d.w, "session %s: %s, %s since %s\n", s.Session, s.State, count(len(s.Batches), "batch", "batches"), base)
-	for _, b := range s.Batches {
-		line := abbrev(b.Entry) + " " + b.Subject
-		if b.Commit != nil {
-			line += " (commit " + abbrev(*b.Commit) + ")"
-		}
-		if b.Undone {
-			line += " [undone]"
-		}
-		fmt.Fprintln(d.w, line)
-	}
-	if len(s.Files) == 0 {
-		fmt.Fprintln(d.w, "\nno net change")
-		return
-	}
-	fmt.Fprintln(d.w, "\nnet change:")
-	for _, f := range s.Files {
-		status := map[bool]string{true: "A", false: "M"}[f.Created]
-		if f.Deleted {
-			status = "D"
-		}
-		fmt.Fprintf(d.w, "%s\t%s\n", status, f.FilePath)
-	}
+	fmt.Fprint(d.w, s.Text(false, false))
 }
 
 // shell prints a git command, as typed in a terminal, and its output
@@ -165,11 +140,5 @@ func (d *demo) shell(args ...string) error {
 	fmt.Fprintf(d.w, "\n$ git %s\n%s", strings.Join(words, " "), out)
 	return nil
 }
-
-// abbrev shortens an object id as git log --oneline does.
-func abbrev(id string) string {
-	if len(id) > 7 {
-		return id[:7]
-	}
 	return id
 }
