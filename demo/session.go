@@ -140,5 +140,3 @@ func (d *demo) shell(args ...string) error {
 	fmt.Fprintf(d.w, "\n$ git %s\n%s", strings.Join(words, " "), out)
 	return nil
 }
-	return id
-}
