@@ -38,6 +38,7 @@ func (w *batchWriter) landOnHead() error {
 	}
 	w.changes = kept
 	w.out.Files, w.out.Changed = fileResults(kept), len(kept) > 0
+	w.meta.Count = len(kept) // Edit-Count: the files the land commits
 	var d strings.Builder
 	for i, c := range kept {
 		h, _, in := w.headTree.File(c.after.Rel)

@@ -112,7 +112,7 @@ func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[stri
 		}
 		since = append(since, e)
 	}
-	left, live := map[string]ledger.Side{}, map[string]bool{}
+	first, left, live := map[string]ledger.Side{}, map[string]ledger.Side{}, map[string]bool{}
 	for i := len(since) - 1; i >= 0; i-- {
 		changes, err := l.Files(since[i])
 		if err != nil {
@@ -120,6 +120,9 @@ func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[stri
 		}
 		kept := since[i].Tool != ledger.ToolUndo && !since[i].Undone
 		for _, c := range changes {
+			if _, seen := first[c.Path]; !seen {
+				first[c.Path] = c.Before
+			}
 			left[c.Path] = c.After
 			live[c.Path] = live[c.Path] || kept
 		}
@@ -129,7 +132,10 @@ func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[stri
 		p.undone = p.undone || since[i].Undone
 	}
 	for rel := range left {
-		if live[rel] { // a file only undone batches touched holds no change of the session's
+		// A file only undone batches touched holds no change of the
+		// session's; nor does one its batches left as they found it
+		// (edited, then edited back): neither is landed.
+		if live[rel] && first[rel] != left[rel] {
 			p.files = append(p.files, rel)
 		}
 	}
