@@ -51,3 +51,35 @@ func TestSessionLandCountsOnlyCommittedFiles(t *testing.T) {
 	require.Contains(t, msg, "Edit-Count: 1\n")
 	require.Equal(t, 1, strings.Count(msg, "Edit-File: "))
 }
+
+// A land commits, for each file, the content the session's last batch
+// left, which holds what another session changed between its batches:
+// the result marks such a file outside_changes (as session show does)
+// and a note names it, in JSON and in the human output; a file changed
+// after the last batch and landed with --dirty include is marked too.
+func TestSessionLandMarksOutsideChanges(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines, "g.txt": tenLines, "h.txt": tenLines})
+	sessionEdit(t, dir, "a", "f.txt", "l1", "a1")
+	sessionEdit(t, dir, "a", "g.txt", "l1", "a1")
+	sessionEdit(t, dir, "b", "f.txt", "l5", "b5")
+	sessionEdit(t, dir, "a", "f.txt", "l9", "a9")
+	show, _ := jsonResult(t, dir, "", "session", "show", "a")
+	require.Equal(t, true, show["files"].([]any)[0].(map[string]any)["outside_changes"])
+	m, r := jsonResult(t, dir, "", "session", "land", "a", "--dry-run")
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	files := m["files"].([]any)
+	require.Len(t, files, 2)
+	require.Equal(t, true, files[0].(map[string]any)["outside_changes"], "f.txt holds b's change")
+	require.Nil(t, files[1].(map[string]any)["outside_changes"], "g.txt holds only a's")
+	require.Contains(t, m["notes"].([]any)[0], "f.txt also holds changes made outside session a")
+	out := ok(t, dir, "session", "land", "a").stdout
+	require.Contains(t, out, "note: f.txt also holds changes made outside session a")
+	require.Contains(t, git(t, dir, "show", "HEAD:f.txt"), "b5")
+
+	sessionEdit(t, dir, "c", "h.txt", "l1", "c1")
+	write(t, dir, "h.txt", strings.Replace(read(t, dir, "h.txt"), "l9\n", "mine9\n", 1))
+	m, r = jsonResult(t, dir, "", "session", "land", "c", "--dirty", "include")
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	require.Equal(t, true, m["files"].([]any)[0].(map[string]any)["outside_changes"])
+	requireClean(t, dir)
+}

@@ -58,6 +58,10 @@ type sessionLand struct {
 	// undone reports batches since the last land that were undone: with
 	// none left, there is nothing to land (not a no-op).
 	undone bool
+	// outside marks the files someone else changed between two of the
+	// session's batches, or after its last one (--dirty include): the
+	// land commits their changes with the session's.
+	outside map[string]bool
 }
 
 // planLand reads the session's ledger (under the lock), reads each file
@@ -75,7 +79,7 @@ func planLand(ctx context.Context, t *batch.Txn, id string, dirty spec.DirtyPoli
 	if err != nil {
 		return nil, ledgerError(id, err)
 	}
-	p := &sessionLand{session: id}
+	p := &sessionLand{session: id, outside: map[string]bool{}}
 	left, err := p.sinceLand(l, sess)
 	if err != nil {
 		return nil, ledgerError(id, err)
@@ -91,6 +95,7 @@ func planLand(ctx context.Context, t *batch.Txn, id string, dirty spec.DirtyPoli
 		}
 		if !same {
 			differ = append(differ, rel)
+			p.outside[rel] = true
 		}
 	}
 	if len(differ) > 0 && dirty != spec.DirtyInclude {
@@ -103,22 +108,27 @@ func planLand(ctx context.Context, t *batch.Txn, id string, dirty spec.DirtyPoli
 
 // sinceLand collects the batches since the session's last land (oldest
 // first, undone ones and undos included: their net effect is in the
-// files) and, per file they touched, the side the last one left.
+// files) and, per file they touched, the side the last one left; it
+// notes the files someone else changed between two of them (an outside
+// entry, as session show's outside_changes).
 func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[string]ledger.Side, error) {
-	var since []*ledger.Entry
-	for _, e := range sess.Batches() {
-		if e.Tool == ledger.ToolLand {
-			break
-		}
-		since = append(since, e)
-	}
+	since := landWindow(sess)
 	first, left, live := map[string]ledger.Side{}, map[string]ledger.Side{}, map[string]bool{}
+	outside := map[string]bool{}
 	for i := len(since) - 1; i >= 0; i-- {
-		changes, err := l.Files(since[i])
+		e := since[i]
+		changes, err := l.Files(e)
 		if err != nil {
 			return nil, err
 		}
-		kept := since[i].Tool != ledger.ToolUndo && !since[i].Undone
+		if e.Kind == ledger.Outside {
+			for _, c := range changes {
+				_, seen := left[c.Path]
+				outside[c.Path] = outside[c.Path] || seen
+			}
+			continue
+		}
+		kept := e.Tool != ledger.ToolUndo && !e.Undone
 		for _, c := range changes {
 			if _, seen := first[c.Path]; !seen {
 				first[c.Path] = c.Before
@@ -127,9 +137,9 @@ func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[stri
 			live[c.Path] = live[c.Path] || kept
 		}
 		if kept {
-			p.batches = append(p.batches, since[i].Subject)
+			p.batches = append(p.batches, e.Subject)
 		}
-		p.undone = p.undone || since[i].Undone
+		p.undone = p.undone || e.Undone
 	}
 	for rel := range left {
 		// A file only undone batches touched holds no change of the
@@ -137,10 +147,25 @@ func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[stri
 		// (edited, then edited back): neither is landed.
 		if live[rel] && first[rel] != left[rel] {
 			p.files = append(p.files, rel)
+			p.outside[rel] = outside[rel]
 		}
 	}
 	sort.Strings(p.files)
 	return left, nil
+}
+
+// landWindow returns the session's entries since its last land, newest
+// first: its batch entries and outside entries, the land and the start
+// entry excluded.
+func landWindow(sess *ledger.Session) []*ledger.Entry {
+	var out []*ledger.Entry
+	for _, e := range sess.Entries {
+		if e.Kind == ledger.Start || e.Kind == ledger.Batch && e.Tool == ledger.ToolLand {
+			break
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // leftAsIs reads rel into t and reports whether its working-tree file
@@ -194,6 +219,27 @@ func (p *sessionLand) result(out *batch.Outcome, opt spec.Options) *spec.Result 
 		res.Summary = fmt.Sprintf("Nothing to land: HEAD already holds what session %s left", p.session)
 		return res
 	}
+	p.markOutside(res)
 	res.Summary = res.Decorate(fmt.Sprintf("Landed session %s: %s, %s", p.session, batches(len(p.batches)), commitmsg.Plural(len(out.Files), "file")))
 	return res
+}
+
+// markOutside marks the landed files that hold changes someone else made
+// (see sessionLand.outside) and names them in a note.
+func (p *sessionLand) markOutside(res *spec.Result) {
+	var names []string
+	for i := range res.Files {
+		if p.outside[res.Files[i].FilePath] {
+			res.Files[i].OutsideChanges = true
+			names = append(names, res.Files[i].FilePath)
+		}
+	}
+	verb := "hold"
+	if len(names) == 1 {
+		verb = "holds"
+	}
+	if len(names) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%s also %s changes made outside session %s (between its batches, or since its last one); they are landed with it",
+			spec.QuotePaths(names), verb, p.session))
+	}
 }

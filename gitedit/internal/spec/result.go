@@ -82,6 +82,10 @@ type FileResult struct {
 	Replacements int `json:"replacements"`
 	// MatchMode is the match mode used in this file.
 	MatchMode string `json:"match_mode,omitempty"`
+	// OutsideChanges marks a file a session land commits with changes
+	// someone else made between the session's batches (session show's
+	// outside_changes).
+	OutsideChanges bool `json:"outside_changes,omitempty"`
 }
 
 // EditResult describes one applied edit item.
