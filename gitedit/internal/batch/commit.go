@@ -274,7 +274,7 @@ func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
 	case errors.Is(err, refs.ErrStale):
 		return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("%s moved while the batch was prepared; nothing was committed, try again", u.Ref), Err: err}
 	case errors.Is(err, lockfile.ErrLocked):
-		return &spec.Error{Code: spec.CodeLocked, Message: err.Error(), Err: err}
+		return spec.LockedError(err)
 	case errors.Is(err, refs.ErrSymbolic):
 		return &spec.Error{Code: spec.CodeUnsupported, Message: err.Error() + "; nothing was committed", Err: err}
 	case err != nil:

@@ -3,6 +3,7 @@ package batch
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"time"
@@ -77,7 +78,7 @@ func RecoverLedger(ctx context.Context, r *repo.Repo) error {
 // code: locked when the ledger's lock is held, else io_error.
 func intentError(err error) error {
 	if errors.Is(err, lockfile.ErrLocked) {
-		return &spec.Error{Code: spec.CodeLocked, Message: err.Error() + " (settling the ledger entry of a killed batch)", Err: err}
+		return spec.LockedError(fmt.Errorf("settle the ledger entry of a killed batch: %w", err))
 	}
 	return spec.IOError("settle the ledger entry of a killed batch", err)
 }

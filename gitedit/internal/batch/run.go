@@ -258,7 +258,7 @@ func lockIndex(ctx context.Context, r *repo.Repo, opt spec.Options) (*lockfile.F
 		return nil, interrupted(ctx)
 	}
 	if errors.Is(err, lockfile.ErrLocked) {
-		return nil, &spec.Error{Code: spec.CodeLocked, Message: err.Error() + " (another git or gitedit process is working here; if none is, remove the lock file)", Err: err}
+		return nil, spec.LockedError(err)
 	}
 	if err != nil {
 		return nil, spec.IOError("lock index", err)

@@ -16,8 +16,11 @@ const unstagedNamed = 10
 // unstagedNote is the result's remark, in staging mode, on the files the
 // batch changes whose working-tree content already differed from their
 // index entry, or that git did not track: staging the new content stages
-// the user's own change too, as git add stages a whole file. It is ""
-// when there is none, and in commit mode (the dirty policy speaks there)
+// the user's own change too, as git add stages a whole file. A file
+// whose new content is what the index already stages is not one: none of
+// its change is left to stage (say, undo taking back a batch whose files
+// were written but never staged, its index.lock left by a kill). It is
+// "" when there is none, and in commit mode (the dirty policy speaks there)
 // or with NoStage (the index is not written).
 func unstagedNote(idx *index.Index, changes []*change, opt spec.Options) string {
 	if opt.Commit || opt.NoStage {
@@ -25,7 +28,7 @@ func unstagedNote(idx *index.Index, changes []*change, opt spec.Options) string 
 	}
 	var paths []string
 	for _, c := range changes {
-		if c.before.Exists && !stagedAsIs(idx.Entry(c.before.Rel), c) {
+		if e := idx.Entry(c.before.Rel); c.before.Exists && !stagedAsIs(e, c) && !stagesAfter(e, c) {
 			paths = append(paths, c.before.Rel)
 		}
 	}
@@ -46,4 +49,11 @@ func unstagedNote(idx *index.Index, changes []*change, opt spec.Options) string 
 // side exactly: same blob and mode, and not an intent-to-add entry.
 func stagedAsIs(e *index.Entry, c *change) bool {
 	return e != nil && !e.IntentToAdd && e.Hash == c.blobBefore && filemode.FileMode(e.Mode) == c.modeBefore
+}
+
+// stagesAfter reports whether the index entry e already holds the
+// change's new side: staging it changes nothing.
+func stagesAfter(e *index.Entry, c *change) bool {
+	return e != nil && !e.IntentToAdd && c.after.Exists && e.Name == c.after.Rel &&
+		e.Hash == c.blobAfter && filemode.FileMode(e.Mode) == c.modeAfter
 }

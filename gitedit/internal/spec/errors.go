@@ -90,6 +90,18 @@ func IOError(what string, err error) *Error {
 	return &Error{Code: CodeIOError, Message: fmt.Sprintf("%s: %v", what, err), Err: err}
 }
 
+// LockedError is the locked refusal for err, a lock file found held
+// (err's message names the file), followed by git's advice for a lock a
+// killed process left behind: remove it when no other process runs
+// (git: "Another git process seems to be running in this repository ...
+// remove the file manually to continue").
+func LockedError(err error) *Error {
+	return &Error{Code: CodeLocked, Message: err.Error() + " (" + staleLockAdvice + ")", Err: err}
+}
+
+// staleLockAdvice ends every locked message.
+const staleLockAdvice = "another git or gitedit process seems to be working here; if none is, one was killed or crashed here earlier: remove the lock file to continue"
+
 // CodeOf returns the code of the *Error in err's chain; an engine error maps
 // to the same code; anything else is io_error; nil is "".
 func CodeOf(err error) Code {
