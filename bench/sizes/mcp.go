@@ -33,21 +33,21 @@ func (b *bench) mcpRows() error {
 		}
 		defer servers[k].stop()
 	}
-	vals := [2]map[int]int{{}, {}}
+	vals := [2]lineValues{{}, {}}
 	calls := 10 * b.s.rounds
 	for i := -10; i < calls; i++ { // 10 warm-up calls each
 		for k, r := range []*row{plain, commit} {
 			f := (i + 10) % 50
-			v := vals[k][f] + 1
-			vals[k][f] = v
-			d, err := servers[k].edit(benchrepo.FileName(f), fmt.Sprintf("value = %d", v), fmt.Sprintf("value = %d", v+1))
+			name := benchrepo.FileName(f)
+			old, new := vals[k].next(name)
+			d, err := servers[k].edit(name, old, new)
 			if err != nil {
 				return err
 			}
 			if i >= 0 {
 				r.gitedit = append(r.gitedit, d)
 			}
-			if d, err = floors[k].call(f, fmt.Sprintf("package p0\n\n// File %d.\nconst value = %d\n", f, v+1)); err != nil {
+			if d, err = floors[k].call(f, fmt.Sprintf("package p0\n\n// File %d.\nconst %s\n", f, new)); err != nil {
 				return err
 			}
 			if i >= 0 {

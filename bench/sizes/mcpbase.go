@@ -40,12 +40,12 @@ func (b *bench) mcpBaseRow(commit bool) error {
 		defer servers[k].stop()
 	}
 	r := &row{name: name, target: "≤ 1.2"}
-	vals := [2]map[int]int{{}, {}}
+	vals := [2]lineValues{{}, {}}
 	call := func(k, f int) func() (time.Duration, error) {
 		return func() (time.Duration, error) {
-			v := vals[k][f] + 1
-			vals[k][f] = v
-			return servers[k].edit(benchrepo.FileName(f), fmt.Sprintf("value = %d", v), fmt.Sprintf("value = %d", v+1))
+			name := benchrepo.FileName(f)
+			old, new := vals[k].next(name)
+			return servers[k].edit(name, old, new)
 		}
 	}
 	for i := -10; i < 10*b.s.rounds; i++ { // 10 warm-up calls each

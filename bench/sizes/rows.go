@@ -13,13 +13,16 @@ import (
 // editRows times one edit and a commit at each size: gitedit edit
 // --commit against sed -i, git add and git commit, each contender on its
 // own file every round.
-func (b *bench) editRows() error {
+func (b *bench) editRows() error { return b.eachSize(b.editRow) }
+
+// eachSize runs row at 50 and 5,000 files, and 100,000 with -large.
+func (b *bench) eachSize(row func(files int) error) error {
 	sizes := []int{50, 5000}
 	if b.s.large {
 		sizes = append(sizes, 100000)
 	}
 	for _, n := range sizes {
-		if err := b.editRow(n); err != nil {
+		if err := row(n); err != nil {
 			return err
 		}
 	}
@@ -37,31 +40,54 @@ func (b *bench) editRow(files int) error {
 		target = "≤ 0.25"
 	}
 	r := &row{name: fmt.Sprintf("edit + commit, %s files", count(files)), target: target}
-	vals := map[int]int{}
-	next := func(f int) (string, string) { // the line now and after the edit
-		v := vals[f] + 1
-		vals[f] = v
-		return fmt.Sprintf("value = %d", v), fmt.Sprintf("value = %d", v+1)
+	err = b.editPairs(r, files, func(name, old, new string) (time.Duration, error) {
+		return b.timedGitedit(r, dir, "edit", name, "--old", old, "--new", new, "--commit", "-m", "bench: gitedit")
+	}, func(name, old, new string) (time.Duration, error) {
+		return timedSeq(dir, []string{"sed", "-i", "s/" + old + "/" + new + "/", name},
+			[]string{"git", "add", name}, []string{"git", "commit", "-q", "--no-verify", "-m", "bench: git"})
+	})
+	if err != nil {
+		return err
 	}
+	return benchrepo.Clean(dir)
+}
+
+// edit is one contender's edit of file name (a ConstBody file) from the
+// line old to the line new.
+type edit func(name, old, new string) (time.Duration, error)
+
+// editPairs runs b.s.rounds rounds (after an untimed first) in which a
+// edits file 2i and other file 2i+1 (each first in every other round),
+// adds each round to r and appends r to the table.
+func (b *bench) editPairs(r *row, files int, a, other edit) error {
+	vals := lineValues{}
 	for i := 0; i <= b.s.rounds; i++ {
-		fa, fb := (2*i)%files, (2*i+1)%files
-		oldA, newA := next(fa)
-		oldB, newB := next(fb)
-		ge, git, err := timedPair(i, func() (time.Duration, error) {
-			return b.timedGitedit(r, dir, "edit", benchrepo.FileName(fa), "--old", oldA, "--new", newA, "--commit", "-m", "bench: gitedit")
-		}, func() (time.Duration, error) {
-			return timedSeq(dir, []string{"sed", "-i", "s/" + oldB + "/" + newB + "/", benchrepo.FileName(fb)},
-				[]string{"git", "add", benchrepo.FileName(fb)}, []string{"git", "commit", "-q", "--no-verify", "-m", "bench: git"})
-		})
+		fa, fb := benchrepo.FileName((2*i)%files), benchrepo.FileName((2*i+1)%files)
+		oldA, newA := vals.next(fa)
+		oldB, newB := vals.next(fb)
+		ta, tb, err := timedPair(i, func() (time.Duration, error) { return a(fa, oldA, newA) },
+			func() (time.Duration, error) { return other(fb, oldB, newB) })
 		if err != nil {
 			return err
 		}
 		if i > 0 {
-			r.add(ge, git)
+			r.add(ta, tb)
 		}
 	}
 	b.rows = append(b.rows, r)
-	return benchrepo.Clean(dir)
+	return nil
+}
+
+// lineValues is the value each ConstBody file's line "const value = N"
+// holds now (1 when unset).
+type lineValues map[string]int
+
+// next returns file name's line now and after one more edit, and counts
+// the edit.
+func (v lineValues) next(name string) (string, string) {
+	n := v[name] + 1
+	v[name] = n
+	return fmt.Sprintf("value = %d", n), fmt.Sprintf("value = %d", n+1)
 }
 
 // count formats n with thousands separators.
