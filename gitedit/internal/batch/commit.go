@@ -132,7 +132,9 @@ func (w *batchWriter) refUpdate(id plumbing.Hash, committer, msg string) *refs.U
 		kind = "commit (initial): "
 	}
 	subject, _, _ := strings.Cut(msg, "\n")
-	return &refs.Update{Ref: ref, Old: w.head.Commit, New: id, Ident: committer, Message: kind + subject}
+	// OnHead: a hook that switched or detached HEAD since it was read
+	// refuses the batch, as git commit refuses it.
+	return &refs.Update{Ref: ref, Old: w.head.Commit, New: id, Ident: committer, Message: kind + subject, OnHead: ref != "HEAD"}
 }
 
 // baseTree returns HEAD's commit and tree (zero on an unborn branch).
@@ -271,6 +273,8 @@ func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
 	switch {
 	case errors.As(err, &hookErr):
 		return err
+	case errors.Is(err, refs.ErrHeadMoved):
+		return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("HEAD no longer points at %s: a hook or another process switched or detached it while the batch was prepared; nothing was committed", u.Ref), Err: err}
 	case errors.Is(err, refs.ErrStale):
 		return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("%s moved while the batch was prepared; nothing was committed, try again", u.Ref), Err: err}
 	case errors.Is(err, lockfile.ErrLocked):

@@ -22,6 +22,10 @@ import (
 // ErrStale is wrapped when a ref no longer has the value an update expected.
 var ErrStale = errors.New("reference changed since it was read")
 
+// ErrHeadMoved is wrapped when an update of the branch HEAD pointed at
+// (Update.OnHead) finds HEAD switched to another branch or detached.
+var ErrHeadMoved = errors.New("HEAD no longer points at the branch")
+
 // ErrSymbolic reports a ref to move that is itself a symbolic ref (HEAD
 // aside): git would follow the chain, gitedit refuses to move it.
 var ErrSymbolic = errors.New("moving a symbolic ref other than HEAD is not supported")

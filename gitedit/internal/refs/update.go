@@ -42,6 +42,12 @@ type Update struct {
 	// session's ledger entry there, so that only this rename separates
 	// the two moves.)
 	BeforeCommit func() error
+	// OnHead, for the branch HEAD pointed at when the caller read it,
+	// requires HEAD to point at it still: when HEAD was switched to
+	// another branch or detached since (a commit hook, another process),
+	// the update fails with ErrHeadMoved and changes nothing, as git
+	// commit's update of HEAD fails when HEAD lost the value it read.
+	OnHead bool
 	// CreateLog creates the ref's reflog when it is missing, whatever
 	// core.logAllRefUpdates says (gitedit's session ledgers always have
 	// one, as git's refs/stash does).
@@ -67,6 +73,9 @@ func (s *Store) Apply(ctx context.Context, u Update, timeout time.Duration) erro
 		return err
 	}
 	ref, viaHead := target(u.Ref, head)
+	if u.OnHead && !viaHead {
+		return fmt.Errorf("update %s: %w", u.Ref, ErrHeadMoved)
+	}
 	if viaHead && ref != "HEAD" {
 		headLock, err := s.lock(ctx, "HEAD", timeout)
 		if err != nil {
@@ -79,6 +88,9 @@ func (s *Store) Apply(ctx context.Context, u Update, timeout time.Duration) erro
 		}
 		if ref, viaHead = target(u.Ref, head); ref == "HEAD" {
 			return fmt.Errorf("update %s: HEAD was detached meanwhile: %w", u.Ref, ErrStale)
+		}
+		if u.OnHead && !viaHead {
+			return fmt.Errorf("update %s: %w", u.Ref, ErrHeadMoved)
 		}
 	}
 	return s.applyLocked(ctx, u, ref, viaHead, timeout, nil)
