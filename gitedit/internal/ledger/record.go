@@ -250,8 +250,14 @@ func (s *Store) tipOrStart(rec Record, tip plumbing.Hash) (plumbing.Hash, plumbi
 		if tree, ok := s.cache.tree(tip); ok {
 			return tip, tree, nil
 		}
-		tree, err := objects.CommitTree(s.db, tip)
-		return tip, tree, err
+		e, err := s.entry(tip)
+		if err != nil {
+			return plumbing.ZeroHash, plumbing.ZeroHash, err
+		}
+		if !e.of(rec.Session) {
+			return plumbing.ZeroHash, plumbing.ZeroHash, foreignTip(rec.Session, tip)
+		}
+		return tip, e.Tree, nil
 	}
 	tree := objects.EmptyTree
 	var parents []plumbing.Hash
@@ -273,6 +279,22 @@ func (s *Store) tipOrStart(rec Record, tip plumbing.Hash) (plumbing.Hash, plumbi
 	msg := fmt.Sprintf("Start of session %s\n\n%s: %s\n", rec.Session, TrailerLedger, ledgerStart)
 	start, err := s.commit(tree, rec, msg, parents...)
 	return start, tree, err
+}
+
+// of reports whether e can be an entry of session's ledger: a start or
+// outside entry, or one whose Edit-Session names the session. A ledger
+// ref that names anything else was moved by something other than gitedit
+// (a hook, git update-ref), and an entry appended there would root the
+// ledger on that commit's history.
+func (e *Entry) of(session string) bool {
+	return e.Kind != Batch || e.Trailer(TrailerSession) == session
+}
+
+// foreignTip is the refusal to append to a ledger ref that names tip, no
+// entry of the session's (see Entry.of).
+func foreignTip(session string, tip plumbing.Hash) error {
+	return fmt.Errorf("%w: %s names %s, which is no entry of session %s (something other than gitedit moved it); nothing was changed (gitedit session drop %s deletes the ref)",
+		ErrBroken, Ref(session), tip, session, session)
 }
 
 // commit writes one ledger commit.

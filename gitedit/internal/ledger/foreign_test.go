@@ -1,0 +1,40 @@
+package ledger
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/fixtures"
+)
+
+// TestAppendRefusesALedgerRefNamingNoEntryOfTheSession points a
+// session's ledger ref at a commit that is no entry of it (a branch
+// commit, another session's entry), as a hook or git update-ref can:
+// Append refuses with ErrBroken and leaves the ref as it was, instead of
+// rooting the ledger on that commit's history. A start entry, an
+// outside entry and the session's own batch entries are appended to.
+func TestAppendRefusesALedgerRefNamingNoEntryOfTheSession(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	s := testStore(dir)
+	c := Change{Path: "a.txt", Before: current(t, dir, "a.txt"), After: blob(t, dir, "A\n")}
+	other := record(t, s, dir, "o", batchMessage("o", "one"), c).Entry.String()
+	for name, foreign := range map[string]string{"branch commit": git(t, dir, "rev-parse", "HEAD"), "another session's entry": other} {
+		t.Run(name, func(t *testing.T) {
+			git(t, dir, "update-ref", Ref("f"), foreign)
+			head := plumbing.NewHash(git(t, dir, "rev-parse", "HEAD"))
+			_, err := testStore(dir).Append(context.Background(), Record{Session: "f", Base: head, Changes: []Change{c},
+				Message: batchMessage("f", "one"), Author: ident, Committer: ident}, time.Second)
+			require.ErrorIs(t, err, ErrBroken)
+			require.ErrorContains(t, err, "no entry of session f")
+			require.Equal(t, foreign, git(t, dir, "rev-parse", Ref("f")))
+		})
+	}
+	start := git(t, dir, "rev-parse", Ref("o")+"^")
+	git(t, dir, "update-ref", Ref("o"), start)
+	record(t, testStore(dir), dir, "o", batchMessage("o", "again"), c)
+	record(t, testStore(dir), dir, "o", batchMessage("o", "more"), Change{Path: "a.txt", Before: c.After, After: blob(t, dir, "B\n")})
+}
