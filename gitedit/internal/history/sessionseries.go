@@ -71,13 +71,20 @@ func (h *history) sessionSeries(ctx context.Context, req spec.SeriesRequest, sig
 func (h *history) replay(l *ledger.Store, sess *ledger.Session, keepUndone bool) ([]sessionPatch, plumbing.Hash, error) {
 	tree := sess.Entries[len(sess.Entries)-1].Tree
 	var out []sessionPatch
-	batches := sess.Batches()
-	for i := len(batches) - 1; i >= 0; i-- {
-		e := batches[i]
-		if e.Tool == ledger.ToolLand || !keepUndone && (e.Undone || namesUndone(e)) {
+	var why replayWhy
+	for i := len(sess.Entries) - 1; i >= 0; i-- {
+		e := sess.Entries[i]
+		if e.Kind == ledger.Outside {
+			why.outside = true
+		}
+		if e.Kind != ledger.Batch || e.Tool == ledger.ToolLand {
 			continue
 		}
-		next, err := h.replayEntry(l, e, tree)
+		if !keepUndone && (e.Undone || namesUndone(e)) {
+			why.leftOut = true
+			continue
+		}
+		next, err := h.replayEntry(l, e, tree, why)
 		if err != nil {
 			return nil, tree, err
 		}
@@ -103,8 +110,29 @@ func namesUndone(e *ledger.Entry) bool {
 	return e.Tool == ledger.ToolUndo && len(e.Undoes) > 0
 }
 
+// replayWhy is what came before a replayed entry that can keep it from
+// applying: batches left out (undone), changes made outside the session.
+type replayWhy struct{ leftOut, outside bool }
+
+// conflict is the conflict of entry e that does not apply (msg names the
+// lines), saying what may be in its way.
+func (w replayWhy) conflict(e *ledger.Entry, msg string) error {
+	var why []string
+	if w.leftOut {
+		why = append(why, "the batches undone before it are left out (--keep-undone keeps them)")
+	}
+	if w.outside {
+		why = append(why, "a change made outside the session between its batches is in the way (session show marks the file)")
+	}
+	text := fmt.Sprintf("batch %s %q does not apply on the session's batches before it (%s)", shortID(e.ID.String()), e.Subject, msg)
+	if len(why) > 0 {
+		text += ": " + strings.Join(why, ", or ")
+	}
+	return spec.Errorf(spec.CodeConflict, "%s", text)
+}
+
 // replayEntry applies entry e's changes to tree and returns the new tree.
-func (h *history) replayEntry(l *ledger.Store, e *ledger.Entry, tree plumbing.Hash) (plumbing.Hash, error) {
+func (h *history) replayEntry(l *ledger.Store, e *ledger.Entry, tree plumbing.Hash, why replayWhy) (plumbing.Hash, error) {
 	files, err := l.Files(e)
 	if err != nil {
 		return tree, ledgerError("", err)
@@ -112,7 +140,7 @@ func (h *history) replayEntry(l *ledger.Store, e *ledger.Entry, tree plumbing.Ha
 	look := objects.NewTreeLookup(h.trees, tree)
 	var set []objects.TreeChange
 	for _, c := range files {
-		tc, err := h.replayFile(look, e, c)
+		tc, err := h.replayFile(look, e, c, why)
 		if err != nil {
 			return tree, err
 		}
@@ -126,7 +154,7 @@ func (h *history) replayEntry(l *ledger.Store, e *ledger.Entry, tree plumbing.Ha
 }
 
 // replayFile replays one file's change on the tree look reads.
-func (h *history) replayFile(look *objects.TreeLookup, e *ledger.Entry, c ledger.Change) (objects.TreeChange, error) {
+func (h *history) replayFile(look *objects.TreeLookup, e *ledger.Entry, c ledger.Change, why replayWhy) (objects.TreeChange, error) {
 	cur := sideOf(look, c.Path)
 	before, after := sideOfLedger(c.Before), sideOfLedger(c.After)
 	if cur.same(before) || cur.same(after) {
@@ -139,8 +167,7 @@ func (h *history) replayFile(look *objects.TreeLookup, e *ledger.Entry, c ledger
 		return objects.TreeChange{}, err
 	}
 	if msg != "" {
-		return objects.TreeChange{}, spec.Errorf(spec.CodeConflict, "batch %s %q does not apply without the batches undone before it (%s); use --keep-undone",
-			shortID(e.ID.String()), e.Subject, msg)
+		return objects.TreeChange{}, why.conflict(e, msg)
 	}
 	id, err := objects.WriteBlob(h.db, []byte(merged))
 	if err != nil {
