@@ -53,7 +53,7 @@ func Sessions(ctx context.Context, r *repo.Repo) ([]spec.SessionSummary, error) 
 	l := h.ledgers(r)
 	list, err := l.List(ctx)
 	if err != nil {
-		return nil, ledgerError("", err)
+		return nil, spec.IOError("list the sessions", err)
 	}
 	out := make([]spec.SessionSummary, 0, len(list))
 	for _, sess := range list {

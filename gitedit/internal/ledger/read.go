@@ -111,7 +111,7 @@ func (s *Store) readFrom(ctx context.Context, id string, tip plumbing.Hash) (*Se
 		}
 		e, err := s.entry(h)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%w (gitedit session drop %s deletes the ledger)", err, id)
 		}
 		if n := len(sess.Entries); n > 0 {
 			sess.Entries[n-1].ParentTree = e.Tree
@@ -130,7 +130,7 @@ func (s *Store) readFrom(ctx context.Context, id string, tip plumbing.Hash) (*Se
 		}
 		h = e.Parent
 	}
-	return nil, fmt.Errorf("%w: %s does not end in a start entry", ErrBroken, sess.Ref)
+	return nil, fmt.Errorf("%w: %s does not end in a start entry (gitedit session drop %s deletes the ledger)", ErrBroken, sess.Ref, id)
 }
 
 // entry reads one ledger commit.

@@ -174,7 +174,7 @@ func (s *Store) List(ctx context.Context) ([]*Session, error) {
 			continue // dropped meanwhile
 		}
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("session %s: %w", id, err)
 		}
 		out = append(out, sess)
 	}

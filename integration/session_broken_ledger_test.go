@@ -1,0 +1,37 @@
+package integration
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/fixtures"
+)
+
+// A ledger ref pointed by hand (git update-ref) at a commit that is no
+// ledger, or at a blob, makes session list refuse: the message names the
+// broken session and how to drop it (it used to read "session : ..."
+// with no id), and session show says the same. Nothing changes; once
+// the ledger is dropped, list lists the other session again.
+func TestSessionListNamesABrokenLedger(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines})
+	sessionEdit(t, dir, "good", "f.txt", "l1", "g1")
+	sessionEdit(t, dir, "bad", "f.txt", "l5", "b5")
+	for _, target := range []string{"HEAD", "HEAD:f.txt"} {
+		git(t, dir, "update-ref", ledgerRef("bad"), git(t, dir, "rev-parse", target))
+		for _, args := range [][]string{{"session", "list"}, {"session", "show", "bad"}} {
+			before := take(t, dir)
+			m, r := jsonResult(t, dir, "", append(args, "--json")...)
+			require.Equal(t, 1, r.code, "%s %v", target, args)
+			e := m["error"].(map[string]any)
+			require.Equal(t, "io_error", e["code"])
+			msg := e["message"].(string)
+			require.NotContains(t, msg, "session :", msg)
+			require.Contains(t, msg, "session bad", msg)
+			require.Contains(t, msg, "gitedit session drop bad", msg)
+			requireUnchanged(t, before, take(t, dir))
+		}
+	}
+	ok(t, dir, "session", "drop", "bad")
+	require.Contains(t, ok(t, dir, "session", "list").stdout, "good")
+}
