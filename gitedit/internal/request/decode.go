@@ -155,6 +155,10 @@ func (o *reqObject) hasAny(fs ...reqField) bool {
 // field is given under both spellings. It sets and returns o.err.
 func (o *reqObject) allow(fs []reqField) error {
 	for _, k := range o.keys {
+		if !knownField(fs, k) && len(fs) == 0 {
+			o.err = invalidInput(pathKey(o.path, k), "unknown field (this tool takes no arguments)")
+			return o.err
+		}
 		if !knownField(fs, k) {
 			names := make([]string, len(fs))
 			for i, f := range fs {

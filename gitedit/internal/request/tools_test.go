@@ -108,3 +108,13 @@ func TestFieldListsNameTheRequestTypesFields(t *testing.T) {
 		assert.ElementsMatch(t, want, got, "%s", tt.typ)
 	}
 }
+
+// The changes tool takes no argument: a field given is refused saying
+// so (the message listed the expected fields, none: "(expected )").
+func TestDecodeChangesRefusesAnyFieldSayingItTakesNone(t *testing.T) {
+	got, err := DecodeChanges([]byte(`{}`))
+	require.NoError(t, err)
+	assert.Equal(t, spec.ChangesRequest{}, *got)
+	_, err = DecodeChanges([]byte(`{"session": "other"}`))
+	requireInvalid(t, err, "session: unknown field (this tool takes no arguments)")
+}
