@@ -104,33 +104,76 @@ func (s *Store) Read(ctx context.Context, id string) (*Session, error) {
 // readFrom walks the ledger of id from tip to its start entry.
 func (s *Store) readFrom(ctx context.Context, id string, tip plumbing.Hash) (*Session, error) {
 	sess := &Session{ID: id, Ref: Ref(id), Tip: tip}
-	undone := map[plumbing.Hash]bool{}
-	for h := tip; len(sess.Entries) < maxEntries; {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		e, err := s.entry(h)
-		if err != nil {
-			return nil, fmt.Errorf("%w (gitedit session drop %s deletes the ledger)", err, id)
-		}
-		if n := len(sess.Entries); n > 0 {
-			sess.Entries[n-1].ParentTree = e.Tree
-		}
+	err := s.walk(ctx, id, tip, func(e *Entry) bool {
 		sess.Entries = append(sess.Entries, e)
+		if e.Kind == Start {
+			sess.Base = e.Parent
+		}
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	return sess, nil
+}
+
+// Walk calls fn on the entries of session id's ledger, newest first,
+// until fn returns false or the start entry was passed (ErrNoSession
+// when the session has no ledger). Each entry comes with ParentTree and
+// Undone set (an undo is always newer than what it took back), so a
+// caller that needs only the newest entries reads only those (and the
+// parent of the last one).
+func (s *Store) Walk(ctx context.Context, id string, fn func(*Entry) bool) error {
+	if err := CheckID(id); err != nil {
+		return err
+	}
+	tip, err := s.refs.Resolve(Ref(id))
+	if err != nil {
+		return err
+	}
+	if tip.IsZero() {
+		return fmt.Errorf("%w: %s", ErrNoSession, id)
+	}
+	return s.walk(ctx, id, tip, fn)
+}
+
+// walk calls fn on the entries of session id's ledger from tip, newest
+// first: each is read with its parent entry (for its ParentTree) before
+// fn sees it. A chain that does not end in a start entry is ErrBroken
+// once the walk gets there; an error says how to get rid of the ledger.
+func (s *Store) walk(ctx context.Context, id string, tip plumbing.Hash, fn func(*Entry) bool) error {
+	broken := func(err error) error { return fmt.Errorf("%w (gitedit session drop %s deletes the ledger)", err, id) }
+	undone := map[plumbing.Hash]bool{}
+	e, err := s.entry(tip)
+	for n := 1; err == nil && n <= maxEntries; n++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		for _, u := range e.Undoes {
 			undone[u] = true
 		}
 		e.Undone = e.Kind == Batch && undone[e.ID]
 		if e.Kind == Start {
-			sess.Base = e.Parent
-			return sess, nil
+			fn(e)
+			return nil
 		}
 		if e.Parent.IsZero() {
 			break
 		}
-		h = e.Parent
+		next, err := s.entry(e.Parent)
+		if err != nil {
+			return broken(err)
+		}
+		e.ParentTree = next.Tree
+		if !fn(e) {
+			return nil
+		}
+		e = next
 	}
-	return nil, fmt.Errorf("%w: %s does not end in a start entry (gitedit session drop %s deletes the ledger)", ErrBroken, sess.Ref, id)
+	if err != nil {
+		return broken(err)
+	}
+	return broken(fmt.Errorf("%w: %s does not end in a start entry", ErrBroken, Ref(id)))
 }
 
 // entry reads one ledger commit.
@@ -165,14 +208,28 @@ func (s *Store) entry(h plumbing.Hash) (*Entry, error) {
 
 // Files returns the files entry e changed (git diff --raw E^ E), in
 // tree order; none for a start entry. Only the folders that differ are
-// read.
+// read, once per entry: asked again, the Store answers from memory (the
+// slice is shared; callers do not change it).
 func (s *Store) Files(e *Entry) ([]Change, error) {
 	if e.Kind == Start {
 		return nil, nil
 	}
-	var out []Change
-	err := s.diffTrees(e.ParentTree, e.Tree, "", &out)
-	return out, err
+	s.diffMu.Lock()
+	out, ok := s.diffs[e.ID]
+	s.diffMu.Unlock()
+	if ok {
+		return out, nil
+	}
+	if err := s.diffTrees(e.ParentTree, e.Tree, "", &out); err != nil {
+		return nil, err
+	}
+	s.diffMu.Lock()
+	if s.diffs == nil {
+		s.diffs = map[plumbing.Hash][]Change{}
+	}
+	s.diffs[e.ID] = out
+	s.diffMu.Unlock()
+	return out, nil
 }
 
 // diffTrees appends the changes from tree a to tree b (below prefix) to

@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -58,6 +59,10 @@ type Store struct {
 	refs  *refs.Store
 	trees *objects.Trees
 	cache *Cache // nil: none (see WithCache)
+	// diffs are the entries' changes Files computed (an entry's diff
+	// never changes), so a reader asking twice diffs once.
+	diffMu sync.Mutex
+	diffs  map[plumbing.Hash][]Change
 }
 
 // New returns the ledgers of the repository whose objects are db and

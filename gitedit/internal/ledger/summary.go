@@ -125,16 +125,17 @@ func (s *Store) Net(sess *Session) ([]NetFile, error) {
 	return out, nil
 }
 
-// Touched returns the paths the session's batches changed, sorted.
+// Touched returns the paths the session's batches changed, sorted,
+// reading them from the entries' trailers where those are exact (Paths).
 func (s *Store) Touched(sess *Session) ([]string, error) {
 	seen := map[string]bool{}
 	for _, e := range sess.Batches() {
-		files, err := s.Files(e)
+		paths, err := s.Paths(e)
 		if err != nil {
 			return nil, err
 		}
-		for _, c := range files {
-			seen[c.Path] = true
+		for _, p := range paths {
+			seen[p] = true
 		}
 	}
 	out := make([]string, 0, len(seen))
