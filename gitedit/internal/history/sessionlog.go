@@ -9,6 +9,7 @@ import (
 
 	"github.com/gitedit/gitedit/engine/diff"
 	"github.com/gitedit/gitedit/gitedit/internal/ledger"
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
@@ -47,16 +48,16 @@ func (h *history) sessionLog(ctx context.Context, r *repo.Repo, req spec.LogRequ
 
 // ledgerLogEntry is one batch entry as log lists it: its trailers, its
 // files from its tree when the message lists them as a count, and, when
-// asked, its diffstat and diff.
+// asked, its diffstat and diff. It takes the commit the ledger read,
+// and diffs the entry's tree only for a count or a diff.
 func (h *history) ledgerLogEntry(l *ledger.Store, e *ledger.Entry, req spec.LogRequest) (spec.LogEntry, error) {
-	c, err := h.commit(e.ID)
-	if err != nil {
-		return spec.LogEntry{}, err
-	}
-	le, _ := entryOf(c)
+	le, _ := entryOf(&objects.CommitInfo{Hash: e.ID, Tree: e.Tree, Author: e.Author, Committer: e.Committer, Message: e.Message})
 	le.Entry = e.ID.String()
 	if !e.Commit.IsZero() {
 		le.Commit = e.Commit.String()
+	}
+	if len(le.Files) > 0 && !req.Stat && !req.Patch {
+		return le, nil
 	}
 	files, err := l.Files(e)
 	if err != nil {

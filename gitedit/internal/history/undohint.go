@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
+	"time"
 
 	"github.com/gitedit/gitedit/gitedit/internal/ledger"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
@@ -18,23 +20,24 @@ import (
 
 // stagedBatchHint describes the newest staging-mode batch of any session
 // recorded after the commit target (nil: any), not undone, and how to
-// take it back; "" when there is none.
+// take it back; "" when there is none. Each ledger is read from its tip
+// only as far as its newest batch that decides (see newestStaged).
 func stagedBatchHint(ctx context.Context, r *repo.Repo, target *objects.CommitInfo) string {
 	h, err := openHistory(r)
 	if err != nil {
 		return ""
 	}
 	defer h.close()
-	list, err := h.ledgers(r).List(ctx)
+	list, err := newestStagedAll(ctx, h.ledgers(r))
 	if err != nil {
 		return ""
 	}
 	var best *ledger.Entry
 	var session string
-	for _, sess := range list {
-		e := newestStaged(sess)
+	for _, c := range list {
+		e := c.staged
 		if e != nil && (best == nil || e.Committer.When.After(best.Committer.When)) {
-			best, session = e, sess.ID
+			best, session = e, c.session
 		}
 	}
 	if best == nil || target != nil && best.Committer.When.Before(target.Committer.When) {
@@ -44,22 +47,60 @@ func stagedBatchHint(ctx context.Context, r *repo.Repo, target *objects.CommitIn
 		best.Subject, session, session)
 }
 
-// newestStaged is the session's newest batch if it is a staging-mode
-// batch not undone (nil otherwise).
-func newestStaged(sess *ledger.Session) *ledger.Entry {
-	for _, e := range sess.Batches() {
-		if e.Tool == ledger.ToolLand {
-			return nil
-		}
-		if e.Undone || e.Tool == ledger.ToolUndo {
-			continue
-		}
-		if e.Commit.IsZero() {
-			return e
-		}
-		return nil
+// stagedTip is one session's newest staged batch (nil: none) and when
+// its newest entry was written.
+type stagedTip struct {
+	session string
+	updated time.Time
+	staged  *ledger.Entry
+}
+
+// newestStagedAll returns each session's newest staged batch, most
+// recently updated session first (as ledger.Store.List orders them).
+func newestStagedAll(ctx context.Context, l *ledger.Store) ([]stagedTip, error) {
+	ids, err := l.IDs()
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	out := make([]stagedTip, 0, len(ids))
+	for _, id := range ids {
+		c := stagedTip{session: id}
+		err := l.Walk(ctx, id, func(e *ledger.Entry) bool {
+			if c.updated.IsZero() {
+				c.updated = e.Committer.When
+			}
+			var more bool
+			c.staged, more = newestStaged(e)
+			return more
+		})
+		if errors.Is(err, ledger.ErrNoSession) {
+			continue // dropped meanwhile
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].updated.After(out[j].updated) })
+	return out, nil
+}
+
+// newestStaged decides, for the session's entries from the newest, on
+// entry e: the newest batch, when it is a staging-mode batch not undone
+// (nil otherwise), and whether older entries must still be read (e is
+// no batch, an undo, or undone).
+func newestStaged(e *ledger.Entry) (*ledger.Entry, bool) {
+	switch {
+	case e.Kind != ledger.Batch:
+		return nil, true
+	case e.Tool == ledger.ToolLand:
+		return nil, false
+	case e.Undone || e.Tool == ledger.ToolUndo:
+		return nil, true
+	case e.Commit.IsZero():
+		return e, false
+	}
+	return nil, false
 }
 
 // withStagedHint adds the hint to a plain undo's outcome: a note of its
