@@ -35,3 +35,20 @@ func TestSessionListNamesABrokenLedger(t *testing.T) {
 	ok(t, dir, "session", "drop", "bad")
 	require.Contains(t, ok(t, dir, "session", "list").stdout, "good")
 }
+
+// A stale lock on a session's ledger ref (refs/gitedit/sessions/S.lock,
+// as a killed process leaves it) makes session drop refuse with locked,
+// as batches of the session are refused (it said io_error), its message
+// naming the lock file; nothing changes.
+func TestSessionDropOfALockedLedgerIsLocked(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines})
+	sessionEdit(t, dir, "k", "f.txt", "l1", "k1")
+	write(t, dir, ".git/"+ledgerRef("k")+".lock", "")
+	before := take(t, dir)
+	m, r := jsonResult(t, dir, "", "session", "drop", "k", "--lock-timeout", "100ms", "--json")
+	require.Equal(t, 1, r.code, r.stderr)
+	e := m["error"].(map[string]any)
+	require.Equal(t, "locked", e["code"], e["message"])
+	require.Contains(t, e["message"], "sessions/k.lock")
+	requireUnchanged(t, before, take(t, dir))
+}

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/engine/diff"
 	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/ledger"
+	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
@@ -25,7 +27,8 @@ func (h *history) ledgers(r *repo.Repo) *ledger.Store {
 }
 
 // ledgerError gives a ledger error its code: a bad id is invalid_input,
-// a session without ledger not_found, anything else io_error.
+// a session without ledger not_found, a held lock on its ref locked,
+// anything else io_error.
 func ledgerError(id string, err error) error {
 	var e *spec.Error
 	switch {
@@ -37,6 +40,8 @@ func ledgerError(id string, err error) error {
 		return &spec.Error{Code: spec.CodeInvalidInput, Message: err.Error(), Err: err}
 	case errors.Is(err, ledger.ErrNoSession):
 		return &spec.Error{Code: spec.CodeNotFound, Message: "session " + id + " has no ledger (gitedit session list lists the sessions)", Err: err}
+	case errors.Is(err, lockfile.ErrLocked):
+		return spec.LockedError(fmt.Errorf("session %s: %w", id, err))
 	case errors.Is(err, refs.ErrStale):
 		return &spec.Error{Code: spec.CodeConflict, Message: "the ledger of session " + id + " moved meanwhile; try again", Err: err}
 	}
