@@ -65,11 +65,11 @@ func (w *batchWriter) prepare(rec ledger.Record) error {
 	return ledgerError(w.opt.Session, err)
 }
 
-// startEntry prepares a staging-mode batch's ledger entries on another
-// goroutine, while the batch writes its files and its index: an entry
-// costs a few file creations (its trees, its commit), which would
-// otherwise add to the batch's time (docs/performance.md). record waits
-// for it; so does apply before it returns, whatever happened.
+// startEntry prepares a batch's ledger entries on another goroutine,
+// while the batch writes its files and its index: an entry costs a few
+// file creations (its trees, its commit), which would otherwise add to
+// the batch's time (docs/performance.md). record waits for it; so does
+// apply before it returns, whatever happened.
 func (w *batchWriter) startEntry() error {
 	if !w.records() {
 		return nil

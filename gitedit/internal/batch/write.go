@@ -196,7 +196,7 @@ func (w *batchWriter) writeObjects(ctx context.Context) (*refs.Update, error) {
 	}
 	u, err := w.buildCommits(ctx)
 	if err == nil && w.written != nil {
-		err = w.prepareEntry() // with hooks, once they ran (see record)
+		err = w.startEntry() // with hooks, once they ran (see record)
 	}
 	return u, err
 }
