@@ -31,6 +31,7 @@ import (
 type floor struct {
 	dir    string
 	commit bool
+	ledger bool // also the writes of a session ledger entry (ledgerWrites)
 	sync   bool
 	index  []byte
 	n      int
@@ -78,6 +79,11 @@ func (fl *floor) writes(f int, content string) error {
 			return err
 		}
 	}
+	if fl.ledger {
+		if err := fl.ledgerWrites(git); err != nil {
+			return err
+		}
+	}
 	if err := fl.finish(lock, fl.index); err != nil {
 		return err
 	}
@@ -118,6 +124,53 @@ func (fl *floor) commitWrites(git string) error {
 		return err
 	}
 	return os.Remove(head.Name())
+}
+
+// ledgerWrites writes what recording a batch in a session ledger cannot
+// avoid (docs/sessions.md): the entry's two trees (the edited folder's,
+// the root) and its commit as loose objects, the ledger ref's lock
+// created and written, its reflog appended to, the lock renamed over the
+// ref.
+func (fl *floor) ledgerWrites(git string) error {
+	tree := bytes.Repeat([]byte("100644 f00000.go\x00aaaaaaaaaaaaaaaaaaaa"), 50)
+	for _, o := range [][]byte{tree, []byte("40000 d000\x00bbbbbbbbbbbbbbbbbbbb")} {
+		if err := fl.object("tree", append(o, strconv.Itoa(fl.n)...)); err != nil {
+			return err
+		}
+	}
+	if err := fl.object("commit", bytes.Repeat([]byte("ledger entry message and trailers "), 14)); err != nil {
+		return err
+	}
+	ref := filepath.Join(git, "refs", "gitedit", "sessions", "floor")
+	lock, err := os.OpenFile(ref+".lock", os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+	if err != nil {
+		return err
+	}
+	if err := fl.finish(lock, []byte(fmt.Sprintf("%040x\n", fl.n))); err != nil {
+		return err
+	}
+	line := []byte(fmt.Sprintf("%040x %040x bench <bench@example.com> 1700000000 +0000\trecord: floor\n", fl.n-1, fl.n))
+	if err := fl.appendTo(filepath.Join(git, "logs", "refs", "gitedit", "sessions", "floor"), line); err != nil {
+		return err
+	}
+	return os.Rename(ref+".lock", ref)
+}
+
+// newLedgerFloor is newFloor (staging mode) with the ledger's writes, its
+// ref's folder and reflog made first.
+func (b *bench) newLedgerFloor(name string) (*floor, error) {
+	fl, err := b.newFloor(name, false)
+	if err != nil {
+		return nil, err
+	}
+	fl.ledger = true
+	git := filepath.Join(fl.dir, ".git")
+	for _, d := range []string{filepath.Join(git, "refs", "gitedit", "sessions"), filepath.Join(git, "logs", "refs", "gitedit", "sessions")} {
+		if err := os.MkdirAll(d, 0o777); err != nil {
+			return nil, err
+		}
+	}
+	return fl, os.WriteFile(filepath.Join(git, "logs", "refs", "gitedit", "sessions", "floor"), nil, 0o666)
 }
 
 // object writes a loose object as git does: deflated into a temporary
