@@ -90,3 +90,17 @@ func TestChangesTextCountsInWordsThatAgree(t *testing.T) {
 		t.Fatalf("changesText = %q", got)
 	}
 }
+
+// The log tool refuses a negative n as gitedit log -n does (it listed
+// nothing without a session filter and every batch with one).
+func TestLogToolRefusesANegativeN(t *testing.T) {
+	repo := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines})
+	isolateGit(t, repo)
+	cs := connect(t, Config{Dir: repo, Options: gitedit.Options{Session: "neg"}})
+	lineEdit(t, cs, "l1", "n1")
+	for _, args := range []map[string]any{{"n": -1}, {"n": -5, "session": "neg"}} {
+		res := call(t, cs, ToolLog, args)
+		assert.Equal(t, "invalid_input", errorCode(t, res), "%v: %s", args, text(res))
+		assert.Contains(t, text(res), "must not be negative")
+	}
+}

@@ -37,8 +37,11 @@ const maxWalk = 100000
 
 // Log lists the gitedit commits (those with an Edit-Tool trailer)
 // reachable from HEAD, newest first, filtered by req. An unborn branch
-// gives an empty list.
+// gives an empty list; a negative N is invalid_input.
 func Log(ctx context.Context, r *repo.Repo, req spec.LogRequest) ([]spec.LogEntry, error) {
+	if req.N < 0 {
+		return nil, spec.Errorf(spec.CodeInvalidInput, "n must not be negative (0 lists every commit)")
+	}
 	h, err := openHistory(r)
 	if err != nil {
 		return nil, err
