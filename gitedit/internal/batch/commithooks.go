@@ -164,7 +164,7 @@ func (h *commitHooks) preCommit(ctx context.Context, indexFile string, given []*
 	if fileDigest(indexFile) == before {
 		return nil
 	}
-	if after, err := index.Read(indexFile); err == nil && index.SameContent(given, after.Entries) {
+	if after, err := index.Read(indexFile); err == nil && index.SameContent(given, after.Entries()) {
 		return nil
 	}
 	return spec.Errorf(spec.CodeUnsupported, "the pre-commit hook changed the index (GIT_INDEX_FILE); gitedit does not commit changes a hook stages, so nothing was changed: run the tool before gitedit, or make the hook fail instead")
@@ -285,7 +285,7 @@ func (w *batchWriter) resetToTree(tree plumbing.Hash) (bool, error) {
 		return false, spec.IOError("read tree "+tree.String(), err)
 	}
 	same := true
-	for _, e := range append([]*index.Entry(nil), w.Idx.Entries...) {
+	for _, e := range append([]*index.Entry(nil), w.Idx.Entries()...) {
 		if t := want[e.Name]; t != nil && e.Stage == 0 && t.Hash == e.Hash && t.Mode == e.Mode {
 			delete(want, e.Name)
 			continue
@@ -413,7 +413,7 @@ func (w *batchWriter) commitWithHooks(ctx context.Context, lock *lockfile.File) 
 		return nil, err
 	}
 	defer cleanup()
-	err = w.hooks.preCommit(ctx, indexFile, w.Idx.Entries)
+	err = w.hooks.preCommit(ctx, indexFile, w.Idx.Entries())
 	lock.Adopt() // a hook that replaced index.lock: a refusal removes its file
 	if err != nil {
 		return nil, err

@@ -89,12 +89,11 @@ func (w *batchWriter) smudgeRacy(lockPath string) {
 	for _, c := range w.changes {
 		touched[c.after.Rel] = true
 	}
-	since := w.indexTime.Unix()
 	var ref *index.Entry
-	for _, e := range w.Idx.Entries {
-		// The time first: it shares the entry's first cache line with the
-		// size, and rules out nearly every entry of a large index.
-		if int64(e.MtimeSec) >= since && e.Size != 0 && e.Stage == 0 && !touched[e.Name] {
+	// ModifiedSince decodes only the candidates: the time rules out nearly
+	// every entry of a large index.
+	for _, e := range w.Idx.ModifiedSince(w.indexTime.Unix()) {
+		if !touched[e.Name] {
 			if ref == nil {
 				ref = referenceStat(lockPath)
 			}

@@ -32,7 +32,7 @@ func xEntry(t *testing.T, dir string) *index.Entry {
 	t.Helper()
 	idx, err := index.Read(filepath.Join(dir, ".git", "index"))
 	require.NoError(t, err)
-	for _, e := range idx.Entries {
+	for _, e := range idx.Entries() {
 		if e.Name == "x.txt" {
 			return e
 		}

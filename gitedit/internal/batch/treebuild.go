@@ -72,7 +72,7 @@ func (b *treeBuild) build(dir string) (plumbing.Hash, error) {
 	}
 	var entries []objects.TreeEntry
 	for i := lo; i < hi; {
-		e := b.Idx.Entries[i]
+		e := b.Idx.At(i)
 		rest := e.Name[len(prefix):]
 		if j := strings.IndexByte(rest, '/'); j >= 0 {
 			sub := prefix + rest[:j]

@@ -29,37 +29,52 @@ func bigIndexRepo(b *testing.B, n int) (string, string) {
 	return dir, filepath.Join(dir, ".git", "index")
 }
 
-// BenchmarkReadEncode100k reads a 100,000-entry index, replaces one entry
-// and encodes it (what gitedit does per batch, minus the file write).
-func BenchmarkReadEncode100k(b *testing.B) {
-	if testing.Short() {
+// BenchmarkReadEncode5k and BenchmarkReadEncode100k read an index of
+// 5,000 or 100,000 entries, replace one entry and encode it (what
+// gitedit does per one-file batch, minus the file write): the ratio of
+// the two is what the repository's size costs a batch.
+func BenchmarkReadEncode5k(b *testing.B) { benchReadEncode(b, 5000) }
+
+// BenchmarkReadEncode100k: see BenchmarkReadEncode5k.
+func BenchmarkReadEncode100k(b *testing.B) { benchReadEncode(b, 100000) }
+
+func benchReadEncode(b *testing.B, n int) {
+	if testing.Short() && n > 5000 {
 		b.Skip("builds a 100k-entry index")
 	}
-	_, indexPath := bigIndexRepo(b, 100000)
+	_, indexPath := bigIndexRepo(b, n)
 	fi, _ := os.Stat(indexPath)
 	b.SetBytes(fi.Size())
+	name := fmt.Sprintf("src/module%03d/pkg%02d/file%06d.go", n/2/1000, n/2/100%10, n/2)
 	for b.Loop() {
 		ix, err := index.Read(indexPath)
 		if err != nil {
 			b.Fatal(err)
 		}
-		ix.Add(&index.Entry{Name: "src/module050/pkg00/file050000.go", Mode: index.ModeRegular,
-			Hash: plumbing.NewHash(emptyBlob), Size: 1})
-		if _, err := ix.Encode(); err != nil {
+		ix.Add(&index.Entry{Name: name, Mode: index.ModeRegular, Hash: plumbing.NewHash(emptyBlob), Size: 1})
+		if err := ix.EncodeTo(io.Discard); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-// BenchmarkGitUpdateIndex100k is the git baseline: git update-index
-// touching one entry of the same index (read, update, write under lock).
-func BenchmarkGitUpdateIndex100k(b *testing.B) {
-	if testing.Short() {
+// BenchmarkGitUpdateIndex5k and BenchmarkGitUpdateIndex100k are the git
+// baseline of BenchmarkReadEncode5k and 100k: git update-index touching
+// one entry of the same index (read, update, write under lock, and the
+// process start).
+func BenchmarkGitUpdateIndex5k(b *testing.B) { benchGitUpdateIndex(b, 5000) }
+
+// BenchmarkGitUpdateIndex100k: see BenchmarkGitUpdateIndex5k.
+func BenchmarkGitUpdateIndex100k(b *testing.B) { benchGitUpdateIndex(b, 100000) }
+
+func benchGitUpdateIndex(b *testing.B, n int) {
+	if testing.Short() && n > 5000 {
 		b.Skip("builds a 100k-entry index")
 	}
-	dir, _ := bigIndexRepo(b, 100000)
+	dir, _ := bigIndexRepo(b, n)
+	name := fmt.Sprintf("src/module%03d/pkg%02d/file%06d.go", n/2/1000, n/2/100%10, n/2)
 	for b.Loop() {
-		git(b, dir, "update-index", "--cacheinfo", "100644,"+emptyBlob+",src/module050/pkg00/file050000.go")
+		git(b, dir, "update-index", "--cacheinfo", "100644,"+emptyBlob+","+name)
 	}
 }
 

@@ -162,7 +162,7 @@ func (ix *Index) TreeID() (plumbing.Hash, bool) {
 		return plumbing.ZeroHash, false
 	}
 	root, err := parseTree(x.data)
-	if err != nil || root.count != len(ix.Entries) || !ix.plainEntries() {
+	if err != nil || root.count != ix.Len() || !ix.plainEntries() {
 		return plumbing.ZeroHash, false
 	}
 	return plumbing.Hash(root.hash), true
@@ -174,7 +174,7 @@ func (ix *Index) TreeID() (plumbing.Hash, bool) {
 func (ix *Index) plainEntries() bool {
 	if ix.plain == 0 {
 		ix.plain = 1
-		for _, e := range ix.Entries {
+		for _, e := range ix.Entries() {
 			if !e.isPlain() {
 				ix.plain = 2
 				break
@@ -194,7 +194,7 @@ func (e *Entry) isPlain() bool {
 func (ix *Index) HasFolder(dir string) bool {
 	prefix := dir + "/"
 	i, _ := ix.search(prefix, 0)
-	return i < len(ix.Entries) && strings.HasPrefix(ix.Entries[i].Name, prefix)
+	return i < ix.Len() && strings.HasPrefix(ix.nameAt(i), prefix)
 }
 
 // CachedTree returns the tree id the cache-tree records for the folder
@@ -234,7 +234,7 @@ func (n *treeNode) child(name string) *treeNode {
 // dir ("" for the whole index).
 func (ix *Index) Range(dir string) (lo, hi int) {
 	if dir == "" {
-		return 0, len(ix.Entries)
+		return 0, ix.Len()
 	}
 	lo, _ = ix.search(dir+"/", 0)
 	hi, _ = ix.search(dir+"0", 0) // '0' follows '/': the first name past the folder

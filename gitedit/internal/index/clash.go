@@ -17,10 +17,10 @@ func (ix *Index) Clashes(name string) []string {
 		}
 	}
 	prefix := name + "/"
-	i := sort.Search(len(ix.Entries), func(i int) bool { return ix.Entries[i].Name >= prefix })
-	for ; i < len(ix.Entries) && strings.HasPrefix(ix.Entries[i].Name, prefix); i++ {
-		if n := len(out); n == 0 || out[n-1] != ix.Entries[i].Name {
-			out = append(out, ix.Entries[i].Name)
+	i := sort.Search(ix.Len(), func(i int) bool { return ix.nameAt(i) >= prefix })
+	for ; i < ix.Len() && strings.HasPrefix(ix.nameAt(i), prefix); i++ {
+		if n := len(out); n == 0 || out[n-1] != ix.nameAt(i) {
+			out = append(out, ix.nameAt(i))
 		}
 	}
 	return out

@@ -7,8 +7,19 @@ func LegacyEncode(ix *Index) ([]byte, error) { return ix.legacyEncode() }
 // Copied reports how many of ix's entries Encode would copy as read.
 func Copied(ix *Index) int {
 	n := 0
-	for _, e := range ix.Entries {
-		if e.raw > 0 {
+	for _, e := range ix.ents {
+		if e == nil || e.raw > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Decoded reports how many of ix's entries are decoded.
+func Decoded(ix *Index) int {
+	n := 0
+	for _, e := range ix.ents {
+		if e != nil {
 			n++
 		}
 	}
@@ -23,14 +34,3 @@ func HashAlongside(on bool) {
 		concurrentHash = 0
 	}
 }
-
-// MapFrom sets the size of index file Read maps from (0: the default).
-func MapFrom(n int64) {
-	mapFrom = 1 << 20
-	if n > 0 {
-		mapFrom = n
-	}
-}
-
-// Mapped reports whether ix copies its entries from a mapping of its file.
-func Mapped(ix *Index) bool { return ix.mapped }

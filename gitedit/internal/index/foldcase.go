@@ -45,18 +45,18 @@ func (ix *Index) FoldCase(name string) string {
 // hasPrefix reports whether an entry is named p (exact) or starts with p.
 func (ix *Index) hasPrefix(p string, exact bool) bool {
 	i := ix.lowerBound(p)
-	if i >= len(ix.Entries) {
+	if i >= ix.Len() {
 		return false
 	}
 	if exact {
-		return ix.Entries[i].Name == p
+		return ix.nameAt(i) == p
 	}
-	return strings.HasPrefix(ix.Entries[i].Name, p)
+	return strings.HasPrefix(ix.nameAt(i), p)
 }
 
 // lowerBound is the position of the first entry whose name is >= p.
 func (ix *Index) lowerBound(p string) int {
-	return sort.Search(len(ix.Entries), func(i int) bool { return ix.Entries[i].Name >= p })
+	return sort.Search(ix.Len(), func(i int) bool { return ix.nameAt(i) >= p })
 }
 
 // childFold looks among the children of the folder dir ("" or "a/b/")
@@ -65,8 +65,8 @@ func (ix *Index) lowerBound(p string) int {
 // one binary search.
 func (ix *Index) childFold(dir, part string, asDir bool) (string, bool) {
 	i := ix.lowerBound(dir)
-	for i < len(ix.Entries) && strings.HasPrefix(ix.Entries[i].Name, dir) {
-		child := ix.Entries[i].Name[len(dir):]
+	for i < ix.Len() && strings.HasPrefix(ix.nameAt(i), dir) {
+		child := ix.nameAt(i)[len(dir):]
 		j := strings.IndexByte(child, '/')
 		isDir := j >= 0
 		if isDir {

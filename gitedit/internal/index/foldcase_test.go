@@ -5,7 +5,7 @@ import "testing"
 // TestFoldCaseSpellsAsTheIndex checks folders and entries take the
 // index's spelling (ASCII case only), and that Add refreshes the maps.
 func TestFoldCaseSpellsAsTheIndex(t *testing.T) {
-	ix := &Index{Entries: []*Entry{{Name: "A.txt"}, {Name: "Dir/Sub/s.txt"}, {Name: "Dir/f.txt"}, {Name: "Ünï/x"}}}
+	ix := NewWithEntries(2, []*Entry{{Name: "A.txt"}, {Name: "Dir/Sub/s.txt"}, {Name: "Dir/f.txt"}, {Name: "Ünï/x"}})
 	for in, want := range map[string]string{
 		"dir/g.txt":     "Dir/g.txt",
 		"DIR/sub/h.txt": "Dir/Sub/h.txt",

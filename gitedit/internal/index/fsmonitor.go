@@ -42,12 +42,13 @@ func (ix *Index) applyFSMonitor() error {
 	if err != nil {
 		return fmt.Errorf("fsmonitor extension: %w", err)
 	}
-	for _, e := range ix.Entries {
+	entries := ix.Entries() // the bits are kept in the entries
+	for _, e := range entries {
 		e.fsmValid = true
 	}
 	for _, p := range dirty {
-		if p < len(ix.Entries) {
-			ix.Entries[p].fsmValid = false
+		if p < len(entries) {
+			entries[p].fsmValid = false
 		}
 	}
 	return nil
@@ -61,7 +62,7 @@ func (ix *Index) fsmonitorPayload(old []byte) ([]byte, error) {
 		return nil, err
 	}
 	var dirty []int
-	for i, e := range ix.Entries {
+	for i, e := range ix.Entries() {
 		if !e.fsmValid {
 			dirty = append(dirty, i)
 		}

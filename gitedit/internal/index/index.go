@@ -65,14 +65,23 @@ type Entry struct {
 	raw uint32
 }
 
-// Index is a parsed index file.
+// Index is a parsed index file. It is not safe for concurrent use, not
+// even for lookups alone: looking an entry up may decode it (see lazy.go).
 type Index struct {
 	Version uint32
 	// Missing is set when Read found no index file and returned an empty
 	// index (the caller chooses the version of the file it creates).
 	Missing bool
-	// Entries are sorted by Name, then Stage, as git sorts them.
-	Entries []*Entry
+	// ents are the entries, sorted by Name, then Stage, as git sorts
+	// them; nil where an entry of the file read is not decoded yet (see
+	// lazy.go): offs holds where it is.
+	ents []*Entry
+	// offs is nil when every entry is decoded, else, for each nil entry
+	// of ents, 1 + the offset of its bytes in raw.
+	offs []uint32
+	// str is raw as a string, for the names of the entries decoded from
+	// it (see rawString).
+	str string
 
 	exts      []extension // in file order
 	skipHash  bool        // the file ended in a zero hash (index.skipHash)
@@ -88,12 +97,9 @@ type Index struct {
 	// cache-tree nodes Encode makes valid again (see Revalidate).
 	revalidate map[string][hashLen]byte
 	// raw is the file read (without its checksum) when it is version 2
-	// or 3: Encode copies from it the entries still as read.
+	// or 3: Encode copies from it the entries still as read. It is never
+	// written to.
 	raw []byte
-	// mapped is set when raw is a mapping of the file (see parseFile);
-	// mappedSum is the checksum at the mapping's end (see rawIntact).
-	mapped    bool
-	mappedSum []byte
 	// plain caches plainEntries: 0 not yet known, 1 true, 2 false.
 	plain uint8
 }
@@ -178,18 +184,17 @@ func (ix *Index) ext(sig string) *extension {
 // search returns the position of (name, stage) in Entries and whether it
 // is there; when absent, the position is where it would be inserted.
 func (ix *Index) search(name string, stage int) (int, bool) {
-	es := ix.Entries
-	i := sort.Search(len(es), func(i int) bool {
-		e := es[i]
-		return e.Name > name || (e.Name == name && e.Stage >= stage)
+	i := sort.Search(len(ix.ents), func(i int) bool {
+		n := ix.nameAt(i)
+		return n > name || (n == name && ix.stageAt(i) >= stage)
 	})
-	return i, i < len(es) && es[i].Name == name && es[i].Stage == stage
+	return i, i < len(ix.ents) && ix.nameAt(i) == name && ix.stageAt(i) == stage
 }
 
 // Entry returns the stage-0 entry for name, or nil.
 func (ix *Index) Entry(name string) *Entry {
 	if i, ok := ix.search(name, 0); ok {
-		return ix.Entries[i]
+		return ix.At(i)
 	}
 	return nil
 }
@@ -197,14 +202,14 @@ func (ix *Index) Entry(name string) *Entry {
 // Conflicted reports whether name has entries at stages 1-3.
 func (ix *Index) Conflicted(name string) bool {
 	i, _ := ix.search(name, 1)
-	return i < len(ix.Entries) && ix.Entries[i].Name == name
+	return i < len(ix.ents) && ix.nameAt(i) == name
 }
 
 // Unmerged returns the first path with entries at stages 1-3, or "".
 func (ix *Index) Unmerged() string {
-	for _, e := range ix.Entries {
-		if e.Stage != 0 {
-			return e.Name
+	for i := range ix.ents {
+		if ix.stageAt(i) != 0 {
+			return ix.nameAt(i)
 		}
 	}
 	return ""
@@ -229,9 +234,9 @@ func (ix *Index) SparseDirFor(name string) *Entry {
 // per parent folder.
 func (ix *Index) GitlinkFor(name string) *Entry {
 	for i := strings.IndexByte(name, '/'); i >= 0; i = nextSlash(name, i) {
-		for j, _ := ix.search(name[:i], 0); j < len(ix.Entries) && ix.Entries[j].Name == name[:i]; j++ {
-			if ix.Entries[j].Mode == ModeGitlink {
-				return ix.Entries[j]
+		for j, _ := ix.search(name[:i], 0); j < len(ix.ents) && ix.nameAt(j) == name[:i]; j++ {
+			if e := ix.At(j); e.Mode == ModeGitlink {
+				return e
 			}
 		}
 	}
@@ -260,18 +265,21 @@ func (ix *Index) Add(e *Entry) {
 	ix.touched = append(ix.touched, e.Name)
 	i, ok := ix.search(e.Name, 0)
 	if ok {
-		old := ix.Entries[i]
-		e.base, e.inSplit = old.base, old.base != 0
-		ix.Entries[i] = e
+		if old := ix.ents[i]; old != nil { // else read from the file: not split
+			e.base, e.inSplit = old.base, old.base != 0
+		} else {
+			e.base, e.inSplit = 0, false
+		}
+		ix.ents[i] = e
 		return
 	}
 	e.base, e.inSplit = 0, false
 	ix.enterLeft = append(ix.enterLeft, e.Name)
 	j := i
-	for j < len(ix.Entries) && ix.Entries[j].Name == e.Name {
+	for j < len(ix.ents) && ix.nameAt(j) == e.Name {
 		j++
 	}
-	ix.Entries = append(ix.Entries[:i], append([]*Entry{e}, ix.Entries[j:]...)...)
+	ix.splice(i, j, e)
 }
 
 // Remove deletes every entry of name and invalidates the cache-tree along
@@ -279,13 +287,13 @@ func (ix *Index) Add(e *Entry) {
 func (ix *Index) Remove(name string) bool {
 	i, _ := ix.search(name, 0)
 	j := i
-	for j < len(ix.Entries) && ix.Entries[j].Name == name {
+	for j < len(ix.ents) && ix.nameAt(j) == name {
 		j++
 	}
 	if i == j {
 		return false
 	}
-	ix.Entries = append(ix.Entries[:i], ix.Entries[j:]...)
+	ix.splice(i, j, nil)
 	ix.changed = true
 	ix.touched = append(ix.touched, name)
 	ix.enterLeft = append(ix.enterLeft, name)

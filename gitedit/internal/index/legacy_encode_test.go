@@ -13,8 +13,8 @@ func (ix *Index) legacyEncode() ([]byte, error) {
 	}
 	version := ix.headerVersion(list)
 	out := append([]byte(nil), signatureDIRC...)
-	out = be.AppendUint32(be.AppendUint32(out, version), uint32(len(list)))
-	out, blocks := ix.legacyAppendEntries(out, list, nstrip, version)
+	out = be.AppendUint32(be.AppendUint32(out, version), uint32(list.len()))
+	out, blocks := ix.legacyAppendEntries(out, list.decodedCopy(), nstrip, version)
 	if out, err = ix.legacyAppendExtensions(out, blocks, link); err != nil {
 		return nil, err
 	}
@@ -23,6 +23,21 @@ func (ix *Index) legacyEncode() ([]byte, error) {
 	}
 	sum := sha1.Sum(out)
 	return append(out, sum[:]...), nil
+}
+
+// decodedCopy returns the entries of l, those not decoded yet decoded
+// apart (l's index is left as it was: still lazy where it was).
+func (l entryList) decodedCopy() []*Entry {
+	if l.ix == nil {
+		return l.list
+	}
+	out := make([]*Entry, l.len())
+	for i := range out {
+		if out[i] = l.ix.ents[i]; out[i] == nil {
+			out[i] = l.ix.decodeAt(int(l.ix.offs[i] - 1))
+		}
+	}
+	return out
 }
 
 func (ix *Index) legacyAppendEntries(out []byte, list []*Entry, nstrip int, version uint32) ([]byte, []ieotBlock) {

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"runtime"
+
 	"runtime/debug"
 	"strings"
 
@@ -36,21 +36,27 @@ var be = binary.BigEndian
 // Like git (which checks it only in fsck), Read does not verify the
 // trailing checksum: the file is replaced by rename, so it is never seen
 // half-written, and the structure checks catch a truncated file. Verify
-// does the full check.
+// does the full check. (git's verify_hdr in read-cache.c hashes the file
+// only when verify_index_checksum is set, which only fsck sets.)
 // Like git, reading a split index refreshes the shared index's mtime so
 // that git's sharedindex expiry does not delete it.
+// The file is read into memory, not mapped: a version 2 or 3 index keeps
+// its bytes and decodes its entries as they are asked for (see lazy.go),
+// and a mapping could change under it (a file cut in place faults).
 func Read(path string) (*Index, error) {
-	data, mapped, err := wtfs.MapFile(path, mapFrom)
+	data, err := wtfs.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Index{Version: 2, Missing: true}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read index %s: %w", path, err)
 	}
-	ix, err := parseFile(data, mapped)
+	ix, err := parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("parse index %s: %w", path, err)
 	}
+	ix.file.size = int64(len(data))
+	copy(ix.file.sum[:], data[len(data)-hashLen:])
 	if err := ix.resolveSplit(path); err != nil {
 		return nil, err
 	}
@@ -58,60 +64,6 @@ func Read(path string) (*Index, error) {
 		return nil, fmt.Errorf("parse index %s: %w", path, err)
 	}
 	return ix, nil
-}
-
-// mapFrom is the size of index file from which Read maps the file rather
-// than reading it into memory, as git does: for a 10 MB index, that saves
-// copying it and faulting 2,500 fresh pages in. (A variable for the
-// tests.)
-var mapFrom int64 = 1 << 20
-
-// parseFile parses the bytes of an index file and records their size and
-// checksum. A mapped file is parsed with memory faults turned into errors
-// (see faultsAsErrors); it stays mapped while the index holds entries to
-// copy from it (Index.raw), and is unmapped once the index is dropped, or
-// at once when it holds none. A mapped file whose checksum is skipped
-// (all zeros) is not kept mapped: its entries are copied out, since no
-// checksum would show it rewritten in place (see rawIntact).
-func parseFile(data []byte, mapped bool) (*Index, error) {
-	var ix *Index
-	err := faultsAsErrors(mapped, func() (err error) {
-		if ix, err = parse(data); err == nil {
-			ix.file.size = int64(len(data))
-			copy(ix.file.sum[:], data[len(data)-hashLen:])
-			if mapped && ix.skipHash {
-				ix.raw = bytes.Clone(ix.raw)
-			}
-		}
-		return err
-	})
-	switch {
-	case !mapped:
-	case err != nil || ix.raw == nil || ix.skipHash:
-		wtfs.Unmap(data)
-	default:
-		ix.mapped, ix.mappedSum = true, data[len(data)-hashLen:]
-		runtime.AddCleanup(ix, wtfs.Unmap, data)
-	}
-	return ix, err
-}
-
-// rawIntact reports whether the entries as read can still be copied from
-// Index.raw: always for a file read into memory; for a mapped one, when
-// the file's trailing checksum is still the one read. A program that
-// rewrites the index file in place (git never does) changes it, or cuts
-// the file, which faults; Encode then encodes every entry from what was
-// parsed, as git, which reads the file once, would write it.
-func (ix *Index) rawIntact() bool {
-	if !ix.mapped {
-		return true
-	}
-	intact := false
-	_ = faultsAsErrors(true, func() error {
-		intact = bytes.Equal(ix.mappedSum, ix.file.sum[:])
-		return nil
-	})
-	return intact
 }
 
 // faultsAsErrors runs f, when guard is set with a memory fault turned into
@@ -147,21 +99,32 @@ func parse(data []byte) (*Index, error) {
 	body := data[:len(data)-hashLen]
 	var zero [hashLen]byte
 	ix.skipHash = bytes.Equal(data[len(body):], zero[:])
-	entries, off, plain, err := parseEntries(body, headerLen, int(be.Uint32(data[8:])), ix.Version)
+	off, plain, err := ix.parseTable(body, int(be.Uint32(data[8:])))
 	if err != nil {
 		return nil, err
 	}
-	ix.Entries, ix.plain = entries, 2
+	ix.plain = 2
 	if plain {
 		ix.plain = 1
-	}
-	if ix.Version != 4 {
-		ix.raw = body
 	}
 	if ix.exts, err = parseExtensions(body[off:]); err != nil {
 		return nil, err
 	}
 	return ix, ix.readIEOT()
+}
+
+// parseTable reads the table of n entries of body: for version 4 it
+// decodes them all, for 2 and 3 lazily (scanEntries), keeping body. It
+// returns the offset just past the table and whether every entry
+// isPlain.
+func (ix *Index) parseTable(body []byte, n int) (int, bool, error) {
+	if ix.Version != 4 {
+		ix.raw, ix.str = body, rawString(body)
+		return ix.scanEntries(headerLen, n)
+	}
+	entries, off, plain, err := parseEntries(body, headerLen, n, ix.Version)
+	ix.ents = entries
+	return off, plain, err
 }
 
 // Verify checks the trailing SHA-1 of the index file at path (a zero

@@ -32,7 +32,7 @@ func TestSameContentIgnoresARefreshGitWrites(t *testing.T) {
 				if now, _ := os.ReadFile(indexPath); bytes.Equal(now, raw) && f.name != "fsmonitor" {
 					t.Fatalf("git %v did not rewrite the index", refresh) // (fsmonitor: a.txt not reported, not looked at)
 				}
-				if !index.SameContent(before.Entries, readIndex(t, indexPath).Entries) {
+				if !index.SameContent(before.Entries(), readIndex(t, indexPath).Entries()) {
 					t.Errorf("git %v: a stat refresh counted as a change", refresh)
 				}
 			}
@@ -45,7 +45,7 @@ func TestSameContentIgnoresARefreshGitWrites(t *testing.T) {
 				{"add", "-N", "new.txt"}, {"rm", "-q", "--cached", "z.txt"},
 			} {
 				git(t, dir, change...)
-				if index.SameContent(before.Entries, readIndex(t, indexPath).Entries) {
+				if index.SameContent(before.Entries(), readIndex(t, indexPath).Entries()) {
 					t.Errorf("git %v: not seen as a change", change)
 				}
 				git(t, dir, "reset", "-q")

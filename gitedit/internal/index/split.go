@@ -71,11 +71,11 @@ func (ix *Index) resolveSplit(indexPath string) error {
 	}
 	now := time.Now()
 	_ = os.Chtimes(sharedPath, now, now) // freshen, as git does; best effort
-	merged, err := mergeSplit(base, ix.Entries, l)
+	merged, err := mergeSplit(base, ix.Entries(), l)
 	if err != nil {
 		return fmt.Errorf("split index %s: %w", indexPath, err)
 	}
-	ix.Entries, ix.raw, ix.plain = merged, nil, 0
+	ix.ents, ix.raw, ix.str, ix.plain = merged, nil, "", 0
 	ix.split = &splitState{baseHash: l.hash, base: base}
 	return nil
 }
@@ -93,10 +93,11 @@ func readShared(path string, want plumbing.Hash) ([]*Entry, error) {
 	if !bytes.Equal(data[len(data)-hashLen:], want[:]) {
 		return nil, fmt.Errorf("shared index %s: checksum is not %s", path, want)
 	}
-	for i, e := range sh.Entries {
+	entries := sh.Entries()
+	for i, e := range entries {
 		e.base = uint32(i + 1)
 	}
-	return sh.Entries, nil
+	return entries, nil
 }
 
 // mergeSplit applies a split file's replacements, deletions and added

@@ -3,10 +3,8 @@ package index
 import (
 	"bytes"
 	"crypto/sha1"
-	"errors"
 	"fmt"
 	"io"
-	"runtime"
 )
 
 // Encode serialises the index as git would write it, keeping the
@@ -26,9 +24,9 @@ func (ix *Index) Encode() ([]byte, error) {
 
 // EncodeTo writes the bytes Encode returns to w, through a small buffer
 // rather than all at once: the entries read from the file and not changed
-// since (never given to Add) are copied from the bytes read, a run of
-// them at a time, the others encoded, and the checksum is computed on the
-// way. The extensions are prepared before anything is written, so one
+// since (never given to Add), decoded or not, are copied from the bytes
+// read, a run of them at a time, the others encoded, and the checksum is
+// computed on the way. The extensions are prepared before anything is written, so one
 // that cannot be encoded fails with w untouched; an error of w is
 // returned as it is.
 func (ix *Index) EncodeTo(w io.Writer) error {
@@ -43,51 +41,70 @@ func (ix *Index) EncodeTo(w io.Writer) error {
 	s := newSink(w, !ix.skipHash, ix.sizeHint())
 	version := ix.headerVersion(list)
 	s.buf = append(s.buf, signatureDIRC...)
-	s.buf = be.AppendUint32(be.AppendUint32(s.buf, version), uint32(len(list)))
-	var blocks []ieotBlock
-	copied := false
-	s.fail(faultsAsErrors(ix.mapped, func() error {
-		blocks, copied = ix.writeEntries(s, list, nstrip, version)
-		return nil
-	}))
-	if copied && !ix.rawIntact() {
-		// Rewritten in place after rawEntries looked: some entries may
-		// have been copied from the new file.
-		s.fail(errRewrittenInPlace)
-	}
+	s.buf = be.AppendUint32(be.AppendUint32(s.buf, version), uint32(list.len()))
+	blocks := ix.writeEntries(s, list, nstrip, version)
 	writeExtensions(s, exts, blocks)
 	s.trailer()
-	runtime.KeepAlive(ix) // its mapping (Index.raw) is read up to here
 	return s.err
+}
+
+// entryList is the entries a file holds: the index's own (ix, some maybe
+// not decoded), or a list of them (split).
+type entryList struct {
+	ix   *Index
+	list []*Entry
+}
+
+func (l entryList) len() int {
+	if l.ix != nil {
+		return l.ix.Len()
+	}
+	return len(l.list)
 }
 
 // writeList returns the entries the file holds: all of them, or for a
 // split index the replacements (names stripped) and added entries, with
 // the new link extension.
-func (ix *Index) writeList() ([]*Entry, int, []byte, error) {
+func (ix *Index) writeList() (entryList, int, []byte, error) {
 	if ix.split == nil {
-		return ix.Entries, 0, nil, nil
+		return entryList{ix: ix}, 0, nil, nil
 	}
-	p, err := ix.split.plan(ix.Entries)
+	p, err := ix.split.plan(ix.Entries())
 	if err != nil {
-		return nil, 0, nil, fmt.Errorf("encode split index: %w", err)
+		return entryList{}, 0, nil, fmt.Errorf("encode split index: %w", err)
 	}
-	return p.entries, p.nstrip, p.link, nil
+	return entryList{list: p.entries}, p.nstrip, p.link, nil
 }
 
 // headerVersion is ix.Version, except that a version 2 or 3 index is
 // written as version 3 when an entry needs extended flags, else as
 // version 2 (as git does: it demotes 3 to 2 when 2 suffices).
-func (ix *Index) headerVersion(list []*Entry) uint32 {
+func (ix *Index) headerVersion(l entryList) uint32 {
 	if ix.Version == 4 {
 		return 4
 	}
-	for _, e := range list {
-		if e.SkipWorktree || e.IntentToAdd {
+	for i := range l.len() {
+		if l.ix != nil && l.ix.ents[i] == nil {
+			// Not decoded: canonical, its extended flags are there only
+			// when some are set.
+			if be.Uint16(l.ix.raw[l.ix.offs[i]-1+60:])&flagExtended != 0 {
+				return 3
+			}
+			continue
+		}
+		if e := l.at(i); e.SkipWorktree || e.IntentToAdd {
 			return 3
 		}
 	}
 	return 2
+}
+
+// at is entry i, decoded.
+func (l entryList) at(i int) *Entry {
+	if l.ix != nil {
+		return l.ix.At(i)
+	}
+	return l.list[i]
 }
 
 // sizeHint is about the size of the file Encode returns.
@@ -96,7 +113,7 @@ func (ix *Index) sizeHint() int {
 	for _, x := range ix.exts {
 		n += 8 + len(x.data)
 	}
-	return n + len(ix.Entries)*(fixedLen+2+8+40)
+	return n + ix.Len()*(fixedLen+2+8+40)
 }
 
 // ieotBlock is one block of the index entry offset table.
@@ -115,44 +132,45 @@ type entryWriter struct {
 	run     [2]int // raw[run[0]:run[1]] is yet to be written
 }
 
-// errRewrittenInPlace fails an Encode that copied entries from a mapped
-// index file another program rewrote in place meanwhile (git never does).
-var errRewrittenInPlace = errors.New("the index file was rewritten in place while its entries were copied")
-
 // writeEntries writes list; the first nstrip entries get empty names
 // (split-index replacements). With an IEOT extension, entries are grouped
 // in blocks as git groups them, and in version 4 each block starts with
-// an uncompressed name so that blocks decode independently. It also
-// reports whether it copied entries as read.
-func (ix *Index) writeEntries(s *sink, list []*Entry, nstrip int, version uint32) ([]ieotBlock, bool) {
+// an uncompressed name so that blocks decode independently.
+func (ix *Index) writeEntries(s *sink, l entryList, nstrip int, version uint32) []ieotBlock {
 	w := &entryWriter{s: s, version: version, raw: ix.rawEntries(version)}
 	start, count := s.off(), 0
-	for i, e := range list {
+	for i := range l.len() {
 		if ix.ieotBlock > 0 && i > 0 && i%ix.ieotBlock == 0 {
 			w.endRun()
 			w.blocks = append(w.blocks, ieotBlock{start, count})
 			start, count, w.reset = s.off(), 0, true
 		}
+		count++
+		if w.raw != nil && l.ix != nil && l.ix.ents[i] == nil {
+			off := int(l.ix.offs[i] - 1)
+			w.copyRaw(off, rawLen(w.raw, off))
+			continue
+		}
+		e := l.at(i)
 		name := e.Name
 		if i < nstrip {
 			name = ""
 		}
 		w.entry(e, name)
-		count++
 	}
 	w.endRun()
 	if ix.ieotBlock > 0 && count > 0 {
 		w.blocks = append(w.blocks, ieotBlock{start, count})
 	}
-	return w.blocks, w.raw != nil
+	return w.blocks
 }
 
 // rawEntries returns the entry table as read when its entries can be
 // copied into a file of the given version: a version 2 or 3 file (whose
-// entries are the same bytes in either version), not split, still intact
-// (see rawIntact), written as version 2 or 3. Else nil.
+// entries are the same bytes in either version), not split, written as
+// version 2 or 3. Else nil.
 func (ix *Index) rawEntries(version uint32) []byte {
-	if version == 4 || ix.split != nil || !ix.rawIntact() {
+	if version == 4 || ix.split != nil {
 		return nil
 	}
 	return ix.raw
@@ -162,7 +180,7 @@ func (ix *Index) rawEntries(version uint32) []byte {
 // file when it is as read, else encoded.
 func (w *entryWriter) entry(e *Entry, name string) {
 	if w.raw != nil && e.raw > 0 && name == e.Name {
-		w.copyRaw(e)
+		w.copyRaw(int(e.raw)-1, paddedLen(e))
 		return
 	}
 	w.endRun()
@@ -180,15 +198,14 @@ func (w *entryWriter) entry(e *Entry, name string) {
 	s.spill()
 }
 
-// copyRaw adds e's bytes as read to the run being copied, or starts a new
-// run when they do not follow it in the file.
-func (w *entryWriter) copyRaw(e *Entry) {
-	off := int(e.raw) - 1
+// copyRaw adds the n bytes as read at off to the run being copied, or
+// starts a new run when they do not follow it in the file.
+func (w *entryWriter) copyRaw(off, n int) {
 	if off != w.run[1] {
 		w.endRun()
 		w.run[0] = off
 	}
-	w.run[1] = off + paddedLen(e)
+	w.run[1] = off + n
 }
 
 // endRun writes the run of entries being copied.

@@ -101,7 +101,7 @@ func isLiteralName(s string) bool { return !hasGlobMeta(s) && !strings.Contains(
 // leaving out skip-worktree entries, which have no working-tree file.
 func trackedFiles(idx *index.Index) []string {
 	var out []string
-	for _, e := range idx.Entries {
+	for _, e := range idx.Entries() {
 		if !isRegularMode(e.Mode) || e.SkipWorktree {
 			continue
 		}

@@ -10,37 +10,40 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gitedit/gitedit/fixtures"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 )
 
-// mappedIndex returns a repository whose index (3,000 entries, with a
-// cache-tree) Read maps, and the index read.
-func mappedIndex(t *testing.T) (string, string, *index.Index) {
+// The index file changed after Read (in place, as no git command does it,
+// or replaced, as git does): an index read keeps the bytes it read (it
+// decodes its entries from them as they are asked for, see lazy.go) and
+// encodes what was read, never the file's new bytes. (Read once mapped
+// large files; these tests held that mapping to the same.)
+
+// readLazyIndex returns a repository whose index has 3,000 entries and a
+// cache-tree, and the index read, none of its entries decoded.
+func readLazyIndex(t *testing.T) (string, string, *index.Index) {
 	t.Helper()
-	index.MapFrom(1)
-	t.Cleanup(func() { index.MapFrom(0); index.HashAlongside(false) })
+	t.Cleanup(func() { index.HashAlongside(false) })
 	dir, path := newFlavourRepo(t, flavour{"many", setupMany, []string{"TREE"}})
 	ix, err := index.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !index.Mapped(ix) {
-		t.Fatal("the index is not mapped: the test proves nothing")
+	if index.Decoded(ix) != 0 {
+		t.Fatalf("Read decoded %d entries: the test proves nothing", index.Decoded(ix))
 	}
 	return dir, path, ix
 }
 
-// TestMappedIndexCutInPlaceIsEncodedFromWhatWasRead cuts the mapped
-// index file in place (as no git command does) before Encode: reading the
-// mapping past the new end faults, and Encode must neither crash nor fail
-// but write the entries as parsed, with the checksum computed inline or
-// alongside.
-func TestMappedIndexCutInPlaceIsEncodedFromWhatWasRead(t *testing.T) {
+// TestIndexCutInPlaceIsEncodedFromWhatWasRead cuts the index file in place
+// (as no git command does) before Encode: Encode must neither crash nor
+// fail but write the entries as read, with the checksum computed inline
+// or alongside.
+func TestIndexCutInPlaceIsEncodedFromWhatWasRead(t *testing.T) {
 	for _, alongside := range []bool{false, true} {
-		_, path, ix := mappedIndex(t)
+		_, path, ix := readLazyIndex(t)
 		index.HashAlongside(alongside)
 		if err := os.Truncate(path, 100); err != nil {
 			t.Fatal(err)
@@ -49,11 +52,11 @@ func TestMappedIndexCutInPlaceIsEncodedFromWhatWasRead(t *testing.T) {
 	}
 }
 
-// TestMappedIndexOutlivesGitReplacingTheFile has git rewrite the index
-// (by rename, as always) after Read: the entries copied from the mapping
-// are still the ones read, as the legacy writer encodes them.
-func TestMappedIndexOutlivesGitReplacingTheFile(t *testing.T) {
-	dir, path, ix := mappedIndex(t)
+// TestIndexOutlivesGitReplacingTheFile has git rewrite the index (by
+// rename, as always) after Read: the entries copied are still the ones
+// read, as the legacy writer encodes them.
+func TestIndexOutlivesGitReplacingTheFile(t *testing.T) {
+	dir, path, ix := readLazyIndex(t)
 	fixtures.WriteFiles(t, dir, map[string]string{"a.txt": "rewritten\n"})
 	git(t, dir, "add", "a.txt")
 	git(t, dir, "rm", "-q", "--cached", "many/g00010.txt")
@@ -63,23 +66,14 @@ func TestMappedIndexOutlivesGitReplacingTheFile(t *testing.T) {
 	checkAgainstLegacy(t, "after git rewrote the file", ix)
 }
 
-// TestMappedIndexIsUnmappedOnceDropped checks that the mapping goes when
-// the index is dropped (the process's maps no longer list the file).
-func TestMappedIndexIsUnmappedOnceDropped(t *testing.T) {
-	_, path, ix := mappedIndex(t)
-	if !mapsList(t, path) {
-		t.Fatal("the mapping is not in /proc/self/maps")
+// TestReadMapsNothing checks that Read keeps no mapping of the file (the
+// process's maps do not list it while the index is in use).
+func TestReadMapsNothing(t *testing.T) {
+	_, path, ix := readLazyIndex(t)
+	if mapsList(t, path) {
+		t.Fatal("the index file is mapped")
 	}
 	runtime.KeepAlive(ix)
-	ix = nil
-	deadline := time.Now().Add(5 * time.Second)
-	for mapsList(t, path) {
-		if time.Now().After(deadline) {
-			t.Fatal("the file is still mapped after the index was dropped")
-		}
-		runtime.GC()
-		time.Sleep(10 * time.Millisecond)
-	}
 }
 
 // mapsList reports whether /proc/self/maps lists path.
@@ -96,12 +90,12 @@ func mapsList(t *testing.T, path string) bool {
 	return strings.Contains(string(maps), real)
 }
 
-// TestMappedIndexRewrittenInPlaceIsEncodedFromWhatWasRead rewrites the
-// mapped index file in place (as cp over it would; git never does) with
-// one entry's stat data changed and the checksum made right: Encode must
-// write the entries as they were parsed, not copy the new bytes.
-func TestMappedIndexRewrittenInPlaceIsEncodedFromWhatWasRead(t *testing.T) {
-	_, path, ix := mappedIndex(t)
+// TestIndexRewrittenInPlaceIsEncodedFromWhatWasRead rewrites the index
+// file in place (as cp over it would; git never does) with one entry's
+// stat data changed and the checksum made right: Encode must write the
+// entries as they were read, not copy the new bytes.
+func TestIndexRewrittenInPlaceIsEncodedFromWhatWasRead(t *testing.T) {
+	_, path, ix := readLazyIndex(t)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -132,14 +126,11 @@ func encodeAfterRewrite(t *testing.T, ix *index.Index, path string, data []byte)
 	}
 }
 
-// TestMappedSkipHashIndexRewrittenInPlaceIsEncodedFromWhatWasRead is the
-// same rewrite in place of an index whose checksum is skipped
-// (index.skipHash: all zeros): the trailing checksum cannot show the
-// rewrite, and Encode copied the new bytes of every entry as read (and
-// wrote them under a zero checksum that nothing verifies).
-func TestMappedSkipHashIndexRewrittenInPlaceIsEncodedFromWhatWasRead(t *testing.T) {
-	index.MapFrom(1)
-	t.Cleanup(func() { index.MapFrom(0) })
+// TestSkipHashIndexRewrittenInPlaceIsEncodedFromWhatWasRead is the same
+// rewrite in place of an index whose checksum is skipped (index.skipHash:
+// all zeros): no checksum can show the rewrite (a mapped file's entries
+// were once copied from the new bytes under a zero checksum).
+func TestSkipHashIndexRewrittenInPlaceIsEncodedFromWhatWasRead(t *testing.T) {
 	_, path := newFlavourRepo(t, flavour{"many", setupMany, nil})
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -153,7 +144,7 @@ func TestMappedSkipHashIndexRewrittenInPlaceIsEncodedFromWhatWasRead(t *testing.
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !ix.SkipHash() { // Read mapped it (MapFrom(1)), whatever it kept
+	if !ix.SkipHash() {
 		t.Fatal("the index's checksum is not skipped: the test proves nothing")
 	}
 	data[12+8] ^= 0xff // the first entry's mtime seconds; the checksum stays zeros
@@ -163,7 +154,7 @@ func TestMappedSkipHashIndexRewrittenInPlaceIsEncodedFromWhatWasRead(t *testing.
 // rewritingWriter rewrites the index file at path in place (new stat data
 // for every entry, checksum made right, as cp of another index over it
 // would leave it) when it is first written to, that is while Encode is
-// still copying entries from the mapping.
+// still copying entries.
 type rewritingWriter struct {
 	bytes.Buffer
 	t    *testing.T
@@ -190,14 +181,13 @@ func (w *rewritingWriter) Write(p []byte) (int, error) {
 	return w.Buffer.Write(p)
 }
 
-// TestMappedIndexRewrittenWhileCopiedIsNotWritten rewrites the mapped
-// index file in place after Encode checked it intact, while it copies the
-// entries: what it copied after that is the new file's bytes, so EncodeTo
-// must fail (or have written exactly what was read), never write a mix
-// of both files under a checksum of its own.
-func TestMappedIndexRewrittenWhileCopiedIsNotWritten(t *testing.T) {
+// TestIndexRewrittenWhileCopiedIsNotWritten rewrites the index file in
+// place while Encode copies the entries: EncodeTo must fail or write
+// exactly what was read, never a mix of both files under a checksum of
+// its own.
+func TestIndexRewrittenWhileCopiedIsNotWritten(t *testing.T) {
 	for _, alongside := range []bool{false, true} {
-		_, path, ix := mappedIndex(t)
+		_, path, ix := readLazyIndex(t)
 		index.HashAlongside(alongside)
 		want, err := index.LegacyEncode(ix)
 		if err != nil {
