@@ -3,8 +3,8 @@ package gitedit
 import (
 	"context"
 
-	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/history"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 )
 
 // CheckSession refuses, with invalid_input, a session id that is not one
@@ -12,7 +12,7 @@ import (
 // (no session) passes. Every batch checks its session so; a server that
 // fixes one id for all its calls checks it before it serves.
 func CheckSession(id string) error {
-	return batch.CheckSession(id)
+	return repo.CheckSession(id)
 }
 
 // Sessions lists the repository's sessions (every session id some batch

@@ -2,7 +2,6 @@ package batch
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -10,9 +9,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/gitedit/internal/ledger"
-	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
-	"github.com/gitedit/gitedit/gitedit/internal/refs"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -24,18 +22,6 @@ import (
 // mode, the rename of index.lock in staging mode). When the other half
 // fails, or a signal stops the batch before it, the ledger ref is put
 // back.
-
-// CheckSession refuses a session id that is not one valid ref name
-// component (ledger.CheckID) with invalid_input; "" (no session) passes.
-func CheckSession(id string) error {
-	if id == "" {
-		return nil
-	}
-	if err := ledger.CheckID(id); err != nil {
-		return &spec.Error{Code: spec.CodeInvalidInput, Message: err.Error() + " (a session id is one git ref name component, not starting with -)", Err: err}
-	}
-	return nil
-}
 
 // records reports whether the batch is recorded in a session's ledger.
 func (w *batchWriter) records() bool {
@@ -50,7 +36,7 @@ func (w *batchWriter) prepareEntry() error {
 	}
 	rec, err := w.ledgerRecord()
 	if err != nil {
-		return ledgerError(w.opt.Session, err)
+		return repo.LedgerError(w.opt.Session, err)
 	}
 	return w.prepare(rec)
 }
@@ -62,7 +48,7 @@ func (w *batchWriter) prepare(rec ledger.Record) error {
 		w.pending = p
 		return nil, err
 	})
-	return ledgerError(w.opt.Session, err)
+	return repo.LedgerError(w.opt.Session, err)
 }
 
 // startEntry prepares a batch's ledger entries on another goroutine,
@@ -76,7 +62,7 @@ func (w *batchWriter) startEntry() error {
 	}
 	rec, err := w.ledgerRecord() // here: it reads the batch, which goes on
 	if err != nil {
-		return ledgerError(w.opt.Session, err)
+		return repo.LedgerError(w.opt.Session, err)
 	}
 	done := make(chan error, 1)
 	w.entry = done
@@ -148,7 +134,7 @@ func (w *batchWriter) record(ctx context.Context) error {
 	if err != nil && ctx.Err() != nil {
 		return interrupted(ctx)
 	}
-	return ledgerError(w.opt.Session, err)
+	return repo.LedgerError(w.opt.Session, err)
 }
 
 // unrecord puts the ledger back after a batch that did not complete (a
@@ -215,22 +201,4 @@ func (w *batchWriter) ledgerIdentities(now time.Time) (author, committer string)
 		author = committer
 	}
 	return author, committer
-}
-
-// ledgerError gives a ledger error its code.
-func ledgerError(session string, err error) error {
-	var e *spec.Error
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &e):
-		return err
-	case errors.Is(err, ledger.ErrInvalidID):
-		return CheckSession(session)
-	case errors.Is(err, lockfile.ErrLocked):
-		return &spec.Error{Code: spec.CodeLocked, Message: err.Error(), Err: err}
-	case errors.Is(err, refs.ErrStale):
-		return &spec.Error{Code: spec.CodeConflict, Message: "the ledger of session " + session + " kept moving; nothing was changed, try again", Err: err}
-	}
-	return spec.IOError("record the batch in session "+session, err)
 }

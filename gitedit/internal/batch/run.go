@@ -67,7 +67,7 @@ func Run(ctx context.Context, r *repo.Repo, opt spec.Options, plan Plan, opts ..
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
-	if err := CheckSession(opt.Session); err != nil {
+	if err := repo.CheckSession(opt.Session); err != nil {
 		return nil, err
 	}
 	spec.PassWriteGate(ctx)

@@ -3,16 +3,12 @@ package history
 import (
 	"bytes"
 	"context"
-	"errors"
-	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/engine/diff"
 	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/ledger"
-	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
-	"github.com/gitedit/gitedit/gitedit/internal/refs"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
@@ -24,28 +20,6 @@ import (
 func (h *history) ledgers(r *repo.Repo) *ledger.Store {
 	_ = batch.RecoverLedger(context.Background(), r)
 	return ledger.New(h.db, r.Refs())
-}
-
-// ledgerError gives a ledger error its code: a bad id is invalid_input,
-// a session without ledger not_found, a held lock on its ref locked,
-// anything else io_error.
-func ledgerError(id string, err error) error {
-	var e *spec.Error
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &e):
-		return err
-	case errors.Is(err, ledger.ErrInvalidID):
-		return &spec.Error{Code: spec.CodeInvalidInput, Message: err.Error(), Err: err}
-	case errors.Is(err, ledger.ErrNoSession):
-		return &spec.Error{Code: spec.CodeNotFound, Message: "session " + id + " has no ledger (gitedit session list lists the sessions)", Err: err}
-	case errors.Is(err, lockfile.ErrLocked):
-		return spec.LockedError(fmt.Errorf("session %s: %w", id, err))
-	case errors.Is(err, refs.ErrStale):
-		return &spec.Error{Code: spec.CodeConflict, Message: "the ledger of session " + id + " moved meanwhile; try again", Err: err}
-	}
-	return spec.IOError("session "+id, err)
 }
 
 // Sessions lists the repository's sessions, most recently updated first.
@@ -64,7 +38,7 @@ func Sessions(ctx context.Context, r *repo.Repo) ([]spec.SessionSummary, error) 
 	for _, sess := range list {
 		files, err := l.Touched(sess)
 		if err != nil {
-			return nil, ledgerError(sess.ID, err)
+			return nil, repo.LedgerError(sess.ID, err)
 		}
 		out = append(out, spec.SessionSummary{Session: sess.ID, Agent: sess.Agent(), Batches: len(sess.Batches()),
 			Files: len(files), State: string(sess.State()), Started: sess.Started(), Updated: sess.Updated()})
@@ -83,7 +57,7 @@ func ShowSession(ctx context.Context, r *repo.Repo, req spec.SessionRequest) (*s
 	l := h.ledgers(r)
 	sess, err := l.Read(ctx, req.Session)
 	if err != nil {
-		return nil, ledgerError(req.Session, err)
+		return nil, repo.LedgerError(req.Session, err)
 	}
 	show := &spec.SessionShow{Session: sess.ID, State: string(sess.State()), Tip: sess.Tip.String(), Batches: []spec.SessionBatch{}}
 	if !sess.Base.IsZero() {
@@ -92,13 +66,13 @@ func ShowSession(ctx context.Context, r *repo.Repo, req spec.SessionRequest) (*s
 	for _, e := range sess.Batches() {
 		b, err := sessionBatch(l, e)
 		if err != nil {
-			return nil, ledgerError(sess.ID, err)
+			return nil, repo.LedgerError(sess.ID, err)
 		}
 		show.Batches = append(show.Batches, b)
 	}
 	net, err := l.Net(sess)
 	if err != nil {
-		return nil, ledgerError(sess.ID, err)
+		return nil, repo.LedgerError(sess.ID, err)
 	}
 	if err := h.netFiles(show, net); err != nil {
 		return nil, err
@@ -177,14 +151,14 @@ func DropSession(ctx context.Context, r *repo.Repo, id string, opt spec.Options)
 	}
 	defer h.close()
 	if err := ledger.CheckID(id); err != nil {
-		return nil, ledgerError(id, err)
+		return nil, repo.LedgerError(id, err)
 	}
 	tip, err := r.Refs().Resolve(ledger.Ref(id))
 	if err == nil {
 		err = h.ledgers(r).Drop(ctx, id, opt.LockWait())
 	}
 	if err != nil {
-		return nil, ledgerError(id, err)
+		return nil, repo.LedgerError(id, err)
 	}
 	return &spec.SessionDropped{Session: id, Tip: tip.String()}, nil
 }

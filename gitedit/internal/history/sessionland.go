@@ -27,7 +27,7 @@ const trBatches = "Edit-Batches"
 // land is recorded in the ledger, whose state becomes landed.
 func LandSession(ctx context.Context, r *repo.Repo, req spec.LandRequest, opt spec.Options) (*spec.Result, error) {
 	if err := ledger.CheckID(req.Session); err != nil {
-		return nil, ledgerError(req.Session, err)
+		return nil, repo.LedgerError(req.Session, err)
 	}
 	if opt.Dirty == spec.DirtyCommitFirst {
 		return nil, spec.Errorf(spec.CodeInvalidInput, "session land takes --dirty refuse or include, not commit-first")
@@ -77,12 +77,12 @@ func planLand(ctx context.Context, t *batch.Txn, id string, dirty spec.DirtyPoli
 	l := h.ledgers(r)
 	sess, err := l.Read(ctx, id)
 	if err != nil {
-		return nil, ledgerError(id, err)
+		return nil, repo.LedgerError(id, err)
 	}
 	p := &sessionLand{session: id, outside: map[string]bool{}}
 	left, err := p.sinceLand(l, sess)
 	if err != nil {
-		return nil, ledgerError(id, err)
+		return nil, repo.LedgerError(id, err)
 	}
 	if len(p.batches) == 0 && len(p.files) == 0 && p.undone {
 		return nil, spec.Errorf(spec.CodeNotFound, "session %s has no batch to land: every batch since its last land was undone", id)

@@ -20,7 +20,7 @@ import (
 // an older gitedit recorded them).
 func (h *history) sessionLog(ctx context.Context, r *repo.Repo, req spec.LogRequest) ([]spec.LogEntry, bool, error) {
 	if err := ledger.CheckID(req.Session); err != nil {
-		return nil, false, ledgerError(req.Session, err)
+		return nil, false, repo.LedgerError(req.Session, err)
 	}
 	l := h.ledgers(r)
 	sess, err := l.Read(ctx, req.Session)
@@ -28,7 +28,7 @@ func (h *history) sessionLog(ctx context.Context, r *repo.Repo, req spec.LogRequ
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, ledgerError(req.Session, err)
+		return nil, false, repo.LedgerError(req.Session, err)
 	}
 	entries := []spec.LogEntry{}
 	for _, e := range sess.Batches() {
@@ -61,7 +61,7 @@ func (h *history) ledgerLogEntry(l *ledger.Store, e *ledger.Entry, req spec.LogR
 	}
 	files, err := l.Files(e)
 	if err != nil {
-		return le, ledgerError(req.Session, err)
+		return le, repo.LedgerError(req.Session, err)
 	}
 	if len(le.Files) == 0 {
 		for _, f := range files {

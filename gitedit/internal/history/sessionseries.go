@@ -10,6 +10,7 @@ import (
 
 	"github.com/gitedit/gitedit/gitedit/internal/ledger"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 )
 
@@ -39,7 +40,7 @@ func (h *history) sessionSeries(ctx context.Context, req spec.SeriesRequest, sig
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, true, ledgerError(req.Session, err)
+		return nil, true, repo.LedgerError(req.Session, err)
 	}
 	patches, final, err := h.replay(l, sess, req.KeepUndone)
 	if err != nil {
@@ -135,7 +136,7 @@ func (w replayWhy) conflict(e *ledger.Entry, msg string) error {
 func (h *history) replayEntry(l *ledger.Store, e *ledger.Entry, tree plumbing.Hash, why replayWhy) (plumbing.Hash, error) {
 	files, err := l.Files(e)
 	if err != nil {
-		return tree, ledgerError("", err)
+		return tree, repo.LedgerError("", err)
 	}
 	look := objects.NewTreeLookup(h.trees, tree)
 	var set []objects.TreeChange

@@ -26,7 +26,7 @@ import (
 // Nothing left to take back is nothing_to_undo.
 func UndoSession(ctx context.Context, r *repo.Repo, req spec.SessionUndoRequest, opt spec.Options) (*spec.Result, error) {
 	if err := ledger.CheckID(req.Session); err != nil {
-		return nil, ledgerError(req.Session, err)
+		return nil, repo.LedgerError(req.Session, err)
 	}
 	if req.Last < 0 {
 		return nil, spec.Errorf(spec.CodeInvalidInput, "--last takes a positive number of batches, not %d", req.Last)
@@ -71,7 +71,7 @@ func planSessionUndo(ctx context.Context, t *batch.Txn, req spec.SessionUndoRequ
 		return nil, spec.Errorf(spec.CodeNothingToUndo, "session %s has recorded no batch (gitedit session list lists the sessions)", req.Session)
 	}
 	if err != nil {
-		return nil, ledgerError(req.Session, err)
+		return nil, repo.LedgerError(req.Session, err)
 	}
 	p := &sessionUndo{session: req.Session, entries: undoable(sess, req.Last)}
 	if len(p.entries) == 0 {
@@ -80,7 +80,7 @@ func planSessionUndo(ctx context.Context, t *batch.Txn, req spec.SessionUndoRequ
 	m := newMerger(r, t, h)
 	for _, e := range p.entries {
 		if err := m.takeBack(l, e); err != nil {
-			return nil, ledgerError(req.Session, err)
+			return nil, repo.LedgerError(req.Session, err)
 		}
 	}
 	if err := m.conflict(fmt.Sprintf("session %s cannot be undone", req.Session)); err != nil {

@@ -162,7 +162,10 @@ func (s *Store) Prepare(rec Record) (*Pending, error) {
 		return nil, err
 	}
 	p := &Pending{s: s, rec: rec}
-	return p, p.write()
+	if err := p.write(); err != nil {
+		return nil, fmt.Errorf("record the batch in %s: %w", Ref(rec.Session), err)
+	}
+	return p, nil
 }
 
 // write (re)writes p's entries on the ledger's newest entry.
