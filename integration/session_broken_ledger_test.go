@@ -52,3 +52,26 @@ func TestSessionDropOfALockedLedgerIsLocked(t *testing.T) {
 	require.Contains(t, e["message"], "sessions/k.lock")
 	requireUnchanged(t, before, take(t, dir))
 }
+
+// A ref named refs/gitedit/sessions (made by hand, then packed by git
+// pack-refs) keeps any session's ledger from being created, as git
+// update-ref refuses to create refs/gitedit/sessions/S then: the batch
+// is refused in staging and in commit mode and nothing changes (gitedit
+// created the loose ledger beside the packed ref, and git gc then
+// failed: "cannot lock ref ... 'refs/gitedit/sessions' exists").
+func TestSessionBatchRefusesALedgerNameGitCannotCreate(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines})
+	git(t, dir, "update-ref", "refs/gitedit/sessions", "HEAD")
+	git(t, dir, "pack-refs", "--all")
+	for _, extra := range [][]string{nil, {"--commit"}} {
+		before := take(t, dir)
+		args := append([]string{"edit", "f.txt", "--old", "l1\n", "--new", "x1\n", "--session", "p", "--json"}, extra...)
+		r := gitedit(t, dir, "", args...)
+		require.Equal(t, 1, r.code, "%v: %s", extra, r.stdout)
+		require.Equal(t, "io_error", errorCode(r))
+		require.Contains(t, r.stdout, "'refs/gitedit/sessions' exists; cannot create 'refs/gitedit/sessions/p'")
+		requireUnchanged(t, before, take(t, dir))
+	}
+	git(t, dir, "gc", "-q")
+	git(t, dir, "fsck", "--strict")
+}

@@ -127,6 +127,11 @@ func (s *Store) applyLocked(ctx context.Context, u Update, ref string, logHead b
 	if cur.symref != "" || cur.hash != u.Old {
 		return fmt.Errorf("update %s: expected %s, found %s: %w", ref, describe(u.Old), describe(cur.hash), ErrStale)
 	}
+	if !cur.exists {
+		if err := s.checkAvailable(ref); err != nil {
+			return fmt.Errorf("update %s: %w", ref, err)
+		}
+	}
 	if u.Hook != nil {
 		if err := u.Hook("prepared"); err != nil {
 			_ = u.Hook("aborted")
