@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -52,7 +51,7 @@ func hookRunner(r *repo.Repo) hooks.Runner {
 	if p, ok := r.GitConfig().Get("core.hooksPath"); ok && p != "" {
 		dir = repo.AbsFrom(r.WorkTree(), gitconfig.ExpandHome(p, os.LookupEnv))
 	}
-	return hooks.Runner{Dir: dir, WorkTree: r.WorkTree(), Output: &hookOutput{}, Late: lateHookOutput{}}
+	return hooks.Runner{Dir: dir, WorkTree: r.WorkTree(), Output: &hooks.Output{}, Late: hooks.LateOutput{}}
 }
 
 // hooksFor returns the hooks of a commit-mode batch, or nil when none
@@ -73,40 +72,8 @@ func hooksFor(r *repo.Repo, opt spec.Options) *commitHooks {
 	return nil
 }
 
-// hookEnv is the environment git gives its hooks: the caller's, with
-// GIT_PREFIX (the starting folder relative to the top, "" at the top)
-// and git's exec path set and put first in PATH.
-func hookEnv(r *repo.Repo) []string {
-	prefix := ""
-	if rel, err := filepath.Rel(r.WorkTree(), r.Dir()); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
-		prefix = filepath.ToSlash(rel) + "/"
-	}
-	env := hooks.Merge(os.Environ(), append([]string{"GIT_PREFIX=" + prefix}, gitDirEnv(r)...))
-	if out, err := exec.Command("git", "--exec-path").Output(); err == nil {
-		execPath := strings.TrimSpace(string(out))
-		env = hooks.Merge(env, []string{"GIT_EXEC_PATH=" + execPath, "PATH=" + execPath + string(os.PathListSeparator) + os.Getenv("PATH")})
-	}
-	return env
-}
-
-// gitDirEnv is the GIT_DIR git exports to its hooks when it found the
-// git directory through a .git file (a linked worktree, a submodule):
-// its real path (setup_discovered_git_dir calls set_git_dir unless the
-// git directory is ".git"). A GIT_DIR of the caller's is passed on as it
-// is.
-func gitDirEnv(r *repo.Repo) []string {
-	if _, ok := os.LookupEnv("GIT_DIR"); ok {
-		return nil
-	}
-	if fi, err := os.Lstat(filepath.Join(r.WorkTree(), ".git")); err != nil || fi.IsDir() {
-		return nil
-	}
-	dir := r.GitDir()
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = real
-	}
-	return []string{"GIT_DIR=" + dir}
-}
+// hookEnv is the environment git gives r's hooks (hooks.GitEnv).
+func hookEnv(r *repo.Repo) []string { return hooks.GitEnv(r.WorkTree(), r.Dir(), r.GitDir()) }
 
 // authorEnv exports the author line as git commit exports it to hooks.
 func (h *commitHooks) authorEnv() []string {
@@ -127,18 +94,18 @@ func (h *commitHooks) commitEnv(indexFile string) []string {
 // runHook runs one hook; a refusal is conflict, with the hook's output.
 // When ctx ends (a signal), the hook is stopped and the batch with it.
 func (h *commitHooks) runHook(ctx context.Context, name string, env []string, args ...string) error {
-	out := h.run.Output.(*hookOutput)
+	out := h.run.Output.(*hooks.Output)
 	out.Reset()
 	_, err := h.run.Run(ctx, name, env, nil, args...)
 	if ctx.Err() != nil {
-		out.flush()
+		out.Flush()
 		return interrupted(ctx)
 	}
 	var failed *hooks.Failed
 	if errors.As(err, &failed) {
-		return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("the %s hook refused the commit (exit status %d); nothing was changed%s", name, failed.Status, out.tail()), Err: err}
+		return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("the %s hook refused the commit (exit status %d); nothing was changed%s", name, failed.Status, out.Tail()), Err: err}
 	}
-	out.flush()
+	out.Flush()
 	if err != nil {
 		return spec.IOError("hook "+name, err)
 	}
@@ -317,74 +284,20 @@ func refHook(ctx context.Context, r *repo.Repo, u *refs.Update, author string) f
 	}
 	h := &commitHooks{run: run, author: author}
 	return func(state string) error {
-		out := run.Output.(*hookOutput)
+		out := run.Output.(*hooks.Output)
 		out.Reset()
 		_, err := run.Run(ctx, hookRefTx, h.authorEnv(), stdin.Bytes(), state)
 		if ctx.Err() != nil {
-			out.flush()
+			out.Flush()
 			return interrupted(ctx)
 		}
 		var failed *hooks.Failed
 		if errors.As(err, &failed) {
-			return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("the reference-transaction hook refused the update of %s (exit status %d); nothing was changed%s", u.Ref, failed.Status, out.tail()), Err: err}
+			return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("the reference-transaction hook refused the update of %s (exit status %d); nothing was changed%s", u.Ref, failed.Status, out.Tail()), Err: err}
 		}
-		out.flush()
+		out.Flush()
 		return err
 	}
-}
-
-// hookOutput collects a hook's output: printed to standard error
-// (control characters escaped) when the hook succeeds, quoted in the
-// error when it refuses.
-type hookOutput struct{ bytes.Buffer }
-
-// maxHookOutput bounds the output kept from one hook run (its end is
-// kept), so that a hook printing without end cannot exhaust memory.
-const maxHookOutput = 1 << 20
-
-// Write keeps the last maxHookOutput bytes written.
-func (o *hookOutput) Write(p []byte) (int, error) {
-	n, _ := o.Buffer.Write(p)
-	if extra := o.Len() - maxHookOutput; extra > 0 {
-		kept := append([]byte(nil), o.Bytes()[extra:]...)
-		o.Reset()
-		o.Buffer.Write(kept)
-	}
-	return n, nil
-}
-
-// maxHookTail bounds the hook output an error message quotes.
-const maxHookTail = 4000
-
-// tail is the end of the output, for an error message.
-func (o *hookOutput) tail() string {
-	b := bytes.TrimSpace(o.Bytes())
-	if len(b) == 0 {
-		return ""
-	}
-	if len(b) > maxHookTail {
-		b = append([]byte("…"), b[len(b)-maxHookTail:]...)
-	}
-	return ":\n" + quote.Printable(string(b))
-}
-
-// lateHookOutput prints to standard error (control characters escaped)
-// what a background process left by a hook writes to the hook's output
-// after the hook exited, as it would reach git's standard error.
-type lateHookOutput struct{}
-
-// Write prints p escaped.
-func (lateHookOutput) Write(p []byte) (int, error) {
-	fmt.Fprint(os.Stderr, quote.Printable(string(p)))
-	return len(p), nil
-}
-
-// flush prints the output to standard error.
-func (o *hookOutput) flush() {
-	if o.Len() > 0 {
-		fmt.Fprint(os.Stderr, quote.Printable(o.String()))
-	}
-	o.Reset()
 }
 
 // hookedCommits, when the batch has commit hooks, runs them and writes

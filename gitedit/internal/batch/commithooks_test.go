@@ -1,25 +1,6 @@
 package batch
 
-import (
-	"strings"
-	"testing"
-)
-
-func TestHookOutputKeepsItsEnd(t *testing.T) {
-	var o hookOutput
-	chunk := strings.Repeat("x", 1000) + "\n"
-	for i := 0; i < 3000; i++ {
-		o.Write([]byte(chunk))
-	}
-	o.Write([]byte("the end\x1b[0m\n"))
-	if o.Len() > maxHookOutput {
-		t.Fatalf("kept %d bytes", o.Len())
-	}
-	tail := o.tail()
-	if !strings.HasSuffix(tail, "the end^[[0m") || len(tail) > maxHookTail+100 {
-		t.Errorf("tail = …%q (%d bytes)", tail[max(0, len(tail)-40):], len(tail))
-	}
-}
+import "testing"
 
 func TestCheckHookMessage(t *testing.T) {
 	orig := "subject\n\nbody\n\nEdit-Tool: edit\nEdit-Count: 1\n"
