@@ -12,7 +12,7 @@ import (
 )
 
 // sessionCommand is `gitedit session list | show S [--stat] [-p] | land
-// S [-m MSG] | drop S`.
+// S [-m MSG] [--each] | drop S`.
 func sessionCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:      "session",
@@ -21,6 +21,7 @@ func sessionCommand(e *env) *cli.Command {
 		Flags: writeFlags(
 			&cli.BoolFlag{Name: "stat", Usage: "show: the net diffstat"},
 			&cli.BoolFlag{Name: "patch", Aliases: []string{"p"}, Usage: "show: the net diff"},
+			&cli.BoolFlag{Name: "each", Usage: "land: one commit per batch, each with its batch's message"},
 		),
 		Action: e.session,
 	}
@@ -38,6 +39,9 @@ func (e *env) session(c *cli.Context) error {
 	}
 	if a[0] != "show" && (c.Bool("stat") || c.Bool("patch")) {
 		return usagef("--stat and -p go with session show")
+	}
+	if a[0] != "land" && c.Bool("each") {
+		return usagef("--each goes with session land")
 	}
 	if a[0] == "land" {
 		return e.land(c, a[1])
@@ -74,12 +78,13 @@ func (e *env) session(c *cli.Context) error {
 	return err
 }
 
-// land is `gitedit session land S`: one commit of what S left.
+// land is `gitedit session land S [--each]`: one commit of what S left,
+// or one per batch.
 func (e *env) land(c *cli.Context, id string) error {
 	if err := checkWriteFlags(c); err != nil {
 		return err
 	}
-	req := gitedit.LandRequest{Session: id, DryRun: c.Bool("dry-run")}
+	req := gitedit.LandRequest{Session: id, DryRun: c.Bool("dry-run"), Each: c.Bool("each")}
 	return e.execute(c, nil, func(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options) (*gitedit.Result, error) {
 		return repo.LandSession(ctx, req, opt)
 	})

@@ -62,7 +62,10 @@ func (r *Repo) UndoSession(ctx context.Context, req SessionUndoRequest, opt Opti
 // dirty, unless opt.Dirty is include (commit-first is invalid_input).
 // The land is recorded in the ledger; the session's state becomes
 // landed. An undo --session after it takes back nothing of the land's
-// commit itself: land entries are never taken back.
+// commit itself: land entries are never taken back. With req.Each it
+// makes one commit per batch instead (session land --each), in order,
+// each with its batch's message and author, all of them or none; the
+// last one's tree is the one commit's.
 func (r *Repo) LandSession(ctx context.Context, req LandRequest, opt Options) (*Result, error) {
 	return history.LandSession(ctx, r.core, req, opt)
 }

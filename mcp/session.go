@@ -23,7 +23,7 @@ const (
 		"outside_changes and its diff includes their change). Review it before you say you are done."
 	descCommit = "Commit your session's changes as one commit on the current branch (only the files you changed, " +
 		"as you left them; other staged changes stay out). A file changed by someone else since your last edit of it " +
-		"is refused (dirty)."
+		"is refused (dirty). each: true makes one commit per batch instead, each with its batch's message."
 )
 
 // okChanges is the structured content of changes.
@@ -75,5 +75,5 @@ func (h *handlers) commit(ctx context.Context, repo *gitedit.Repo, opt gitedit.O
 		return nil, err
 	}
 	opt.Message = req.Message
-	return inSession(opt.Session).applied(repo.LandSession(ctx, gitedit.LandRequest{Session: opt.Session}, opt))
+	return inSession(opt.Session).applied(repo.LandSession(ctx, gitedit.LandRequest{Session: opt.Session, Each: req.Each}, opt))
 }

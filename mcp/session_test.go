@@ -104,3 +104,19 @@ func TestLogToolRefusesANegativeN(t *testing.T) {
 		assert.Contains(t, text(res), "must not be negative")
 	}
 }
+
+// commit with each: true lands the own session one commit per batch,
+// each with its batch's subject; each with a message is invalid_input.
+func TestCommitEachMakesOneCommitPerBatch(t *testing.T) {
+	repo := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines})
+	isolateGit(t, repo)
+	cs := connect(t, Config{Dir: repo, Options: gitedit.Options{Session: "e"}})
+	lineEdit(t, cs, "l1", "e1")
+	lineEdit(t, cs, "l5", "e5")
+	res := call(t, cs, ToolCommit, map[string]any{"each": true, "message": "one"})
+	assert.Equal(t, "invalid_input", errorCode(t, res))
+	_, m := mustApply(t, cs, ToolCommit, map[string]any{"each": true})
+	assert.Len(t, m["commits"], 2)
+	assert.Equal(t, "edit f.txt: replace 1 occurrence\nedit f.txt: replace 1 occurrence", gitOut(t, repo, "log", "-2", "--format=%s"))
+	assert.Equal(t, readFile(t, repo, "f.txt"), gitOut(t, repo, "show", "HEAD:f.txt")+"\n")
+}

@@ -59,6 +59,9 @@ type commitPlan struct {
 	// parent is the commit the batch started from (zero: unborn branch).
 	parent  plumbing.Hash
 	commits []plannedCommit
+	// record, when set, is the message of the batch's ledger entry (a
+	// land with --each: its commits carry their batches' messages).
+	record string
 }
 
 // plannedCommit is one commit of a plan: the commit of the existing
@@ -66,6 +69,9 @@ type commitPlan struct {
 type plannedCommit struct {
 	tree plumbing.Hash
 	msg  string
+	// author, when set, replaces the plan's author (a land with --each
+	// keeps each batch's).
+	author string
 }
 
 // planCommits resolves the identities and the signer, and writes the
@@ -100,7 +106,11 @@ func (w *batchWriter) planCommits() (*commitPlan, error) {
 		}
 	}
 	tree, err := w.writeTree(base, treeChanges(w.changes, false))
-	p.commits = append(p.commits, plannedCommit{tree, message(w.meta, w.out.Files, w.opt.Session, w.opt.Agent)})
+	if w.each != nil {
+		w.planEach(p, tree)
+		return p, err
+	}
+	p.commits = append(p.commits, plannedCommit{tree: tree, msg: message(w.meta, w.out.Files, w.opt.Session, w.opt.Agent)})
 	return p, err
 }
 
@@ -110,7 +120,11 @@ func (w *batchWriter) writeCommits(ctx context.Context, p *commitPlan) (*refs.Up
 	parent := p.parent
 	var ids []plumbing.Hash
 	for _, c := range p.commits {
-		id, err := w.commitObject(ctx, parent, c.tree, p.author, p.committer, c.msg)
+		author := p.author
+		if c.author != "" {
+			author = c.author
+		}
+		id, err := w.commitObject(ctx, parent, c.tree, author, p.committer, c.msg)
 		if err != nil {
 			return nil, err
 		}
@@ -164,7 +178,7 @@ func (w *batchWriter) planExisting(p *commitPlan, base plumbing.Hash) (plumbing.
 	if tree, err = w.writeTree(base, changes); err != nil {
 		return base, err
 	}
-	p.commits = append(p.commits, plannedCommit{tree, msg})
+	p.commits = append(p.commits, plannedCommit{tree: tree, msg: msg})
 	return tree, nil
 }
 

@@ -24,8 +24,11 @@ func WithLand() Option { return func(c *config) { c.land = true } }
 
 // landOnHead is the commit-mode check of a land: it keeps the changes
 // HEAD does not already hold and describes them against HEAD.
-func (w *batchWriter) landOnHead() error {
+func (w *batchWriter) landOnHead(each *Each) error {
 	if err := w.readHeadTree(); err != nil {
+		return err
+	}
+	if err := w.checkEach(each); err != nil {
 		return err
 	}
 	kept := w.changes[:0]

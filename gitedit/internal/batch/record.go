@@ -164,6 +164,9 @@ func (w *batchWriter) ledgerRecord() (ledger.Record, error) {
 	if p := w.written; p != nil {
 		rec.Base, rec.Author, rec.Committer = w.head.Commit, p.author, p.committer
 		rec.Message = p.commits[len(p.commits)-1].msg
+		if p.record != "" {
+			rec.Message = p.record
+		}
 		rec.Commit = plumbing.NewHash(w.out.Commits[len(w.out.Commits)-1])
 		return rec, nil
 	}

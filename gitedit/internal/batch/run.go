@@ -106,8 +106,10 @@ type config struct {
 	read    *index.Index
 	// canonical is request's canonical JSON (Run encodes it).
 	canonical []byte
-	// land commits the paths the plan read as they are (WithLand).
+	// land commits the paths the plan read as they are (WithLand);
+	// each, when set, in one commit per batch (WithEach).
 	land bool
+	each *Each
 }
 
 // WithRequest makes the canonical JSON of request the commit's
@@ -229,7 +231,7 @@ func prepare(r *repo.Repo, opt spec.Options, c *config, plan Plan) (*batchWriter
 	}
 	if opt.Commit && len(changes) > 0 {
 		if c.land {
-			err = w.landOnHead()
+			err = w.landOnHead(c.each)
 		} else {
 			err = w.checkDirty()
 		}

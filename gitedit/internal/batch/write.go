@@ -50,6 +50,8 @@ type batchWriter struct {
 	// the commits while they run.
 	hooks *commitHooks
 	plan  *commitPlan
+	// each are the commits of a land with --each (see WithEach).
+	each *Each
 	// author is the commits' author line, for the hooks' environment.
 	author string
 	// commitTrees are the root trees of the commits this batch found

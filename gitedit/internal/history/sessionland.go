@@ -24,7 +24,8 @@ const trBatches = "Edit-Batches"
 // the session left it (a batch committed already) is not committed
 // again. A session file whose index or working tree differs from what
 // the session left is dirty (--dirty include commits it as it is). The
-// land is recorded in the ledger, whose state becomes landed.
+// land is recorded in the ledger, whose state becomes landed. With
+// req.Each it makes one commit per batch instead (see eachCommits).
 func LandSession(ctx context.Context, r *repo.Repo, req spec.LandRequest, opt spec.Options) (*spec.Result, error) {
 	if err := ledger.CheckID(req.Session); err != nil {
 		return nil, repo.LedgerError(req.Session, err)
@@ -32,17 +33,24 @@ func LandSession(ctx context.Context, r *repo.Repo, req spec.LandRequest, opt sp
 	if opt.Dirty == spec.DirtyCommitFirst {
 		return nil, spec.Errorf(spec.CodeInvalidInput, "session land takes --dirty refuse or include, not commit-first")
 	}
+	if req.Each && opt.Message != "" {
+		return nil, spec.Errorf(spec.CodeInvalidInput, "session land --each makes one commit per batch, each with its batch's message: it takes no -m")
+	}
 	opt = opt.ForRequest(req.DryRun, "")
 	opt.Session, opt.Commit, opt.NoStage = req.Session, true, false
 	var plan *sessionLand
+	var each *batch.Each
+	if req.Each {
+		each = &batch.Each{}
+	}
 	out, err := batch.Run(ctx, r, opt, func(t *batch.Txn) (*commitmsg.Meta, error) {
-		p, err := planLand(ctx, t, req.Session, opt.Dirty)
+		p, err := planLand(ctx, t, req.Session, opt.Dirty, each)
 		plan = p
 		if err != nil {
 			return nil, err
 		}
 		return p.meta(opt.Message), nil
-	}, batch.WithRequest(req), batch.WithLand())
+	}, batch.WithRequest(req), batch.WithLand(), batch.WithEach(each))
 	if err != nil {
 		return nil, err
 	}
@@ -62,12 +70,15 @@ type sessionLand struct {
 	// session's batches, or after its last one (--dirty include): the
 	// land commits their changes with the session's.
 	outside map[string]bool
+	// commits counts the commits of a land with --each (0 without).
+	commits int
 }
 
 // planLand reads the session's ledger (under the lock), reads each file
 // it touched since its last land into t (as it is: WithLand commits it)
-// and refuses files that differ from what the session left.
-func planLand(ctx context.Context, t *batch.Txn, id string, dirty spec.DirtyPolicy) (*sessionLand, error) {
+// and refuses files that differ from what the session left; with each
+// set, it fills each with one commit per batch.
+func planLand(ctx context.Context, t *batch.Txn, id string, dirty spec.DirtyPolicy, each *batch.Each) (*sessionLand, error) {
 	r := t.Repo()
 	h, err := openHistory(r)
 	if err != nil {
@@ -102,6 +113,9 @@ func planLand(ctx context.Context, t *batch.Txn, id string, dirty spec.DirtyPoli
 		return nil, &spec.Error{Code: spec.CodeDirty, FilePath: differ[0], Message: fmt.Sprintf(
 			"%s changed since session %s's last batch of it (in the working tree or the index); commit or discard those changes, or pass --dirty include to land the files with them",
 			spec.QuotePaths(differ), id)}
+	}
+	if each != nil {
+		return p, p.fillEach(r, h, l, sess, left, each)
 	}
 	return p, nil
 }
@@ -220,7 +234,11 @@ func (p *sessionLand) result(out *batch.Outcome, opt spec.Options) *spec.Result 
 		return res
 	}
 	p.markOutside(res)
-	res.Summary = res.Decorate(fmt.Sprintf("Landed session %s: %s, %s", p.session, batches(len(p.batches)), commitmsg.Plural(len(out.Files), "file")))
+	landed := batches(len(p.batches))
+	if p.commits > 0 {
+		landed += " as " + eachSummary(p.commits)
+	}
+	res.Summary = res.Decorate(fmt.Sprintf("Landed session %s: %s, %s", p.session, landed, commitmsg.Plural(len(out.Files), "file")))
 	return res
 }
 

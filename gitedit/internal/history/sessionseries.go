@@ -75,17 +75,15 @@ func (h *history) replay(l *ledger.Store, sess *ledger.Session, keepUndone bool)
 	var why replayWhy
 	for i := len(sess.Entries) - 1; i >= 0; i-- {
 		e := sess.Entries[i]
-		if e.Kind == ledger.Outside {
-			why.outside = true
-		}
+		why.outside = why.outside || e.Kind == ledger.Outside
 		if e.Kind != ledger.Batch || e.Tool == ledger.ToolLand {
 			continue
 		}
-		if !keepUndone && (e.Undone || namesUndone(e)) {
+		if !seriesKeeps(e, keepUndone) {
 			why.leftOut = true
 			continue
 		}
-		next, err := h.replayEntry(l, e, tree, why)
+		next, err := h.replayEntry(l, e, tree, why, nil)
 		if err != nil {
 			return nil, tree, err
 		}
@@ -99,6 +97,13 @@ func (h *history) replay(l *ledger.Store, sess *ledger.Session, keepUndone bool)
 		tree = next
 	}
 	return out, tree, nil
+}
+
+// seriesKeeps reports whether a session's series (and a land with
+// --each) keeps batch entry e: not a land, and unless keepUndone, not
+// undone and not an undo that names what it undid.
+func seriesKeeps(e *ledger.Entry, keepUndone bool) bool {
+	return e.Tool != ledger.ToolLand && (keepUndone || !e.Undone && !namesUndone(e))
 }
 
 // namesUndone reports an undo entry that names the entries it took back
@@ -132,8 +137,9 @@ func (w replayWhy) conflict(e *ledger.Entry, msg string) error {
 	return spec.Errorf(spec.CodeConflict, "%s", text)
 }
 
-// replayEntry applies entry e's changes to tree and returns the new tree.
-func (h *history) replayEntry(l *ledger.Store, e *ledger.Entry, tree plumbing.Hash, why replayWhy) (plumbing.Hash, error) {
+// replayEntry applies entry e's changes to tree (only those of the
+// paths keep accepts, when set) and returns the new tree.
+func (h *history) replayEntry(l *ledger.Store, e *ledger.Entry, tree plumbing.Hash, why replayWhy, keep func(string) bool) (plumbing.Hash, error) {
 	files, err := l.Files(e)
 	if err != nil {
 		return tree, repo.LedgerError("", err)
@@ -141,6 +147,9 @@ func (h *history) replayEntry(l *ledger.Store, e *ledger.Entry, tree plumbing.Ha
 	look := objects.NewTreeLookup(h.trees, tree)
 	var set []objects.TreeChange
 	for _, c := range files {
+		if keep != nil && !keep(c.Path) {
+			continue
+		}
 		tc, err := h.replayFile(look, e, c, why)
 		if err != nil {
 			return tree, err
@@ -196,10 +205,7 @@ func (h *history) patchEmail(p sessionPatch, n, m int, sig string) (spec.SeriesP
 	if id.IsZero() {
 		id = p.entry.ID
 	}
-	msg := p.entry.Message // without the ledger's own Edit-Commit trailer
-	if !p.entry.Commit.IsZero() {
-		msg = strings.TrimSuffix(msg, ledger.TrailerCommit+": "+p.entry.Commit.String()+"\n")
-	}
+	msg := batchMessage(p.entry)
 	subject, body := splitMessage(msg)
 	var b strings.Builder
 	writeMailHeader(&b, id.String(), p.entry.Author, subjectPrefix(n, m)+" ", subject, !isASCII(msg))
@@ -208,6 +214,15 @@ func (h *history) patchEmail(p sessionPatch, n, m int, sig string) (spec.SeriesP
 	}
 	fmt.Fprintf(&b, "---\n%s\n%s-- \n%s\n\n", stat, d, sig)
 	return spec.SeriesPatch{Name: patchFileName(n, subject), Commit: id.String(), Subject: subject, Content: b.String()}, nil
+}
+
+// batchMessage is the message of batch entry e as its commit has it (or
+// would have had): without the ledger's own Edit-Commit trailer.
+func batchMessage(e *ledger.Entry) string {
+	if e.Commit.IsZero() {
+		return e.Message
+	}
+	return strings.TrimSuffix(e.Message, ledger.TrailerCommit+": "+e.Commit.String()+"\n")
 }
 
 // sessionCover writes the cover letter of a session's series: its

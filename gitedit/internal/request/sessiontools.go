@@ -7,7 +7,8 @@ import "github.com/gitedit/gitedit/gitedit/internal/spec"
 var (
 	fAll           = reqField{"all", ""}
 	toolUndoFields = []reqField{fCommit, fSession, fAll, fDryRun}
-	commitFields   = []reqField{fMessage}
+	fEach          = reqField{"each", ""}
+	commitFields   = []reqField{fMessage, fEach}
 )
 
 // DecodeToolUndo decodes the MCP undo tool's request: commit, session,
@@ -33,11 +34,16 @@ func DecodeChanges(data []byte) (*spec.ChangesRequest, error) {
 	return &spec.ChangesRequest{}, nil
 }
 
-// DecodeCommit decodes the MCP commit tool's request: message, optional.
+// DecodeCommit decodes the MCP commit tool's request: message and each,
+// optional, not both.
 func DecodeCommit(data []byte) (*spec.CommitRequest, error) {
 	o, err := parseRoot(data)
 	if err != nil || o.allow(commitFields) != nil {
 		return nil, firstErr(err, o)
 	}
-	return &spec.CommitRequest{Message: o.str(fMessage, false)}, o.err
+	req := &spec.CommitRequest{Message: o.str(fMessage, false), Each: o.boolean(fEach)}
+	if o.err == nil && req.Each && req.Message != "" {
+		return nil, spec.Errorf(spec.CodeInvalidInput, "each makes one commit per batch, each with its batch's message: it goes without message")
+	}
+	return req, o.err
 }

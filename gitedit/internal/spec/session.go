@@ -109,6 +109,9 @@ type LandRequest struct {
 	Session string `json:"session"`
 	// DryRun computes the commit and its diff and writes nothing.
 	DryRun bool `json:"dry_run,omitempty"`
+	// Each makes one commit per batch, in order, each with its batch's
+	// message, instead of one commit (`--each`).
+	Each bool `json:"each,omitempty"`
 }
 
 // ToolUndoRequest is the MCP undo tool's request: by default it takes
@@ -131,9 +134,12 @@ type ToolUndoRequest struct {
 type ChangesRequest struct{}
 
 // CommitRequest is the MCP commit tool's request: land the server's own
-// session as one commit with this message.
+// session as one commit with this message, or one commit per batch.
 type CommitRequest struct {
 	// Message is the commit message (subject, blank line, body); empty
 	// generates one.
 	Message string `json:"message,omitempty" jsonschema:"the commit message: a subject line, then a blank line and a body if you like; default: generated"`
+	// Each makes one commit per batch, each with its batch's message
+	// (session land --each); it goes without Message.
+	Each bool `json:"each,omitempty" jsonschema:"one commit per batch of the session, each with its batch's own message, instead of one commit (goes without message)"`
 }

@@ -1,0 +1,142 @@
+package history
+
+import (
+	"fmt"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/gitedit/gitedit/gitedit/internal/batch"
+	"github.com/gitedit/gitedit/gitedit/internal/ledger"
+	"github.com/gitedit/gitedit/gitedit/internal/objects"
+	"github.com/gitedit/gitedit/gitedit/internal/repo"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
+)
+
+// A land with --each makes one commit per batch since the session's last
+// land, in order, each with the batch's own message (trailers and
+// Edit-Session included) and author. The batches are those series
+// --session exports (seriesKeeps: undone batches and their undos left
+// out), replayed the same way (replayEntry) on HEAD's tree instead of
+// the session's base. An outside entry between them (someone else
+// changed a landed file) is replayed too, so its change is in the next
+// batch's commit, as in the content that batch left (which a land
+// commits). A batch whose replay changes nothing (a commit-mode batch
+// HEAD already holds) makes no commit. The last commit's tree must be
+// the one the default land makes (HEAD's with each landed file as the
+// session's last batch of it left it); otherwise the land is refused
+// (conflict) and the session lands only as one commit.
+
+// eachCommits replays the batches since the session's last land on
+// HEAD's tree (h.head, which the batch core checks it still names) and
+// returns their commits.
+func (p *sessionLand) eachCommits(h *history, l *ledger.Store, sess *ledger.Session, left map[string]ledger.Side) (*batch.Each, error) {
+	head, err := h.headTree()
+	if err != nil {
+		return nil, err
+	}
+	landed := map[string]bool{}
+	for _, rel := range p.files {
+		landed[rel] = true
+	}
+	each := &batch.Each{Base: h.head}
+	tree, committed := head, head
+	window := landWindow(sess)
+	for i := len(window) - 1; i >= 0; i-- {
+		e := window[i]
+		var keep func(string) bool
+		switch {
+		case e.Kind == ledger.Outside:
+			keep = func(rel string) bool { return landed[rel] }
+		case !seriesKeeps(e, false):
+			continue
+		}
+		if tree, err = h.replayEntry(l, e, tree, replayWhy{}, keep); err != nil {
+			return nil, p.eachConflict(err)
+		}
+		if e.Kind == ledger.Batch && tree != committed {
+			each.Commits = append(each.Commits, batch.EachCommit{Tree: tree, Message: batchMessage(e), Author: authorLine(e.Author)})
+			committed = tree
+		}
+	}
+	return each, p.checkEachTree(h, head, tree, left)
+}
+
+// headTree is the tree of HEAD's commit (the empty tree, written, on an
+// unborn branch).
+func (h *history) headTree() (plumbing.Hash, error) {
+	if h.head.IsZero() {
+		id, err := objects.UpdateTree(h.trees, plumbing.ZeroHash, nil)
+		return id, wrapIO("write tree", err)
+	}
+	id, err := objects.CommitTree(h.db, h.head)
+	return id, wrapIO("read commit "+h.head.String(), err)
+}
+
+// checkEachTree refuses a replay whose final tree is not the default
+// land's: head with each landed file as the session left it.
+func (p *sessionLand) checkEachTree(h *history, head, final plumbing.Hash, left map[string]ledger.Side) error {
+	set := make([]objects.TreeChange, 0, len(p.files))
+	for _, rel := range p.files {
+		set = append(set, sideChange(rel, sideOfLedger(left[rel])))
+	}
+	want, err := objects.UpdateTree(h.trees, head, set)
+	if err != nil {
+		return spec.IOError("write tree", err)
+	}
+	if want == final {
+		return nil
+	}
+	return spec.Errorf(spec.CodeConflict, "the batches of session %s replayed one by one on HEAD do not give what the session left (an undone batch, or a change made outside the session, overlaps the others); land it as one commit, without --each", p.session)
+}
+
+// eachConflict words a batch that does not replay for a land.
+func (p *sessionLand) eachConflict(err error) error {
+	if spec.CodeOf(err) != spec.CodeConflict {
+		return err
+	}
+	return spec.Errorf(spec.CodeConflict, "session %s cannot be landed one commit per batch: %s; land it as one commit, without --each", p.session, spec.AsError(err).Message)
+}
+
+// wrapIO wraps a non-nil err as an io_error about what.
+func wrapIO(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return spec.IOError(what, err)
+}
+
+// eachSummary is how a land with --each names its commits.
+func eachSummary(n int) string {
+	if n == 1 {
+		return "1 commit"
+	}
+	return fmt.Sprintf("%d commits", n)
+}
+
+// fillEach replays the batches for a land with --each into each,
+// writing the replay's objects as a batch writes its own (durable as
+// core.fsync asks, with core.sharedRepository's permissions).
+func (p *sessionLand) fillEach(r *repo.Repo, h *history, l *ledger.Store, sess *ledger.Session, left map[string]ledger.Side, each *batch.Each) error {
+	h.db.SyncFile = r.ObjectSyncer()
+	shared, err := r.SharedPerm()
+	if err != nil {
+		return err
+	}
+	h.db.Shared = shared
+	e, err := p.eachCommits(h, l, sess, left)
+	if err != nil {
+		return err
+	}
+	*each = *e
+	p.commits = len(e.Commits)
+	return nil
+}
+
+// authorLine is an entry's author as a commit's author line ("" when it
+// has no date: the land's author is used).
+func authorLine(s objects.Signature) string {
+	if s.When.IsZero() || s.Email == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s <%s> %d %s", s.Name, s.Email, s.When.Unix(), s.When.Format("-0700"))
+}
