@@ -38,3 +38,25 @@ func TestAppendRefusesALedgerRefNamingNoEntryOfTheSession(t *testing.T) {
 	record(t, testStore(dir), dir, "o", batchMessage("o", "again"), c)
 	record(t, testStore(dir), dir, "o", batchMessage("o", "more"), Change{Path: "a.txt", Before: c.After, After: blob(t, dir, "B\n")})
 }
+
+// On a case-insensitive file system (macOS, Windows: core.ignorecase)
+// the ledger refs of ids that differ only in case are one file, so a
+// batch of session "casey" finds the ledger of "Casey". It is refused, as
+// any foreign tip is, but the message says why and does not advise
+// gitedit session drop casey, which would delete Casey's ledger there.
+// (Simulated here by pointing casey's ref at Casey's entry.)
+func TestAppendToALedgerOfAnIDDifferingInCaseSaysSo(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	s := testStore(dir)
+	c := Change{Path: "a.txt", Before: current(t, dir, "a.txt"), After: blob(t, dir, "A\n")}
+	entry := record(t, s, dir, "Casey", batchMessage("Casey", "one"), c).Entry.String()
+	git(t, dir, "update-ref", Ref("casey"), entry)
+	head := plumbing.NewHash(git(t, dir, "rev-parse", "HEAD"))
+	_, err := testStore(dir).Append(context.Background(), Record{Session: "casey", Base: head, Changes: []Change{c},
+		Message: batchMessage("casey", "one"), Author: ident, Committer: ident}, time.Second)
+	require.ErrorIs(t, err, ErrBroken)
+	require.ErrorContains(t, err, "session Casey")
+	require.ErrorContains(t, err, "differ only in case")
+	require.NotContains(t, err.Error(), "session drop")
+	require.Equal(t, entry, git(t, dir, "rev-parse", Ref("casey")))
+}

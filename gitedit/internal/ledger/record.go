@@ -263,7 +263,7 @@ func (s *Store) tipOrStart(rec Record, tip plumbing.Hash) (plumbing.Hash, plumbi
 			return plumbing.ZeroHash, plumbing.ZeroHash, err
 		}
 		if !e.of(rec.Session) {
-			return plumbing.ZeroHash, plumbing.ZeroHash, foreignTip(rec.Session, tip)
+			return plumbing.ZeroHash, plumbing.ZeroHash, foreignTip(rec.Session, tip, e)
 		}
 		return tip, e.Tree, nil
 	}
@@ -298,9 +298,16 @@ func (e *Entry) of(session string) bool {
 	return e.Kind != Batch || e.Trailer(TrailerSession) == session
 }
 
-// foreignTip is the refusal to append to a ledger ref that names tip, no
-// entry of the session's (see Entry.of).
-func foreignTip(session string, tip plumbing.Hash) error {
+// foreignTip is the refusal to append to a ledger ref that names tip
+// (entry e), no entry of the session's (see Entry.of). An entry of a
+// session whose id differs only in case is the same ref file on a
+// case-insensitive file system (core.ignorecase): dropping the ref would
+// drop that session's ledger, so the message says to use another id.
+func foreignTip(session string, tip plumbing.Hash, e *Entry) error {
+	if other := e.Trailer(TrailerSession); other != session && strings.EqualFold(other, session) {
+		return fmt.Errorf("%w: %s names %s, an entry of session %s: ids that differ only in case name one ref file on a case-insensitive file system; nothing was changed (use the id %s, or an id of other letters)",
+			ErrBroken, Ref(session), tip, other, other)
+	}
 	return fmt.Errorf("%w: %s names %s, which is no entry of session %s (something other than gitedit moved it); nothing was changed (gitedit session drop %s deletes the ref)",
 		ErrBroken, Ref(session), tip, session, session)
 }
