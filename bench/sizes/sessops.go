@@ -62,6 +62,7 @@ func sessionOps() []sessionOp {
 		{name: "session show S", args: []string{"session", "show", sessionID}},
 		{name: "session show S --patch", args: []string{"session", "show", sessionID, "--patch"}},
 		{name: "log --session S", args: []string{"log", "--session", sessionID}},
+		{name: "session list", args: []string{"session", "list"}},
 		{name: "undo --session S --last 1", args: []string{"undo", "--session", sessionID, "--last", "1"}, restore: back},
 		{name: "undo --session S (all 100 batches)", args: []string{"undo", "--session", sessionID}, restore: back},
 		{name: "session land S", args: []string{"session", "land", sessionID, "-m", "land"}, restore: ledgerOnly},
