@@ -52,8 +52,12 @@ func NewWithEntries(version uint32, entries []*Entry) *Index {
 // decoding only those.
 func (ix *Index) ModifiedSince(sec int64) []*Entry {
 	var out []*Entry
+	lazy := int64(ix.lazyNewest) >= sec
 	for i, e := range ix.ents {
 		if e == nil {
+			if !lazy {
+				continue
+			}
 			f := ix.raw[ix.offs[i]-1:]
 			if int64(be.Uint32(f[8:])) < sec || be.Uint32(f[36:]) == 0 || be.Uint16(f[60:])&0x3000 != 0 {
 				continue
@@ -144,9 +148,7 @@ func (ix *Index) scanEntries(off, n int) (int, bool, error) {
 	plain := true
 	for i := range n {
 		if end, ok := ix.canonicalAt(off); ok {
-			f := b[off:]
-			plain = plain && be.Uint16(f[60:])&0x3000 == 0 && be.Uint32(f[24:]) != ModeSparseDir &&
-				(be.Uint16(f[60:])&flagExtended == 0 || be.Uint16(f[fixedLen:])&xflagIntent == 0)
+			plain = ix.noteLazy(b[off:]) && plain
 			ix.offs[i], off = uint32(off)+1, end
 			continue
 		}
@@ -159,6 +161,16 @@ func (ix *Index) scanEntries(off, n int) (int, bool, error) {
 		plain = plain && e.isPlain()
 	}
 	return off, plain, nil
+}
+
+// noteLazy notes the modification time and extended flags of an entry
+// left undecoded (f is its bytes on) and reports whether it isPlain.
+func (ix *Index) noteLazy(f []byte) bool {
+	ix.lazyNewest = max(ix.lazyNewest, be.Uint32(f[8:]))
+	flags := be.Uint16(f[60:])
+	ext := flags&flagExtended != 0
+	ix.lazyExtended = ix.lazyExtended || ext
+	return flags&0x3000 == 0 && be.Uint32(f[24:]) != ModeSparseDir && (!ext || be.Uint16(f[fixedLen:])&xflagIntent == 0)
 }
 
 // canonicalAt reports whether the entry at off is one scanEntries may

@@ -181,3 +181,50 @@ func TestLazyReadRefusesWhatParseEntriesRefuses(t *testing.T) {
 		t.Fatal("no damage was refused: the test proves nothing")
 	}
 }
+
+// TestModifiedSinceMatchesAFullWalk checks ModifiedSince, which looks at
+// the undecoded entries only when one may be new enough, against a walk
+// of every entry decoded, at times before, among and after the entries'.
+func TestModifiedSinceMatchesAFullWalk(t *testing.T) {
+	data, err := os.ReadFile(lazyRepo(t, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, eager, err1, err2 := readBoth(t, data)
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	newest := ix.lazyNewest
+	var newestEntry uint32
+	for _, e := range eager {
+		if e.MtimeSec > newestEntry {
+			newestEntry = e.MtimeSec
+		}
+	}
+	if newest != newestEntry || newest == 0 {
+		t.Fatalf("lazyNewest %d, the newest entry's time %d", newest, newestEntry)
+	}
+	// Make the entries' times differ: every third one a second newer.
+	for i, off := range ix.offs {
+		if off != 0 && i%3 == 0 {
+			be.PutUint32(ix.raw[off-1+8:], newest+1)
+			eager[i].MtimeSec = newest + 1
+		}
+	}
+	ix.lazyNewest = newest + 1
+	for _, sec := range []int64{0, int64(newest), int64(newest) + 1, int64(newest) + 2} {
+		var want []string
+		for _, e := range eager {
+			if int64(e.MtimeSec) >= sec && e.Size != 0 && e.Stage == 0 {
+				want = append(want, e.Name)
+			}
+		}
+		var got []string
+		for _, e := range ix.ModifiedSince(sec) {
+			got = append(got, e.Name)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("ModifiedSince(%d): %d entries, want %d", sec, len(got), len(want))
+		}
+	}
+}

@@ -87,7 +87,7 @@ func (ix *Index) headerVersion(l entryList) uint32 {
 		if l.ix != nil && l.ix.ents[i] == nil {
 			// Not decoded: canonical, its extended flags are there only
 			// when some are set.
-			if be.Uint16(l.ix.raw[l.ix.offs[i]-1+60:])&flagExtended != 0 {
+			if l.ix.lazyExtended && be.Uint16(l.ix.raw[l.ix.offs[i]-1+60:])&flagExtended != 0 {
 				return 3
 			}
 			continue
