@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"math"
 
-	"runtime/debug"
 	"strings"
 
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
@@ -64,27 +63,6 @@ func Read(path string) (*Index, error) {
 		return nil, fmt.Errorf("parse index %s: %w", path, err)
 	}
 	return ix, nil
-}
-
-// faultsAsErrors runs f, when guard is set with a memory fault turned into
-// an error: reading a mapped index file that another program cut in
-// place faults past its new end (git replaces the file, by rename, which
-// leaves a mapping intact).
-func faultsAsErrors(guard bool, f func() error) (err error) {
-	if !guard {
-		return f()
-	}
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer func() {
-		if r := recover(); r != nil {
-			fault, ok := r.(interface{ Addr() uintptr })
-			if !ok {
-				panic(r)
-			}
-			err = fmt.Errorf("memory fault at %#x reading the index file (cut in place while in use?)", fault.Addr())
-		}
-	}()
-	return f()
 }
 
 // parse decodes one index file's bytes (without resolving a split index).
@@ -324,8 +302,8 @@ func parseExtensions(b []byte) ([]extension, error) {
 		if 8+size > int64(len(b)) {
 			return nil, fmt.Errorf("extension %q: size %d past the end", b[:4], size)
 		}
-		// A copy: the file's bytes may be a mapping, released apart from
-		// the extensions.
+		// A copy: the file's bytes, which the entries not decoded yet
+		// read, must never be written to (see rawString).
 		exts = append(exts, extension{sig: string(b[:4]), data: bytes.Clone(b[8 : 8+size])})
 		b = b[8+size:]
 	}

@@ -116,14 +116,6 @@ func (s *sink) emit(p []byte, owned bool) {
 	s.done += len(p)
 }
 
-// fail keeps err as the sink's error, unless it has one already; nothing
-// is written after it.
-func (s *sink) fail(err error) {
-	if s.err == nil {
-		s.err = err
-	}
-}
-
 // trailer writes what is gathered and the checksum (zeros when skipped),
 // in one write unless a hasher has the pieces (a small index is then
 // written with one system call).
@@ -131,14 +123,10 @@ func (s *sink) trailer() {
 	sum := make([]byte, hashLen)
 	if s.h != nil {
 		s.flush()
-		var err error
-		sum, err = s.h.finish()
-		s.fail(err)
+		sum = s.h.finish()
 	} else if s.sum != nil {
 		s.sum.Write(s.buf)
-		if s.err == nil { // a fault may have left it half-way
-			sum = s.sum.Sum(sum[:0])
-		}
+		sum = s.sum.Sum(sum[:0])
 	}
 	s.buf = append(s.buf, sum...)
 	if s.err == nil {
@@ -156,14 +144,11 @@ type piece struct {
 }
 
 // hasher computes the checksum on its own goroutine, the pieces in the
-// order they come. A piece of a mapped index file that faults (see
-// faultsAsErrors) ends the hashing with an error; the pieces after it are
-// still taken (and the sink's buffers handed back).
+// order they come.
 type hasher struct {
 	in   chan piece
 	free chan []byte // sink buffers hashed, ready again
 	sum  chan []byte
-	err  error // read after sum
 }
 
 func startHasher() *hasher {
@@ -175,19 +160,9 @@ func startHasher() *hasher {
 
 func (h *hasher) run() {
 	d := sha1.New()
-	h.err = faultsAsErrors(true, func() error {
-		for p := range h.in {
-			d.Write(p.p)
-			h.done(p)
-		}
-		return nil
-	})
-	for p := range h.in { // after a fault
+	for p := range h.in {
+		d.Write(p.p)
 		h.done(p)
-	}
-	if h.err != nil {
-		h.sum <- nil // d may be half-way through a block
-		return
 	}
 	h.sum <- d.Sum(nil)
 }
@@ -203,8 +178,7 @@ func (h *hasher) done(p piece) {
 func (h *hasher) spare() []byte { return <-h.free }
 
 // finish waits for the checksum of everything handed over.
-func (h *hasher) finish() ([]byte, error) {
+func (h *hasher) finish() []byte {
 	close(h.in)
-	sum := <-h.sum
-	return sum, h.err
+	return <-h.sum
 }

@@ -359,30 +359,6 @@ func ReadFile(path string) ([]byte, error) {
 	return readAll(fd, &st, path)
 }
 
-// MapFile maps the file at path read-only when it holds at least
-// min bytes, and returns the mapping with mapped true (release it with
-// Unmap); else it returns the content as ReadFile does. A mapping stays
-// valid when the file is renamed over or removed (git replaces its files
-// that way), but reading it past the end of a file another program cut
-// in place faults (see runtime/debug.SetPanicOnFault).
-func MapFile(path string, min int64) (data []byte, mapped bool, err error) {
-	fd, st, err := openStat(path)
-	if err != nil {
-		return nil, false, err
-	}
-	defer unix.Close(fd)
-	if st.Mode&unix.S_IFMT == unix.S_IFREG && st.Size >= min && st.Size > 0 && st.Size == int64(int(st.Size)) {
-		if data, err := unix.Mmap(fd, 0, int(st.Size), unix.PROT_READ, unix.MAP_PRIVATE); err == nil {
-			return data, true, nil
-		}
-	}
-	data, err = readAll(fd, &st, path)
-	return data, false, err
-}
-
-// Unmap releases a mapping MapFile returned.
-func Unmap(data []byte) { _ = unix.Munmap(data) }
-
 // ReadRegular reads the file at path as ReadFile does, for a caller that
 // has just seen it as a regular file of the given size (lstat): without
 // the fstat, in three system calls. A file that changed meanwhile is still

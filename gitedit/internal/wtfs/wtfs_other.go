@@ -97,16 +97,6 @@ func ReadFile(path string) ([]byte, error) { return os.ReadFile(path) }
 // regular file of the given size: os.ReadFile.
 func ReadRegular(path string, _ int64) ([]byte, error) { return os.ReadFile(path) }
 
-// MapFile returns the content of the file at path as ReadFile does, never
-// mapped (the Linux version maps large files).
-func MapFile(path string, min int64) (data []byte, mapped bool, err error) {
-	data, err = ReadFile(path)
-	return data, false, err
-}
-
-// Unmap does nothing: MapFile maps nothing here.
-func Unmap([]byte) {}
-
 // OpenFile opens path: os.OpenFile (the Linux version saves the runtime's
 // poller registration).
 func OpenFile(path string, flag int, perm os.FileMode) (*os.File, error) {
