@@ -181,3 +181,20 @@ func TestPlainUndoNoteFindsTheNewestStagedBatch(t *testing.T) {
 	at(t, dir, 60, "undo", "--session", "a")
 	require.NotContains(t, note(), "staged by session")
 }
+
+// A ledger ref moved onto a branch commit (no entry of the session) is
+// broken: the note, which reads each ledger only from its tip, gives no
+// hint, as when it read every ledger whole.
+func TestPlainUndoNoteGivesNoHintOverABrokenLedger(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"f.txt": "x\n"})
+	ok(t, dir, "edit", "g.txt", "--old", "", "--new", "g\n", "--commit")
+	at(t, dir, 10, "edit", "f.txt", "--old", "x", "--new", "y", "--session", "s")
+	note := func() string {
+		m, r := jsonResult(t, dir, "", "undo", "--dry-run")
+		require.Equal(t, 0, r.code, r.stderr)
+		return fmt.Sprint(m["notes"])
+	}
+	require.Contains(t, note(), "staged by session s;")
+	git(t, dir, "update-ref", ledgerRef("moved"), "HEAD")
+	require.NotContains(t, note(), "staged by session")
+}

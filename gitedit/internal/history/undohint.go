@@ -73,6 +73,12 @@ func newestStagedAll(ctx context.Context, l *ledger.Store) ([]stagedTip, error) 
 			c.staged, more = newestStaged(e)
 			return more
 		})
+		if err == nil && c.staged != nil && c.staged.Trailer(ledger.TrailerSession) != id {
+			// A ref moved onto a commit that is no entry (git update-ref):
+			// as when reading the ledger whole, which would not end in a
+			// start entry, there is no note.
+			err = fmt.Errorf("%w: %s names %s, no entry of the session", ledger.ErrBroken, ledger.Ref(id), c.staged.ID)
+		}
 		if errors.Is(err, ledger.ErrNoSession) {
 			continue // dropped meanwhile
 		}
