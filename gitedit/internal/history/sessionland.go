@@ -128,7 +128,7 @@ func planLand(ctx context.Context, t *batch.Txn, id string, dirty spec.DirtyPoli
 func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[string]ledger.Side, error) {
 	since := landWindow(sess)
 	first, left, live := map[string]ledger.Side{}, map[string]ledger.Side{}, map[string]bool{}
-	outside := map[string]bool{}
+	outside, onBranch := map[string]bool{}, map[string]bool{}
 	for i := len(since) - 1; i >= 0; i-- {
 		e := since[i]
 		changes, err := l.Files(e)
@@ -149,6 +149,7 @@ func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[stri
 			}
 			left[c.Path] = c.After
 			live[c.Path] = live[c.Path] || kept
+			onBranch[c.Path] = onBranch[c.Path] || !e.Commit.IsZero()
 		}
 		if kept {
 			p.batches = append(p.batches, e.Subject)
@@ -158,8 +159,12 @@ func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[stri
 	for rel := range left {
 		// A file only undone batches touched holds no change of the
 		// session's; nor does one its batches left as they found it
-		// (edited, then edited back): neither is landed.
-		if live[rel] && first[rel] != left[rel] {
+		// (edited, then edited back): neither is landed. Unless a
+		// commit-mode batch put a change of it on the branch: then what
+		// the session left (its undo, or the edit back) is landed too,
+		// or HEAD would keep what the session took back (the batch core
+		// leaves out a file HEAD already holds as the session left it).
+		if live[rel] && first[rel] != left[rel] || onBranch[rel] {
 			p.files = append(p.files, rel)
 			p.outside[rel] = outside[rel]
 		}

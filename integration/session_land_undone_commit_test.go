@@ -1,0 +1,37 @@
+package integration
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/fixtures"
+)
+
+// A commit-mode batch undone in staging mode leaves its change on the
+// branch and the undo staged. The land commits what the session left
+// (SPEC 7: for each file, the content its last batch left), so the undo
+// lands too: HEAD then holds the file as the session left it and
+// nothing of the session stays staged. It used to be left out as a
+// file "only undone batches touched", and as a file "edited back": the
+// land reported success (state landed) or not_found, with HEAD holding
+// the change the session had taken back and the revert still staged.
+func TestSessionLandCommitsTheUndoOfACommittedBatch(t *testing.T) {
+	for _, withOther := range []bool{false, true} {
+		dir := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines, "g.txt": tenLines})
+		if withOther {
+			sessionEdit(t, dir, "s", "g.txt", "l1", "g1")
+		}
+		sessionEdit(t, dir, "s", "f.txt", "l1", "c1", "--commit")
+		ok(t, dir, "undo", "--session", "s", "--last", "1")
+		if withOther {
+			sessionEdit(t, dir, "s", "g.txt", "l3", "g3")
+		}
+		r := gitedit(t, dir, "", "session", "land", "s")
+		require.Equal(t, 0, r.code, "%v: %s", withOther, r.stderr)
+		require.Equal(t, tenLines, git(t, dir, "show", "HEAD:f.txt")+"\n", "%v", withOther)
+		require.Equal(t, "", git(t, dir, "status", "--porcelain"), "%v: nothing of the session left staged", withOther)
+		require.Contains(t, ok(t, dir, "session", "list").stdout, "landed")
+		requireHealthy(t, dir)
+	}
+}
