@@ -60,3 +60,35 @@ func TestAppendToALedgerOfAnIDDifferingInCaseSaysSo(t *testing.T) {
 	require.NotContains(t, err.Error(), "session drop")
 	require.Equal(t, entry, git(t, dir, "rev-parse", Ref("casey")))
 }
+
+// A ledger ref pointed at another session's start or outside entry (git
+// update-ref S <an entry of T>) is refused as any foreign tip: it used to
+// pass, as those entries carry no Edit-Session, and the batch then made
+// T's older batches part of S's ledger, so undo --session S took back
+// T's work. The session's own start and outside entries are still
+// appended to (a ledger rolled back by hand).
+func TestAppendRefusesAnotherSessionsStartOrOutsideEntry(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	s := testStore(dir)
+	c := Change{Path: "a.txt", Before: current(t, dir, "a.txt"), After: blob(t, dir, "A\n")}
+	record(t, s, dir, "t", batchMessage("t", "one"), c)
+	// The file changed outside t before t's next batch: an outside entry.
+	d := Change{Path: "a.txt", Before: blob(t, dir, "X\n"), After: blob(t, dir, "Y\n")}
+	record(t, s, dir, "t", batchMessage("t", "two"), d)
+	outside := git(t, dir, "rev-parse", Ref("t")+"^")
+	require.Contains(t, git(t, dir, "log", "-1", "--format=%s", outside), "Changes made outside session t")
+	start := git(t, dir, "rev-parse", Ref("t")+"~3")
+	require.Contains(t, git(t, dir, "log", "-1", "--format=%s", start), "Start of session t")
+	head := plumbing.NewHash(git(t, dir, "rev-parse", "HEAD"))
+	for name, foreign := range map[string]string{"outside entry": outside, "start entry": start} {
+		git(t, dir, "update-ref", Ref("s"), foreign)
+		_, err := testStore(dir).Append(context.Background(), Record{Session: "s", Base: head, Changes: []Change{c},
+			Message: batchMessage("s", "one"), Author: ident, Committer: ident}, time.Second)
+		require.ErrorIs(t, err, ErrBroken, name)
+		require.Equal(t, foreign, git(t, dir, "rev-parse", Ref("s")), name)
+	}
+	for _, own := range []string{outside, start} {
+		git(t, dir, "update-ref", Ref("t"), own)
+		record(t, testStore(dir), dir, "t", batchMessage("t", "again"), d)
+	}
+}

@@ -284,19 +284,31 @@ func (s *Store) tipOrStart(rec Record, tip plumbing.Hash) (plumbing.Hash, plumbi
 	} else if _, err := s.db.Write(plumbing.TreeObject, nil); err != nil {
 		return plumbing.ZeroHash, plumbing.ZeroHash, err
 	}
-	msg := fmt.Sprintf("Start of session %s\n\n%s: %s\n", rec.Session, TrailerLedger, ledgerStart)
+	msg := fmt.Sprintf("%s\n\n%s: %s\n", startSubject(rec.Session), TrailerLedger, ledgerStart)
 	start, err := s.commit(tree, rec, msg, parents...)
 	return start, tree, err
 }
 
-// of reports whether e can be an entry of session's ledger: a start or
-// outside entry, or one whose Edit-Session names the session. A ledger
-// ref that names anything else was moved by something other than gitedit
-// (a hook, git update-ref), and an entry appended there would root the
-// ledger on that commit's history.
+// of reports whether e can be an entry of session's ledger: one whose
+// Edit-Session names the session, or a start or outside entry whose
+// subject names it (they carry no Edit-Session). A ledger ref that names
+// anything else was moved by something other than gitedit (a hook, git
+// update-ref), and an entry appended there would root the ledger on that
+// commit's history (another session's entry: on that session's batches).
 func (e *Entry) of(session string) bool {
-	return e.Kind != Batch || e.Trailer(TrailerSession) == session
+	switch e.Kind {
+	case Start:
+		return e.Subject == startSubject(session)
+	case Outside:
+		return e.Subject == outsideSubject(session)
+	}
+	return e.Trailer(TrailerSession) == session
 }
+
+// startSubject and outsideSubject are the subjects of session's start
+// and outside entries.
+func startSubject(session string) string   { return "Start of session " + session }
+func outsideSubject(session string) string { return "Changes made outside session " + session }
 
 // foreignTip is the refusal to append to a ledger ref that names tip
 // (entry e), no entry of the session's (see Entry.of). An entry of a
@@ -348,7 +360,7 @@ func withTrailer(msg, key, value string) string {
 // outsideMessage describes an outside entry.
 func outsideMessage(session string, changes []objects.TreeChange) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Changes made outside session %s\n\n", session)
+	fmt.Fprintf(&b, "%s\n\n", outsideSubject(session))
 	const listed = 100
 	for i, c := range changes {
 		if i == listed {
