@@ -66,6 +66,7 @@ func sessionOps() []sessionOp {
 		{name: "undo --session S --last 1", args: []string{"undo", "--session", sessionID, "--last", "1"}, restore: back},
 		{name: "undo --session S (all 100 batches)", args: []string{"undo", "--session", sessionID}, restore: back},
 		{name: "session land S", args: []string{"session", "land", sessionID, "-m", "land"}, restore: ledgerOnly},
+		{name: "session land S --each (100 commits)", args: []string{"session", "land", sessionID, "--each"}, restore: ledgerOnly},
 		{name: "series --session S", args: []string{"series", "--session", sessionID, "--stdout"}},
 	}
 }
