@@ -1,6 +1,9 @@
 package spec
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // SessionSummary is one session as `gitedit session list` lists it
 // (docs/reference.md#sessions).
@@ -46,6 +49,17 @@ type SessionBatch struct {
 	Date time.Time `json:"date"`
 }
 
+// MarshalJSON writes the file paths with JSONPath.
+func (b SessionBatch) MarshalJSON() ([]byte, error) {
+	type plain SessionBatch
+	c := plain(b)
+	c.Files = make([]string, len(b.Files))
+	for i, f := range b.Files {
+		c.Files[i] = JSONPath(f)
+	}
+	return json.Marshal(c)
+}
+
 // SessionFile is one file's net change over a session: its content
 // before the session's first batch of it and after its last.
 type SessionFile struct {
@@ -63,6 +77,14 @@ type SessionFile struct {
 	Batches int `json:"batches"`
 	// Diff is the file's net unified diff.
 	Diff string `json:"diff"`
+}
+
+// MarshalJSON writes the file path with JSONPath.
+func (f SessionFile) MarshalJSON() ([]byte, error) {
+	type plain SessionFile
+	c := plain(f)
+	c.FilePath = JSONPath(c.FilePath)
+	return json.Marshal(c)
 }
 
 // SessionShow is a session, as `gitedit session show` shows it.
