@@ -96,7 +96,8 @@ func TestSessionLandEachMatchesGitAmOfTheSeries(t *testing.T) {
 
 // Batches already committed (commit mode) are not committed again: the
 // commits are those git am of the series without their patches makes on
-// the same HEAD, and the last tree is the default land's.
+// the same HEAD, and the last tree is the default land's. --author
+// replaces every commit's author.
 func TestSessionLandEachSkipsCommittedBatches(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"a.txt": tenLines, "b.txt": tenLines, "c.txt": tenLines})
 	sessionEdit(t, dir, "s", "a.txt", "l1", "a1")
@@ -106,10 +107,12 @@ func TestSessionLandEachSkipsCommittedBatches(t *testing.T) {
 	head := git(t, dir, "rev-parse", "HEAD")
 	am := gitAmSeries(t, dir, "s", 1, 3, 4)
 	want := defaultLandTree(t, dir, "s")
-	m, r := jsonResult(t, dir, "", "session", "land", "s", "--each")
+	m, r := jsonResult(t, dir, "", "session", "land", "s", "--each", "--author", "Grace <grace@example.com>")
 	require.Equal(t, 0, r.code, r.stdout+r.stderr)
 	require.Len(t, m["commits"], 3)
 	require.Equal(t, commitTrees(t, am, head), commitTrees(t, dir, head))
+	require.Equal(t, strings.Repeat("Grace <grace@example.com>\n", 3), git(t, dir, "log", "--format=%an <%ae>", head+"..HEAD")+"\n",
+		"--author names every commit's author")
 	require.Equal(t, want, git(t, dir, "rev-parse", "HEAD^{tree}"))
 	require.NotContains(t, git(t, dir, "log", "--format=%s", head+"..HEAD"), "b.txt")
 	requireClean(t, dir)

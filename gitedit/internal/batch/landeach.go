@@ -48,6 +48,9 @@ func (w *batchWriter) planEach(p *commitPlan, tree plumbing.Hash) {
 		if i == len(w.each.Commits)-1 {
 			c.Tree = tree
 		}
+		if w.opt.Author != "" { // --author names every commit's author
+			c.Author = ""
+		}
 		p.commits = append(p.commits, plannedCommit{tree: c.Tree, msg: c.Message, author: c.Author})
 	}
 	p.record = message(w.meta, w.out.Files, w.opt.Session, w.opt.Agent)
