@@ -82,11 +82,12 @@ type Index struct {
 	// str is raw as a string, for the names of the entries decoded from
 	// it (see rawString).
 	str string
-	// lazyNewest is the newest modification time (seconds) of the
-	// entries scanEntries left undecoded, and lazyExtended whether any
-	// of them has extended flags: ModifiedSince and headerVersion look at
+	// lazyNewest holds, for each block of 1 << newestShift bytes of raw,
+	// the newest modification time (seconds) of the entries scanEntries
+	// left undecoded that start in it, and lazyExtended whether any of
+	// them has extended flags: ModifiedSince and headerVersion look at
 	// those entries only when it matters.
-	lazyNewest   uint32
+	lazyNewest   []uint32
 	lazyExtended bool
 
 	exts      []extension // in file order

@@ -49,16 +49,18 @@ func NewWithEntries(version uint32, entries []*Entry) *Index {
 
 // ModifiedSince returns the stage-0 entries of a non-zero size whose
 // modification time is sec or later (git's racily clean candidates),
-// decoding only those.
+// decoding only those. Of the entries not decoded, it reads the time of
+// those in a block of the file holding one that new (see lazyNewest):
+// the entries a batch just staged, in a file or two of 100,000.
 func (ix *Index) ModifiedSince(sec int64) []*Entry {
 	var out []*Entry
-	lazy := int64(ix.lazyNewest) >= sec
 	for i, e := range ix.ents {
 		if e == nil {
-			if !lazy {
+			off := ix.offs[i] - 1
+			if int64(ix.lazyNewest[off>>newestShift]) < sec {
 				continue
 			}
-			f := ix.raw[ix.offs[i]-1:]
+			f := ix.raw[off:]
 			if int64(be.Uint32(f[8:])) < sec || be.Uint32(f[36:]) == 0 || be.Uint16(f[60:])&0x3000 != 0 {
 				continue
 			}
@@ -145,10 +147,11 @@ func (ix *Index) scanEntries(off, n int) (int, bool, error) {
 		return 0, false, fmt.Errorf("entry count %d does not fit in the file", n)
 	}
 	ix.ents, ix.offs = make([]*Entry, n), make([]uint32, n)
+	ix.lazyNewest = make([]uint32, len(b)>>newestShift+1)
 	plain := true
 	for i := range n {
 		if end, ok := ix.canonicalAt(off); ok {
-			plain = ix.noteLazy(b[off:]) && plain
+			plain = ix.noteLazy(off) && plain
 			ix.offs[i], off = uint32(off)+1, end
 			continue
 		}
@@ -163,10 +166,17 @@ func (ix *Index) scanEntries(off, n int) (int, bool, error) {
 	return off, plain, nil
 }
 
-// noteLazy notes the modification time and extended flags of an entry
-// left undecoded (f is its bytes on) and reports whether it isPlain.
-func (ix *Index) noteLazy(f []byte) bool {
-	ix.lazyNewest = max(ix.lazyNewest, be.Uint32(f[8:]))
+// newestShift sets the blocks of Index.lazyNewest: 16 KB, about 200
+// entries.
+const newestShift = 14
+
+// noteLazy notes the modification time and extended flags of the entry
+// at off, left undecoded, and reports whether it isPlain.
+func (ix *Index) noteLazy(off int) bool {
+	f := ix.raw[off:]
+	if t := be.Uint32(f[8:]); t > ix.lazyNewest[off>>newestShift] {
+		ix.lazyNewest[off>>newestShift] = t
+	}
 	flags := be.Uint16(f[60:])
 	ext := flags&flagExtended != 0
 	ix.lazyExtended = ix.lazyExtended || ext
@@ -195,12 +205,10 @@ func (ix *Index) canonicalAt(off int) (int, bool) {
 	if n == flagNameMask || end > len(b) {
 		return 0, false
 	}
-	for _, c := range b[start+n : end] {
-		if c != 0 {
-			return 0, false
-		}
-	}
-	return end, true
+	// The 1 to 8 bytes after the name, the last of the entry's final 8
+	// (its length is a multiple of 8, at least 64), must all be NULs.
+	pad := uint(end - start - n)
+	return end, be.Uint64(b[end-8:])&(^uint64(0)>>(64-8*pad)) == 0
 }
 
 // rawString returns b as a string without copying it. b must never be
