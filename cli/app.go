@@ -270,8 +270,10 @@ func wantsJSON(args []string) bool {
 // reorderArgs puts the command name first and every flag before the
 // positional arguments: urfave/cli/v2 stops parsing flags at the first
 // positional one, and "gitedit edit PATH --old S" or "gitedit -C DIR edit"
-// must work. After "--" everything is positional. It returns the new
-// arguments and the command's name ("" when none is known).
+// must work. After "--" everything is positional. A request for the
+// command's help anywhere on the line becomes that alone (helpArgs). It
+// returns the new arguments and the command's name ("" when none is
+// known).
 func reorderArgs(app *cli.App, args []string) ([]string, string) {
 	if len(args) < 2 {
 		return args, ""
@@ -287,7 +289,11 @@ func reorderArgs(app *cli.App, args []string) ([]string, string) {
 	if cmd == nil {
 		return args, ""
 	}
-	flags, pos := partition(append(lead, rest[1:]...), valueFlags(cmd), false)
+	takes := valueFlags(cmd)
+	flags, pos := partition(append(lead, rest[1:]...), takes, false)
+	if help := helpArgs(args[0], rest[0], flags, pos, takes); help != nil {
+		return help, rest[0]
+	}
 	out := append([]string{args[0], rest[0]}, flags...)
 	return append(append(out, "--"), pos...), rest[0]
 }

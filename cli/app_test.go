@@ -28,6 +28,12 @@ func TestReorderArgsMovesOperandsAfterTheFlags(t *testing.T) {
 		{"gitedit hash -- -odd.txt --json", "gitedit hash -- -odd.txt --json", "hash"},
 		{"gitedit hash a --json b", "gitedit hash --json -- a b", "hash"},
 		{"gitedit log -n 3", "gitedit log -n 3 --", "log"},
+		{"gitedit session land S --help", "gitedit session --help", "session"},
+		{"gitedit -C dir session show S -h -p", "gitedit session --help", "session"},
+		{"gitedit session help land", "gitedit session --help", "session"},
+		{"gitedit hash help", "gitedit hash -- help", "hash"},
+		{"gitedit edit a --old --help --new y", "gitedit edit --old --help --new y -- a", "edit"},
+		{"gitedit edit a --old x --help=false", "gitedit edit --old x --help=false -- a", "edit"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {

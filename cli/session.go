@@ -1,9 +1,10 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
-
+	"strings"
 	"text/tabwriter"
 
 	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
@@ -18,13 +19,75 @@ func sessionCommand(e *env) *cli.Command {
 		Name:      "session",
 		Usage:     "list, show, land or drop the sessions gitedit recorded (every batch run with a session id)",
 		ArgsUsage: "list | show S | land S | drop S",
-		Flags: writeFlags(
+		Flags: append(append(repoFlags(), sessionWriteFlags()...),
 			&cli.BoolFlag{Name: "stat", Usage: "show: the net diffstat"},
 			&cli.BoolFlag{Name: "patch", Aliases: []string{"p"}, Usage: "show: the net diff"},
 			&cli.BoolFlag{Name: "each", Usage: "land: one commit per batch, each with its batch's message"},
 		),
 		Action: e.session,
 	}
+}
+
+// sessionVerbs are, for each of the common flags of the commands that
+// write (commitFlags) that a session verb honours, the verbs that do:
+// land's commit takes them all but --commit (it always commits),
+// --no-stage (it always stages) and --session (S is its session), which
+// no verb reads and the command does not take; drop waits for the
+// ledger's lock.
+var sessionVerbs = map[string]string{
+	"message": "land", "agent": "land", "author": "land", "dry-run": "land", "dirty": "land",
+	"lock-timeout": "land, drop", "gpg-sign": "land", "no-gpg-sign": "land", "no-verify": "land",
+}
+
+// sessionUsages replace the usages of the common flags that say more
+// than, or other than, what a session verb does with them.
+var sessionUsages = map[string]string{
+	"dirty":        "`POLICY` for a session file changed since the session left it: refuse or include",
+	"lock-timeout": "how long to wait for a lock (0: do not wait)",
+}
+
+// sessionWriteFlags are the flags of commitFlags that sessionVerbs
+// names, each usage led by its verbs ("land: ..."), as --stat's by
+// "show".
+func sessionWriteFlags() []cli.Flag {
+	var flags []cli.Flag
+	for _, f := range commitFlags() {
+		name := f.Names()[0]
+		verbs := sessionVerbs[name]
+		if verbs == "" {
+			continue
+		}
+		switch f := f.(type) {
+		case *cli.BoolFlag:
+			f.Usage = verbs + ": " + f.Usage
+		case *cli.StringFlag:
+			f.Usage = verbs + ": " + cmp.Or(sessionUsages[name], f.Usage)
+		case *cli.DurationFlag:
+			f.Usage = verbs + ": " + cmp.Or(sessionUsages[name], f.Usage)
+		}
+		flags = append(flags, f)
+	}
+	return flags
+}
+
+// checkSessionFlags refuses a flag given with a verb that does not read
+// it (a drop --dry-run would drop). --agent may come from GITEDIT_AGENT,
+// an agent's whole environment: it is not refused.
+func checkSessionFlags(c *cli.Context, verb string) error {
+	if verb != "show" && (c.Bool("stat") || c.Bool("patch")) {
+		return usagef("--stat and -p go with session show")
+	}
+	if verb != "land" && c.Bool("each") {
+		return usagef("--each goes with session land")
+	}
+	for _, f := range c.Command.Flags {
+		name := f.Names()[0]
+		verbs, ok := sessionVerbs[name]
+		if ok && name != "agent" && isSet(c, name) && !strings.Contains(verbs, verb) {
+			return usagef("--%s goes with session %s", name, strings.ReplaceAll(verbs, ", ", " or "))
+		}
+	}
+	return nil
 }
 
 // session runs one of the session subcommands.
@@ -37,11 +100,8 @@ func (e *env) session(c *cli.Context) error {
 	if want == 0 || len(a) != want {
 		return usagef("session takes list, show S, land S or drop S")
 	}
-	if a[0] != "show" && (c.Bool("stat") || c.Bool("patch")) {
-		return usagef("--stat and -p go with session show")
-	}
-	if a[0] != "land" && c.Bool("each") {
-		return usagef("--each goes with session land")
+	if err := checkSessionFlags(c, a[0]); err != nil {
+		return err
 	}
 	if a[0] == "land" {
 		return e.land(c, a[1])
