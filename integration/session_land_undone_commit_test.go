@@ -35,3 +35,30 @@ func TestSessionLandCommitsTheUndoOfACommittedBatch(t *testing.T) {
 		requireHealthy(t, dir)
 	}
 }
+
+// A batch landed, then undone in staging mode: the next land commits the
+// undo, as for an undone commit-mode batch. It said "Nothing to land:
+// HEAD already holds what session s left" while HEAD held the landed
+// change and the undo stayed staged. An undo of a batch from before the
+// land and of one after it lands both files.
+func TestSessionLandCommitsTheUndoOfALandedBatch(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines, "g.txt": tenLines})
+	sessionEdit(t, dir, "s", "f.txt", "l1", "s1")
+	ok(t, dir, "session", "land", "s")
+	ok(t, dir, "undo", "--session", "s")
+	r := gitedit(t, dir, "", "session", "land", "s")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, tenLines, git(t, dir, "show", "HEAD:f.txt")+"\n")
+	require.Equal(t, "", git(t, dir, "status", "--porcelain"))
+
+	sessionEdit(t, dir, "s", "f.txt", "l2", "s2")
+	ok(t, dir, "session", "land", "s")
+	sessionEdit(t, dir, "s", "g.txt", "l2", "t2")
+	ok(t, dir, "undo", "--session", "s")
+	r = gitedit(t, dir, "", "session", "land", "s")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Equal(t, tenLines, git(t, dir, "show", "HEAD:f.txt")+"\n")
+	require.Equal(t, tenLines, git(t, dir, "show", "HEAD:g.txt")+"\n")
+	require.Equal(t, "", git(t, dir, "status", "--porcelain"))
+	requireHealthy(t, dir)
+}

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/gitedit/gitedit/gitedit/internal/batch"
 	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/ledger"
@@ -128,7 +130,11 @@ func planLand(ctx context.Context, t *batch.Txn, id string, dirty spec.DirtyPoli
 func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[string]ledger.Side, error) {
 	since := landWindow(sess)
 	first, left, live := map[string]ledger.Side{}, map[string]ledger.Side{}, map[string]bool{}
-	outside, onBranch := map[string]bool{}, map[string]bool{}
+	outside := map[string]bool{}
+	onBranch, err := landedUndone(l, sess, since)
+	if err != nil {
+		return nil, err
+	}
 	for i := len(since) - 1; i >= 0; i-- {
 		e := since[i]
 		changes, err := l.Files(e)
@@ -160,10 +166,11 @@ func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[stri
 		// A file only undone batches touched holds no change of the
 		// session's; nor does one its batches left as they found it
 		// (edited, then edited back): neither is landed. Unless a
-		// commit-mode batch put a change of it on the branch: then what
-		// the session left (its undo, or the edit back) is landed too,
-		// or HEAD would keep what the session took back (the batch core
-		// leaves out a file HEAD already holds as the session left it).
+		// commit-mode batch or an earlier land put a change of it on the
+		// branch: then what the session left (its undo, or the edit
+		// back) is landed too, or HEAD would keep what the session took
+		// back (the batch core leaves out a file HEAD already holds as
+		// the session left it).
 		if live[rel] && first[rel] != left[rel] || onBranch[rel] {
 			p.files = append(p.files, rel)
 			p.outside[rel] = outside[rel]
@@ -171,6 +178,43 @@ func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[stri
 	}
 	sort.Strings(p.files)
 	return left, nil
+}
+
+// landedUndone returns the files of the batches from before the last
+// land (landed, so on the branch) that an undo since then took back: the
+// land commits what those undos left.
+func landedUndone(l *ledger.Store, sess *ledger.Session, since []*ledger.Entry) (map[string]bool, error) {
+	out := map[string]bool{}
+	inWindow := make(map[plumbing.Hash]bool, len(since))
+	for _, e := range since {
+		inWindow[e.ID] = true
+	}
+	var before map[plumbing.Hash]*ledger.Entry
+	for _, e := range since {
+		for _, u := range e.Undoes {
+			if inWindow[u] {
+				continue
+			}
+			if before == nil {
+				before = make(map[plumbing.Hash]*ledger.Entry, len(sess.Entries))
+				for _, b := range sess.Entries[len(since):] {
+					before[b.ID] = b
+				}
+			}
+			b, ok := before[u]
+			if !ok {
+				continue
+			}
+			changes, err := l.Files(b)
+			if err != nil {
+				return nil, err
+			}
+			for _, c := range changes {
+				out[c.Path] = true
+			}
+		}
+	}
+	return out, nil
 }
 
 // landWindow returns the session's entries since its last land, newest
