@@ -37,6 +37,9 @@ func (e *env) series(c *cli.Context) error {
 	if len(a) == 1 {
 		req.Range = a[0]
 	}
+	if req.KeepUndone && (req.Session == "" || req.Range != "") {
+		return usagef("--keep-undone goes with --session S and no RANGE (it selects among the session's batches)")
+	}
 	if !c.Bool("stdout") {
 		req.OutputDir = c.String("o")
 		if req.OutputDir == "" {
