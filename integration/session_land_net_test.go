@@ -83,3 +83,26 @@ func TestSessionLandMarksOutsideChanges(t *testing.T) {
 	require.Equal(t, true, m["files"].([]any)[0].(map[string]any)["outside_changes"])
 	requireClean(t, dir)
 }
+
+// A session that deletes a file and then creates a file under a folder
+// of the same name lands (it was is_directory: the land read the folder
+// as the deleted file) as git commit of those paths makes it, in one
+// commit or one per batch.
+func TestSessionLandOfAFileReplacedByAFolder(t *testing.T) {
+	for _, each := range []bool{false, true} {
+		dir := fixtures.NewRepo(t, map[string]string{"p": "x\n", "keep.txt": tenLines})
+		_, r := jsonResult(t, dir, "diff --git a/p b/p\ndeleted file mode 100644\n--- a/p\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n", "patch", "-", "--session", "s")
+		require.Equal(t, 0, r.code, r.stderr)
+		ok(t, dir, "edit", "p/q", "--old", "", "--new", "q\n", "--session", "s")
+		sessionEdit(t, dir, "s", "keep.txt", "l1", "k1")
+		cp := copyRepo(t, dir)
+		git(t, cp, "commit", "-q", "-m", "by git") // the index holds exactly the session's changes
+		args := []string{"session", "land", "s"}
+		if each {
+			args = append(args, "--each")
+		}
+		ok(t, dir, args...)
+		require.Equal(t, git(t, cp, "rev-parse", "HEAD^{tree}"), git(t, dir, "rev-parse", "HEAD^{tree}"), "each=%v", each)
+		requireClean(t, dir)
+	}
+}

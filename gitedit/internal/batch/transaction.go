@@ -25,6 +25,9 @@ type Txn struct {
 	order     []string
 	// AllowBinary lets read return files that contain NUL bytes (patches).
 	AllowBinary bool
+	// FolderIsGone reads a folder at a file's path as no file, as git
+	// sees it (a land of a file deleted, whose path a folder took since).
+	FolderIsGone bool
 	// movedAway are the paths removed as the source of a rename or move.
 	movedAway map[string]bool
 	// keepUnchanged keeps the paths read but left as they are among the
@@ -103,6 +106,9 @@ func (t *Txn) ReadRel(rel string) (*repo.FileState, error) {
 		return nil, err
 	}
 	st, err := t.r.ReadWorktree(rel)
+	if t.FolderIsGone && spec.CodeOf(err) == spec.CodeIsDirectory {
+		st, err = &repo.FileState{Rel: rel}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

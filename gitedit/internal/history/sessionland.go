@@ -234,10 +234,10 @@ func landWindow(sess *ledger.Session) []*ledger.Entry {
 // leftAsIs reads rel into t and reports whether its working-tree file
 // and index entry are as the session left it (side).
 func leftAsIs(r *repo.Repo, t *batch.Txn, rel string, side ledger.Side) (bool, error) {
-	prev := t.AllowBinary
-	t.AllowBinary = true
+	prevBinary, prevFolder := t.AllowBinary, t.FolderIsGone
+	t.AllowBinary, t.FolderIsGone = true, !side.Exists() // a folder where the session deleted a file
 	st, err := t.ReadRelEntry(rel)
-	t.AllowBinary = prev
+	t.AllowBinary, t.FolderIsGone = prevBinary, prevFolder
 	if err != nil {
 		return false, err
 	}

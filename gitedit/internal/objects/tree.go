@@ -130,7 +130,9 @@ func (t *Trees) read(h plumbing.Hash) ([]entry, error) {
 // applied, writing only the trees along the changed paths. Empty trees left
 // by deletions are dropped; the root tree is written even when empty. A
 // later change to the same path wins; a file replaces a folder of the same
-// name and the other way round. Deleting a missing path changes nothing.
+// name and the other way round. Deleting a missing path changes nothing;
+// deleting a path that other changes create files under deletes the file
+// it names, and the folder of those files takes its place.
 func UpdateTree(t *Trees, base plumbing.Hash, changes []TreeChange) (plumbing.Hash, error) {
 	root, err := buildNodes(changes)
 	if err != nil {
@@ -211,6 +213,9 @@ func updateNode(t *Trees, base plumbing.Hash, n *node, prefix string) (plumbing.
 		entries, changed = setEntry(entries, byName, d.name, d.entry, d.changed), changed || d.changed
 	}
 	for name, c := range n.leaves {
+		if _, dir := n.dirs[name]; dir && c.Delete {
+			continue // the file name names goes, the folder's changes take its place (updateDirs)
+		}
 		e := &entry{mode: modeString(c.Mode), name: name, hash: c.Hash}
 		if c.Delete {
 			e = nil
@@ -235,7 +240,7 @@ type dirUpdate struct {
 func updateDirs(t *Trees, entries []entry, byName map[string]int, n *node, prefix string) ([]dirUpdate, error) {
 	var names []string
 	for name := range n.dirs {
-		if _, leaf := n.leaves[name]; !leaf { // a leaf change for name replaces the whole folder
+		if leaf, ok := n.leaves[name]; !ok || leaf.Delete { // a leaf change for name replaces the whole folder; a deletion only the file
 			names = append(names, name)
 		}
 	}

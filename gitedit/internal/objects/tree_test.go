@@ -63,6 +63,8 @@ func TestUpdateTreeMatchesGitWriteTree(t *testing.T) {
 		{"exec bit cleared", []op{set("bin/run.sh", "#!/bin/sh\n")}},
 		{"symlink added", []op{link("a/ln", "../README")}},
 		{"file replaces symlink", []op{set("link", "plain\n")}},
+		{"file deleted, folder of its name created", []op{del("a0"), set("a0/y", "y\n")}},
+		{"folder of a file's name created, the file deleted", []op{set("README/x", "x\n"), del("README")}},
 		{"many changes", []op{set("README", "1\n"), del("a/x.go"), set("src/lib/three.go", "3\n"), exe("bin/new", "n\n"), del("a-b")}},
 		{"delete everything", []op{del("README"), del("a-b"), del("a.c"), del("a/x.go"), del("a/b/c/d.txt"), del("a0"),
 			del("bin/run.sh"), del("src/lib/one.go"), del("src/lib/two.go"), del("link"), del("vendor/mod")}},
