@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/ledger"
@@ -58,20 +61,95 @@ func recoverIntent(ctx context.Context, r *repo.Repo, timeout time.Duration) err
 	return ledger.Settle(ctx, db, r.Refs(), p, timeout)
 }
 
-// RecoverLedger settles, for a reader of the session ledgers, the intent
-// a killed commit-mode batch of r's index left: only when there is one
-// and index.lock can be taken at once (a live writer holds it, as does a
-// killed one's stale lock until it is removed).
+// RecoverLedger settles, for a reader of the session ledgers, the
+// intents killed commit-mode batches left, of r's index and of every
+// worktree's: each only when its index.lock can be taken at once (a live
+// writer holds it, as does a killed one's stale lock until it is
+// removed).
 func RecoverLedger(ctx context.Context, r *repo.Repo) error {
-	if _, err := os.Lstat(intentPath(r)); err != nil {
+	db := objects.NewDB(r.ObjectsDir())
+	db.PackCache = r.Packs()
+	defer db.Close()
+	settleOthers(ctx, r, db, 0)
+	return settleAt(ctx, r, db, intentPath(r), r.IndexFile(), 0)
+}
+
+// settleAt settles the intent at path, if any, under the lock of its
+// index taken at once (nothing when it cannot be).
+func settleAt(ctx context.Context, r *repo.Repo, db *objects.DB, path, index string, timeout time.Duration) error {
+	if _, err := os.Lstat(path); err != nil {
 		return nil
 	}
-	lock, err := lockfile.Acquire(ctx, r.IndexFile(), 0)
+	lock, err := lockfile.Acquire(ctx, index, 0)
 	if err != nil {
 		return nil
 	}
 	defer lock.Rollback()
-	return recoverIntent(ctx, r, 0)
+	return ledger.Settle(ctx, db, r.Refs(), path, timeout)
+}
+
+// The intents of other worktrees. A batch in worktree B killed between
+// its ledger's move and its branch's leaves its intent in B's git dir;
+// a batch of the same session in another worktree must not append on
+// that entry (it would stay should B's batch never complete, its commit
+// on no branch), so a session batch, with the ledger locked, looks for
+// an intent of any index naming the ledger's tip (inFlight), and when
+// there is one, settles what it can (settleOthers) and waits for it.
+
+// gitDirs lists the git dirs of the repository's worktrees: the common
+// dir (the main worktree's) and each $GIT_COMMON_DIR/worktrees/<name>.
+func gitDirs(r *repo.Repo) []string {
+	dirs := []string{r.CommonDir()}
+	linked, _ := os.ReadDir(filepath.Join(r.CommonDir(), "worktrees"))
+	for _, d := range linked {
+		if d.IsDir() {
+			dirs = append(dirs, filepath.Join(r.CommonDir(), "worktrees", d.Name()))
+		}
+	}
+	return dirs
+}
+
+// otherIntents lists the intent files of every index of the repository
+// but r's own (an index named by GIT_INDEX_FILE included).
+func otherIntents(r *repo.Repo) []string {
+	own := filepath.Clean(intentPath(r))
+	var out []string
+	for _, dir := range gitDirs(r) {
+		names, _ := os.ReadDir(filepath.Join(dir, "gitedit"))
+		for _, n := range names {
+			p := filepath.Join(dir, "gitedit", n.Name())
+			if strings.HasPrefix(n.Name(), "ledger-intent") && p != own {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// settleOthers settles the intents killed batches left in the other
+// worktrees (their own index's: another index's intent names no index
+// file, and is settled by that index's next batch or reader), each
+// under its index.lock taken at once; best effort.
+func settleOthers(ctx context.Context, r *repo.Repo, db *objects.DB, timeout time.Duration) {
+	own := filepath.Clean(intentPath(r))
+	for _, dir := range gitDirs(r) {
+		if p := filepath.Join(dir, "gitedit", "ledger-intent"); p != own {
+			_ = settleAt(ctx, r, db, p, filepath.Join(dir, "index"), timeout)
+		}
+	}
+}
+
+// inFlight is a session batch's ledger check (ledger.Pending.Check):
+// an error wrapping ledger.ErrInFlight when another index's intent names
+// the ledger's tip old.
+func (w *batchWriter) inFlight(old plumbing.Hash) error {
+	ref := ledger.Ref(w.opt.Session)
+	for _, p := range otherIntents(w.r) {
+		if ledger.InFlight(w.db, w.r.Refs(), p, ref, old) {
+			return fmt.Errorf("%w (%s names %s)", ledger.ErrInFlight, p, old)
+		}
+	}
+	return nil
 }
 
 // intentError gives the failure to settle a killed batch's intent its

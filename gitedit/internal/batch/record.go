@@ -123,6 +123,8 @@ func (w *batchWriter) record(ctx context.Context) error {
 			return err
 		}
 	}
+	w.pending.Check = w.inFlight
+	w.pending.Settle = func() { settleOthers(ctx, w.r, w.db, w.opt.LockWait()) }
 	if in := w.intent; in != nil {
 		w.pending.BeforeMove = func(old, entry plumbing.Hash) error {
 			in.Old, in.Entry = old, entry

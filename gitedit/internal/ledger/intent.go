@@ -166,3 +166,20 @@ func holds(db *objects.DB, rs *refs.Store, branch string, commit plumbing.Hash) 
 	}
 	return err == nil && !h.IsZero()
 }
+
+// ErrInFlight is wrapped when a ledger's tip is the entry of another
+// index's commit-mode batch whose branch has not moved yet (its intent
+// names it): an entry appended there would stay on the ledger should
+// that batch never complete, its commit on no branch (Publish waits).
+var ErrInFlight = errors.New("the session's newest entry is a commit-mode batch of another worktree whose branch has not moved yet")
+
+// InFlight reports whether the intent file at path names ledger's entry
+// tip and its branch does not hold its commit (yet).
+func InFlight(db *objects.DB, rs *refs.Store, path, ledger string, tip plumbing.Hash) bool {
+	data, err := os.ReadFile(path)
+	if err != nil || tip.IsZero() {
+		return false
+	}
+	in, ok := parseIntent(string(data))
+	return ok && in.Ledger == ledger && in.Entry == tip && !holds(db, rs, in.Branch, in.Commit)
+}

@@ -28,6 +28,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
+	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
 )
@@ -148,10 +149,17 @@ type Pending struct {
 	// ledger as it was (a batch records its intent there, see
 	// batch/intent.go).
 	BeforeMove func(old, entry plumbing.Hash) error
-	s          *Store
-	rec        Record
-	tip        plumbing.Hash
-	a          *Appended
+	// Check, when set, is called with the ledger's lock held and checked,
+	// with its old tip, before BeforeMove: an error leaves the ledger as
+	// it was. One wrapping ErrInFlight makes Publish call Settle, wait a
+	// little and try again, until its timeout (then an error wrapping
+	// lockfile.ErrLocked).
+	Check  func(old plumbing.Hash) error
+	Settle func()
+	s      *Store
+	rec    Record
+	tip    plumbing.Hash
+	a      *Appended
 }
 
 // Prepare writes the entries recording rec on the ledger's newest entry
@@ -186,14 +194,15 @@ func (p *Pending) write() error {
 // entries are written again on its new value and the swap retried.
 func (p *Pending) Publish(ctx context.Context, timeout time.Duration) (*Appended, error) {
 	ref := Ref(p.rec.Session)
-	subject, _ := commitmsg.SplitSubject(p.rec.Message)
+	deadline := time.Now().Add(timeout)
 	for attempt := 0; ; attempt++ {
-		u := refs.Update{Ref: ref, Old: p.tip, New: p.a.Entry, Ident: p.rec.Committer, Message: "record: " + subject, CreateLog: true}
-		if p.BeforeMove != nil {
-			old, entry := p.tip, p.a.Entry
-			u.BeforeCommit = func() error { return p.BeforeMove(old, entry) }
+		moved, err := p.s.refs.ApplyRevertible(ctx, p.update(), timeout)
+		if errors.Is(err, ErrInFlight) {
+			if err = p.await(ctx, deadline, err); err == nil {
+				attempt--
+				continue
+			}
 		}
-		moved, err := p.s.refs.ApplyRevertible(ctx, u, timeout)
 		if errors.Is(err, refs.ErrStale) && attempt < maxRetries {
 			if err := p.write(); err != nil {
 				return nil, err
@@ -207,6 +216,48 @@ func (p *Pending) Publish(ctx context.Context, timeout time.Duration) (*Appended
 		p.s.cache.keep(p.a.Entry, p.a.tree, p.s.trees)
 		return p.a, nil
 	}
+}
+
+// update is the ledger's move to p's entry, with Check and BeforeMove.
+func (p *Pending) update() refs.Update {
+	subject, _ := commitmsg.SplitSubject(p.rec.Message)
+	u := refs.Update{Ref: Ref(p.rec.Session), Old: p.tip, New: p.a.Entry, Ident: p.rec.Committer, Message: "record: " + subject, CreateLog: true}
+	old, entry := p.tip, p.a.Entry
+	if p.Check != nil || p.BeforeMove != nil {
+		u.BeforeCommit = func() error {
+			if p.Check != nil {
+				if err := p.Check(old); err != nil {
+					return err
+				}
+			}
+			if p.BeforeMove != nil {
+				return p.BeforeMove(old, entry)
+			}
+			return nil
+		}
+	}
+	return u
+}
+
+// inFlightPoll is how often Publish looks again at an entry in flight.
+const inFlightPoll = 5 * time.Millisecond
+
+// await settles what it can of an entry in flight (Settle), waits a
+// little and writes p's entries again on the ledger as it is now; past
+// deadline it gives up, with an error wrapping lockfile.ErrLocked.
+func (p *Pending) await(ctx context.Context, deadline time.Time, inFlight error) error {
+	if p.Settle != nil {
+		p.Settle()
+	}
+	if !time.Now().Before(deadline) {
+		return fmt.Errorf("%w: %w (when no gitedit or git process runs there, remove that worktree's stale index.lock)", lockfile.ErrLocked, inFlight)
+	}
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(inFlightPoll):
+	}
+	return p.write()
 }
 
 // Revoke takes back an Append whose batch did not complete: the ledger
