@@ -40,7 +40,8 @@ func TestSessionLandCommitsTheUndoOfACommittedBatch(t *testing.T) {
 // undo, as for an undone commit-mode batch. It said "Nothing to land:
 // HEAD already holds what session s left" while HEAD held the landed
 // change and the undo stayed staged. An undo of a batch from before the
-// land and of one after it lands both files.
+// land and of one after it lands both files. A land of the undo alone
+// says it lands an undo, not "0 batches".
 func TestSessionLandCommitsTheUndoOfALandedBatch(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines, "g.txt": tenLines})
 	sessionEdit(t, dir, "s", "f.txt", "l1", "s1")
@@ -50,6 +51,11 @@ func TestSessionLandCommitsTheUndoOfALandedBatch(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Equal(t, tenLines, git(t, dir, "show", "HEAD:f.txt")+"\n")
 	require.Equal(t, "", git(t, dir, "status", "--porcelain"))
+	// It lands no batch, only the undo of one, and says so (it read
+	// "Land session s (0 batches)").
+	require.Equal(t, "Land session s (undo of 1 batch)", git(t, dir, "log", "-1", "--format=%s"))
+	require.Contains(t, r.stdout, "Landed session s: undo of 1 batch, 1 file")
+	require.Contains(t, git(t, dir, "log", "-1", "--format=%b"), "Edit-Batches: 0")
 
 	sessionEdit(t, dir, "s", "f.txt", "l2", "s2")
 	ok(t, dir, "session", "land", "s")

@@ -74,6 +74,10 @@ type sessionLand struct {
 	outside map[string]bool
 	// commits counts the commits of a land with --each (0 without).
 	commits int
+	// undoneBatches counts the batches the undos since the last land
+	// took back: what a land of no batch carries (an undo of a batch
+	// already on the branch).
+	undoneBatches int
 }
 
 // planLand reads the session's ledger (under the lock), reads each file
@@ -159,6 +163,9 @@ func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[stri
 		}
 		if kept {
 			p.batches = append(p.batches, e.Subject)
+		}
+		if e.Tool == ledger.ToolUndo {
+			p.undoneBatches += len(e.Undoes)
 		}
 		p.undone = p.undone || e.Undone
 	}
@@ -262,12 +269,21 @@ func (p *sessionLand) meta(message string) *commitmsg.Meta {
 	m := &commitmsg.Meta{Tool: string(spec.ToolLand), Subject: message, Count: len(p.files),
 		Extra: []commitmsg.Trailer{{Key: trBatches, Value: strconv.Itoa(len(p.batches))}}}
 	if m.Subject == "" {
-		m.Subject = fmt.Sprintf("Land session %s (%s)", p.session, batches(len(p.batches)))
+		m.Subject = fmt.Sprintf("Land session %s (%s)", p.session, p.what())
 	}
 	for _, s := range p.batches {
 		m.Body = append(m.Body, commitmsg.SafeLine("- "+s))
 	}
 	return m
+}
+
+// what says what the land carries: "2 batches", or for a land of no
+// batch, only undos of batches already on the branch, "undo of 1 batch".
+func (p *sessionLand) what() string {
+	if len(p.batches) == 0 && p.undoneBatches > 0 {
+		return "undo of " + batches(p.undoneBatches)
+	}
+	return batches(len(p.batches))
 }
 
 // result builds the docs/reference.md#results result of a land.
@@ -283,7 +299,7 @@ func (p *sessionLand) result(out *batch.Outcome, opt spec.Options) *spec.Result 
 		return res
 	}
 	p.markOutside(res)
-	landed := batches(len(p.batches))
+	landed := p.what()
 	if p.commits > 0 {
 		landed += " as " + eachSummary(p.commits)
 	}
