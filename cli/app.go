@@ -291,6 +291,9 @@ func reorderArgs(app *cli.App, args []string) ([]string, string) {
 	}
 	takes := valueFlags(cmd)
 	flags, pos := partition(append(lead, rest[1:]...), takes, false)
+	if cmd.Name == "log" {
+		flags = logCountFlags(flags, takes)
+	}
 	if help := helpArgs(args[0], rest[0], flags, pos, takes); help != nil {
 		return help, rest[0]
 	}

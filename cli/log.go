@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"strings"
+
 	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 	"github.com/gitedit/gitedit/gitedit"
 )
@@ -12,7 +14,7 @@ func logCommand(e *env) *cli.Command {
 		Name:  "log",
 		Usage: "list the commits gitedit made, newest first, with their trailers",
 		Flags: append(repoFlags(),
-			&cli.IntFlag{Name: "n", Usage: "show at most `N` commits", DefaultText: "all"},
+			&cli.IntFlag{Name: "n", Aliases: []string{"max-count"}, Usage: "show at most `N` commits (also -nN, -N)", DefaultText: "all"},
 			&cli.StringFlag{Name: "session", Usage: "only commits of session `S`"},
 			&cli.StringFlag{Name: "agent", Usage: "only commits of agent `A`"},
 			&cli.StringFlag{Name: "file", Usage: "only commits touching `PATH`"},
@@ -38,10 +40,37 @@ func (e *env) log(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	entries, err := repo.Log(c.Context, req)
-	if err != nil {
-		return err
+	entries := []gitedit.LogEntry{}
+	if req.N > 0 || !c.IsSet("n") { // -n 0 lists none, as git log -n 0 (N 0 is all to Log)
+		if entries, err = repo.Log(c.Context, req); err != nil {
+			return err
+		}
 	}
 	e.out.log(entries, c.Bool("oneline"))
 	return nil
+}
+
+// logCountFlags rewrites git log's short forms of the commit count, -nN
+// and -N (git log -n1, git log -3), as -n=N for the flag package, which
+// would read them as flags named "n1" and "3". Values of the flags in
+// takes are left alone.
+func logCountFlags(flags []string, takes map[string]bool) []string {
+	for i := 0; i < len(flags); i++ {
+		f := flags[i]
+		if takes[strings.TrimLeft(f, "-")] {
+			i++
+			continue
+		}
+		if n, ok := strings.CutPrefix(f, "-n"); ok && digits(n) {
+			flags[i] = "-n=" + n
+		} else if n, ok := strings.CutPrefix(f, "-"); ok && digits(n) {
+			flags[i] = "-n=" + n
+		}
+	}
+	return flags
+}
+
+// digits reports whether s is one or more ASCII digits.
+func digits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
