@@ -43,7 +43,8 @@ func mainWith(build func(*env, []string) *cli.App, serve Server, args []string, 
 // nothing for a process that ends.
 func runMain(build func(*env, []string) *cli.App, serve Server, args []string, stdin io.Reader, stdout, stderr io.Writer, exiting bool) int {
 	args = versionAlias(args)
-	out := &printer{json: wantsJSON(args), stdout: stdout, stderr: stderr}
+	so := &stdoutWriter{w: stdout}
+	out := &printer{json: wantsJSON(args), stdout: so, stderr: stderr}
 	if stdin == nil {
 		stdin = strings.NewReader("")
 	}
@@ -68,7 +69,7 @@ func runMain(build func(*env, []string) *cli.App, serve Server, args []string, s
 		out.fail(err)
 	}
 	out.flush()
-	return sig.exit(exitStatus(err), err == nil, stderr)
+	return sig.exit(exitStatus(err), err == nil, so.broken.Load(), stderr)
 }
 
 // env is what the commands of one Main call share.

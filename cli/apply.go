@@ -99,6 +99,7 @@ func (r *applyRun) one(op gitedit.Operation, err error) int {
 		r.e.out.fail(err)
 		return exitStatus(err)
 	}
+	r.e.completed(res)
 	r.e.out.result(res)
 	r.partial = r.partial || res.Partial()
 	return resultStatus(res)

@@ -197,6 +197,7 @@ func (e *env) execute(c *cli.Context, tweak func(*gitedit.Options), fn applyFunc
 	if err != nil {
 		return err
 	}
+	e.completed(res)
 	e.out.result(res)
 	return statusErr(resultStatus(res))
 }
@@ -210,6 +211,15 @@ func (e *env) writeGate() {
 	e.sig.wait()
 	if on, _ := strconv.ParseBool(os.Getenv("GITEDIT_TRACE_PERFORMANCE")); on && !e.began.IsZero() {
 		fmt.Fprintf(e.out.stderr, "gitedit: performance: %.6f s: start\n", time.Since(e.began).Seconds())
+	}
+}
+
+// completed tells the signal catcher when res is that of a batch that
+// wrote: files, index, a commit or a ledger entry, past its point of no
+// return (see signalCatcher.completed).
+func (e *env) completed(res *gitedit.Result) {
+	if res != nil && !res.DryRun && (res.Changed || res.Staged || res.Commit != nil || len(res.Commits) > 0) {
+		e.sig.completed()
 	}
 }
 

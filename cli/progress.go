@@ -38,7 +38,7 @@ func newProgressBar(w io.Writer, jsonOut bool) *progressBar {
 
 // isTerminal reports whether w is a terminal (see terminalFile).
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := unwrapWriter(w).(*os.File)
 	return ok && terminalFile(f)
 }
 

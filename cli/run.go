@@ -41,6 +41,7 @@ func (e *env) run(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	e.completed(&res.Result)
 	e.out.run(res, runView{stat: c.Bool("stat"), quiet: c.Bool("quiet")})
 	if req.Check && res.Changed {
 		return &statusError{status: exitRefused}

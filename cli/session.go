@@ -106,9 +106,6 @@ func (e *env) session(c *cli.Context) error {
 	if a[0] == "land" {
 		return e.land(c, a[1])
 	}
-	if a[0] == "list" || a[0] == "show" {
-		e.sig.readsOnly()
-	}
 	repo, err := e.openRepo(c)
 	if err != nil {
 		return err

@@ -24,7 +24,7 @@ type signalCatcher struct {
 	done    chan struct{}
 	started bool          // catching: start was called
 	ready   chan struct{} // closed once start's signal.Notify returned
-	noBatch bool          // the command only reads (see readsOnly)
+	wrote   bool          // a batch of the command wrote (see completed)
 }
 
 // signalError is the cause of a context cancelled by a signal.
@@ -104,13 +104,15 @@ func (c *signalCatcher) stop(giveBack bool) {
 	c.cancel(context.Canceled)
 }
 
-// readsOnly marks the command, among those whose signals are caught, as
-// one that runs no batch (session list, session show): a signal it gets,
-// such as the SIGPIPE of a closed pager, is not reported as coming after
-// a batch's point of no return. A nil catcher ignores it.
-func (c *signalCatcher) readsOnly() {
+// completed records that a batch of the command reached its point of no
+// return and completed, having written: only then is a signal reported as
+// coming after that point. A command that wrote nothing (a help, session
+// list or show, a dry run, a no-op, a batch a signal stopped before it)
+// exits quietly on a signal, with 128 + its number, as git dies of the
+// SIGPIPE of `git log | head -1`. A nil catcher ignores it.
+func (c *signalCatcher) completed() {
 	if c != nil {
-		c.noBatch = true
+		c.wrote = true
 	}
 }
 
@@ -125,13 +127,20 @@ func (c *signalCatcher) received() os.Signal {
 
 // exit reports the signal, if any, on stderr and returns the exit status:
 // 128 + its number, else status. A command that succeeded despite the
-// signal had passed its point of no return.
-func (c *signalCatcher) exit(status int, succeeded bool, stderr io.Writer) int {
+// signal, with a batch that wrote (see completed), had passed its point
+// of no return; any other ends without a word. brokePipe says that a
+// write to standard output found its reader gone: that raised SIGPIPE,
+// even when the signal has not reached the catcher yet (or SIGPIPE was
+// ignored: git's write_or_die then exits with 141 all the same).
+func (c *signalCatcher) exit(status int, succeeded, brokePipe bool, stderr io.Writer) int {
 	s := c.received()
+	if s == nil && brokePipe {
+		s = brokenPipe
+	}
 	if s == nil {
 		return status
 	}
-	if succeeded && !c.noBatch {
+	if succeeded && c.wrote {
 		fmt.Fprintf(stderr, "gitedit: %s received after the point of no return: the batch was completed\n", signalName(s))
 	}
 	return 128 + signalNumber(s)

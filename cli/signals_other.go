@@ -16,3 +16,9 @@ func signalName(s os.Signal) string { return s.String() }
 
 // signalNumber is 2 (SIGINT) for os.Interrupt, the only signal caught.
 func signalNumber(os.Signal) int { return 2 }
+
+// brokenPipe is nil: there is no SIGPIPE.
+var brokenPipe os.Signal
+
+// isBrokenPipe is false: a broken pipe raises no signal.
+func isBrokenPipe(error) bool { return false }

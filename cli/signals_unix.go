@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"errors"
 	"os"
 	"syscall"
 
@@ -29,3 +30,10 @@ func signalName(s os.Signal) string {
 
 // signalNumber is s's number, for the exit status 128 + number.
 func signalNumber(s os.Signal) int { return int(s.(syscall.Signal)) }
+
+// brokenPipe is the signal a write to a pipe without reader raises.
+var brokenPipe os.Signal = syscall.SIGPIPE
+
+// isBrokenPipe reports whether err is a write's to a pipe or socket
+// whose reader went away (EPIPE: the write raised SIGPIPE).
+func isBrokenPipe(err error) bool { return errors.Is(err, syscall.EPIPE) }
