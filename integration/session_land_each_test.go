@@ -226,3 +226,37 @@ func TestSessionLandEachCommitsPassTheGates(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "pre-commit\nprepare-commit-msg\ncommit-msg\nprepare-commit-msg\ncommit-msg\npost-commit\n", string(calls))
 }
+
+// objectFiles lists the files of dir's object folder.
+func objectFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	require.NoError(t, filepath.WalkDir(filepath.Join(dir, ".git", "objects"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			out = append(out, p)
+		}
+		return err
+	}))
+	return out
+}
+
+// land --each --dry-run reports the commits it would make and writes
+// nothing, not even an object, though its replay on HEAD (which moved
+// since the session's batches) writes trees.
+func TestSessionLandEachDryRunWritesNoObject(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines})
+	sessionEdit(t, dir, "s", "f.txt", "l1", "s1")
+	sessionEdit(t, dir, "s", "f.txt", "l5", "s5")
+	sessionEdit(t, dir, "s", "f.txt", "l9", "s9")
+	ok(t, dir, "undo", "--session", "s", "--last", "2")
+	sessionEdit(t, dir, "s", "f.txt", "l7", "s7")
+	write(t, dir, "g.txt", "g\n")
+	git(t, dir, "add", "g.txt")
+	git(t, dir, "commit", "-q", "-m", "g", "--", "g.txt") // HEAD's tree is no ledger tree: the replay writes new trees
+	before, objs := gitState(t, dir), objectFiles(t, dir)
+	m, r := jsonResult(t, dir, "", "session", "land", "s", "--each", "--dry-run")
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	require.Contains(t, m["summary"], "Dry run: Landed session s: 2 batches as 2 commits")
+	require.Equal(t, before, gitState(t, dir))
+	require.Equal(t, objs, objectFiles(t, dir))
+}

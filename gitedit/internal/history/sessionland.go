@@ -46,7 +46,7 @@ func LandSession(ctx context.Context, r *repo.Repo, req spec.LandRequest, opt sp
 		each = &batch.Each{}
 	}
 	out, err := batch.Run(ctx, r, opt, func(t *batch.Txn) (*commitmsg.Meta, error) {
-		p, err := planLand(ctx, t, req.Session, opt.Dirty, each)
+		p, err := planLand(ctx, t, req.Session, opt, each)
 		plan = p
 		if err != nil {
 			return nil, err
@@ -72,8 +72,10 @@ type sessionLand struct {
 	// session's batches, or after its last one (--dirty include): the
 	// land commits their changes with the session's.
 	outside map[string]bool
-	// commits counts the commits of a land with --each (0 without).
+	// commits counts the commits of a land with --each (0 without);
+	// dryRun replays them without writing an object (see fillEach).
 	commits int
+	dryRun  bool
 	// undoneBatches counts the batches the undos since the last land
 	// took back: what a land of no batch carries (an undo of a batch
 	// already on the branch).
@@ -84,7 +86,7 @@ type sessionLand struct {
 // it touched since its last land into t (as it is: WithLand commits it)
 // and refuses files that differ from what the session left; with each
 // set, it fills each with one commit per batch.
-func planLand(ctx context.Context, t *batch.Txn, id string, dirty spec.DirtyPolicy, each *batch.Each) (*sessionLand, error) {
+func planLand(ctx context.Context, t *batch.Txn, id string, opt spec.Options, each *batch.Each) (*sessionLand, error) {
 	r := t.Repo()
 	h, err := openHistory(r)
 	if err != nil {
@@ -96,7 +98,7 @@ func planLand(ctx context.Context, t *batch.Txn, id string, dirty spec.DirtyPoli
 	if err != nil {
 		return nil, repo.LedgerError(id, err)
 	}
-	p := &sessionLand{session: id, outside: map[string]bool{}}
+	p := &sessionLand{session: id, outside: map[string]bool{}, dryRun: opt.DryRun}
 	left, err := p.sinceLand(l, sess)
 	if err != nil {
 		return nil, repo.LedgerError(id, err)
@@ -115,7 +117,7 @@ func planLand(ctx context.Context, t *batch.Txn, id string, dirty spec.DirtyPoli
 			p.outside[rel] = true
 		}
 	}
-	if len(differ) > 0 && dirty != spec.DirtyInclude {
+	if len(differ) > 0 && opt.Dirty != spec.DirtyInclude {
 		return nil, &spec.Error{Code: spec.CodeDirty, FilePath: differ[0], Message: fmt.Sprintf(
 			"%s changed since session %s's last batch of it (in the working tree or the index); commit or discard those changes, or pass --dirty include to land the files with them",
 			spec.QuotePaths(differ), id)}

@@ -2,6 +2,8 @@ package history
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -115,7 +117,8 @@ func eachSummary(n int) string {
 
 // fillEach replays the batches for a land with --each into each,
 // writing the replay's objects as a batch writes its own (durable as
-// core.fsync asks, with core.sharedRepository's permissions).
+// core.fsync asks, with core.sharedRepository's permissions); a dry run
+// writes them to a temporary object folder instead (dryObjects).
 func (p *sessionLand) fillEach(r *repo.Repo, h *history, l *ledger.Store, sess *ledger.Session, left map[string]ledger.Side, each *batch.Each) error {
 	h.db.SyncFile = r.ObjectSyncer()
 	shared, err := r.SharedPerm()
@@ -123,6 +126,14 @@ func (p *sessionLand) fillEach(r *repo.Repo, h *history, l *ledger.Store, sess *
 		return err
 	}
 	h.db.Shared = shared
+	if p.dryRun {
+		dry, done, err := dryObjects(r, h)
+		if err != nil {
+			return err
+		}
+		defer done()
+		h = dry
+	}
 	e, err := p.eachCommits(h, l, sess, left)
 	if err != nil {
 		return err
@@ -139,4 +150,28 @@ func authorLine(s objects.Signature) string {
 		return ""
 	}
 	return fmt.Sprintf("%s <%s> %d %s", s.Name, s.Email, s.When.Unix(), s.When.Format("-0700"))
+}
+
+// dryObjects is h reading the repository's objects and writing to a
+// temporary object folder whose alternate they are, so that a dry run
+// adds no object to the repository; done removes the folder.
+func dryObjects(r *repo.Repo, h *history) (*history, func(), error) {
+	dir, err := os.MkdirTemp("", "gitedit-dry-objects-")
+	if err != nil {
+		return nil, nil, spec.IOError("make a temporary object folder", err)
+	}
+	done := func() { _ = os.RemoveAll(dir) }
+	repoObjects, err := filepath.Abs(r.ObjectsDir())
+	if err == nil {
+		err = os.MkdirAll(filepath.Join(dir, "info"), 0o700)
+	}
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, "info", "alternates"), []byte(repoObjects+"\n"), 0o600)
+	}
+	if err != nil {
+		done()
+		return nil, nil, spec.IOError("make a temporary object folder", err)
+	}
+	dry := newHistory(objects.NewDB(dir), h.head, h.ref)
+	return dry, func() { _ = dry.db.Close(); done() }, nil
 }
