@@ -260,3 +260,32 @@ func TestSessionLandEachDryRunWritesNoObject(t *testing.T) {
 	require.Equal(t, before, gitState(t, dir))
 	require.Equal(t, objs, objectFiles(t, dir))
 }
+
+// An undo of a batch already on the branch (a commit-mode batch, or one
+// an earlier land committed) is a change on HEAD: land --each commits it
+// with the batches it names (the series leaves them out, on the
+// session's base), and its last tree is the default land's.
+func TestSessionLandEachCommitsTheUndoOfABatchOnTheBranch(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines, "g.txt": tenLines})
+	sessionEdit(t, dir, "s", "g.txt", "l1", "g1")
+	sessionEdit(t, dir, "s", "f.txt", "l1", "c1", "--commit")
+	ok(t, dir, "undo", "--session", "s", "--last", "1")
+	sessionEdit(t, dir, "s", "g.txt", "l3", "g3")
+	want := defaultLandTree(t, dir, "s")
+	head := git(t, dir, "rev-parse", "HEAD")
+	ok(t, dir, "session", "land", "s", "--each")
+	require.Equal(t, want, git(t, dir, "rev-parse", "HEAD^{tree}"))
+	require.Equal(t, "edit g.txt: replace 1 occurrence\nRevert session s\nedit g.txt: replace 1 occurrence",
+		git(t, dir, "log", "--reverse", "--format=%s", head+"..HEAD"))
+	requireClean(t, dir)
+
+	sessionEdit(t, dir, "s", "f.txt", "l2", "s2")
+	ok(t, dir, "session", "land", "s", "--each")
+	ok(t, dir, "undo", "--session", "s")
+	sessionEdit(t, dir, "s", "g.txt", "l5", "g5")
+	want = defaultLandTree(t, dir, "s")
+	ok(t, dir, "session", "land", "s", "--each")
+	require.Equal(t, want, git(t, dir, "rev-parse", "HEAD^{tree}"))
+	require.Equal(t, tenLines, git(t, dir, "show", "HEAD:f.txt")+"\n")
+	requireClean(t, dir)
+}

@@ -18,8 +18,8 @@ import (
 // land, in order, each with the batch's own message (trailers and
 // Edit-Session included) and author. The batches are those series
 // --session exports (seriesKeeps: undone batches and their undos left
-// out), replayed the same way (replayEntry) on HEAD's tree instead of
-// the session's base. An outside entry between them (someone else
+// out, but see leftOut), replayed the same way (replayEntry) on HEAD's
+// tree instead of the session's base. An outside entry between them (someone else
 // changed a landed file) is replayed too, so its change is in the next
 // batch's commit, as in the content that batch left (which a land
 // commits). A batch whose replay changes nothing (a commit-mode batch
@@ -43,13 +43,14 @@ func (p *sessionLand) eachCommits(h *history, l *ledger.Store, sess *ledger.Sess
 	each := &batch.Each{Base: h.head}
 	tree, committed := head, head
 	window := landWindow(sess)
+	out := leftOut(window)
 	for i := len(window) - 1; i >= 0; i-- {
 		e := window[i]
 		var keep func(string) bool
 		switch {
 		case e.Kind == ledger.Outside:
 			keep = func(rel string) bool { return landed[rel] }
-		case !seriesKeeps(e, false):
+		case out[e.ID]:
 			continue
 		}
 		if tree, err = h.replayEntry(l, e, tree, replayWhy{}, keep); err != nil {
@@ -61,6 +62,38 @@ func (p *sessionLand) eachCommits(h *history, l *ledger.Store, sess *ledger.Sess
 		}
 	}
 	return each, p.checkEachTree(h, head, tree, left)
+}
+
+// leftOut returns the entries of the window (since the last land) that
+// a land with --each leaves out: those series --session leaves out
+// (seriesKeeps: the undone batches and the undos that name them), except
+// an undo that takes back a batch already on the branch (a commit-mode
+// batch, or one an earlier land committed): on the session's base, where
+// a series applies, that batch and its undo cancel out; on HEAD the undo
+// is a change, so it is kept, with the batches it names.
+func leftOut(window []*ledger.Entry) map[plumbing.Hash]bool {
+	in := map[plumbing.Hash]*ledger.Entry{}
+	for _, e := range window {
+		in[e.ID] = e
+	}
+	out := map[plumbing.Hash]bool{}
+	for _, e := range window {
+		if e.Kind != ledger.Batch || seriesKeeps(e, false) || !namesUndone(e) {
+			continue
+		}
+		onBranch := false
+		for _, id := range e.Undoes {
+			n, ok := in[id]
+			onBranch = onBranch || !ok || !n.Commit.IsZero()
+		}
+		if onBranch {
+			continue
+		}
+		for _, id := range append(e.Undoes, e.ID) {
+			out[id] = true
+		}
+	}
+	return out
 }
 
 // headTree is the tree of HEAD's commit (the empty tree, written, on an
