@@ -21,6 +21,10 @@ type Meta struct {
 	Body []string
 	// Count is the Edit-Count value: the number of edits applied.
 	Count int
+	// Counted, when set, says what was applied where "N hunks" would
+	// mislead (a patch of a mode change or a pure rename: "1 rename"):
+	// the generated subject of several files says it instead.
+	Counted string
 	// Match lists the match strategies used (duplicates are dropped).
 	Match []string
 	// Request is the canonical request JSON; Edit-Request is its SHA-256
@@ -116,7 +120,11 @@ func fileLine(f File) string {
 // Odd paths are quoted.
 func (m *Meta) generatedSubject(files []File) string {
 	if len(files) != 1 {
-		return fmt.Sprintf("%s: %s on %s", m.Tool, Plural(m.Count, CountUnit(m.Tool)), Plural(len(files), "file"))
+		counted := m.Counted
+		if counted == "" {
+			counted = Plural(m.Count, CountUnit(m.Tool))
+		}
+		return fmt.Sprintf("%s: %s on %s", m.Tool, counted, Plural(len(files), "file"))
 	}
 	f, p := files[0], Path(files[0].Path)
 	switch {

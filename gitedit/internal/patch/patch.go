@@ -25,7 +25,13 @@ type patchFile struct {
 	// hunks counts the hunks (or envelope chunks) applied; an add, delete
 	// or pure rename counts one.
 	hunks int
-	modes []string
+	// text counts the hunks the patch holds for the file (binary and
+	// envelope operations count one): a mode change, pure rename or empty
+	// file created or deleted holds none (see summary.go).
+	text int
+	// modeChange is git's "100644 => 100755" when the mode changes.
+	modeChange string
+	modes      []string
 }
 
 // patchPlan is what a patch did inside a transaction.
@@ -182,6 +188,9 @@ func (pp *parsedPatch) plan(r *repo.Repo, t *batch.Txn) (*patchPlan, error) {
 // meta describes the patch for its commit message.
 func (p *patchPlan) meta(message string) *commitmsg.Meta {
 	m := &commitmsg.Meta{Tool: string(spec.ToolPatch), Subject: message, Count: p.count(), Match: p.modes()}
+	if !p.plain() {
+		m.Counted = p.applied()
+	}
 	if m.Subject == "" {
 		m.Subject = p.subject
 	}
@@ -189,22 +198,6 @@ func (p *patchPlan) meta(message string) *commitmsg.Meta {
 		m.Body = append(m.Body, f.bodyLine())
 	}
 	return m
-}
-
-// bodyLine describes the file for the commit body.
-func (f *patchFile) bodyLine() string {
-	p := commitmsg.Path(f.rel)
-	switch {
-	case f.deleted:
-		return p + ": deleted"
-	case f.created && !f.renamed && !f.copied:
-		return p + ": created"
-	case f.renamed:
-		return fmt.Sprintf("%s: renamed from %s (%s)", p, commitmsg.Path(f.from), commitmsg.Plural(f.hunks, "hunk"))
-	case f.copied:
-		return fmt.Sprintf("%s: copied from %s (%s)", p, commitmsg.Path(f.from), commitmsg.Plural(f.hunks, "hunk"))
-	}
-	return fmt.Sprintf("%s: %s applied", p, commitmsg.Plural(f.hunks, "hunk"))
 }
 
 // result builds the docs/reference.md#results result of an applied (or checked) patch.
@@ -225,16 +218,8 @@ func (p *patchPlan) result(out *batch.Outcome, opt spec.Options) *spec.Result {
 		res.FilePath = res.Files[0].FilePath
 	}
 	out.Fill(res)
-	res.Summary = res.Decorate(patchSummary(res))
+	res.Summary = res.Decorate(p.summary(res))
 	return res
-}
-
-// patchSummary is the one-line summary before decoration.
-func patchSummary(res *spec.Result) string {
-	if !res.Changed {
-		return "Patch applied with no change"
-	}
-	return fmt.Sprintf("Applied %s to %s", commitmsg.Plural(res.Replacements, commitmsg.CountUnit(string(spec.ToolPatch))), commitmsg.Plural(len(res.Files), "file"))
 }
 
 // applyEnvelope plans the operations of an envelope.
@@ -285,7 +270,7 @@ func planAdd(t *batch.Txn, op envOp, plan *patchPlan) error {
 	}
 	t.Write(st.Rel, []byte(addedContent(op.Add)), 0)
 	f := plan.file(st.Rel)
-	f.created, f.hunks = true, f.hunks+1
+	f.created, f.hunks, f.text = true, f.hunks+1, f.text+1
 	return nil
 }
 
@@ -301,7 +286,7 @@ func planDelete(t *batch.Txn, op envOp, plan *patchPlan) error {
 	}
 	t.Remove(st.Rel)
 	f := plan.file(st.Rel)
-	f.deleted, f.hunks = true, f.hunks+1
+	f.deleted, f.hunks, f.text = true, f.hunks+1, f.text+1
 	return nil
 }
 
@@ -325,7 +310,7 @@ func planUpdate(r *repo.Repo, t *batch.Txn, op envOp, plan *patchPlan) error {
 			return spec.WithPath(err, op.MoveTo)
 		}
 	}
-	return planWrite(t, plan, st, dst, []byte(content), st.Mode, fileRecord{hunks: max(len(op.Chunks), 1), modes: modes, renamed: dst.Rel != st.Rel})
+	return planWrite(t, plan, st, dst, []byte(content), st.Mode, fileRecord{hunks: max(len(op.Chunks), 1), text: len(op.Chunks), modes: modes, renamed: dst.Rel != st.Rel})
 }
 
 // envSource reads the file an update changes. A pure move reads the entry
@@ -346,7 +331,8 @@ func envSource(r *repo.Repo, t *batch.Txn, op envOp) (*repo.FileState, error) {
 
 // fileRecord is what one file operation adds to the plan.
 type fileRecord struct {
-	hunks           int
+	hunks, text     int
+	modeChange      string
 	modes           []string
 	renamed, copied bool
 }
@@ -363,6 +349,10 @@ func planWrite(t *batch.Txn, plan *patchPlan, src, dst *repo.FileState, content 
 	}
 	f := plan.file(dst.Rel)
 	f.hunks += rec.hunks
+	f.text += rec.text
+	if rec.modeChange != "" {
+		f.modeChange = rec.modeChange
+	}
 	f.modes = commitmsg.AppendNew(f.modes, rec.modes...)
 	f.created = f.created || (dst.Rel != src.Rel)
 	if dst.Rel != src.Rel {
@@ -443,7 +433,7 @@ func gitCreate(r *repo.Repo, t *batch.Txn, name string, f *gitdiff.File, plan *p
 	}
 	t.Write(st.Rel, res.Content, patchPerm(f.NewMode, 0))
 	pf := plan.file(st.Rel)
-	pf.created, pf.hunks = true, pf.hunks+max(res.Hunks, 1)
+	pf.created, pf.hunks, pf.text = true, pf.hunks+max(res.Hunks, 1), pf.text+res.Hunks
 	pf.modes = commitmsg.AppendNew(pf.modes, "exact")
 	return nil
 }
@@ -473,7 +463,7 @@ func gitDelete(r *repo.Repo, t *batch.Txn, name string, f *gitdiff.File, plan *p
 	}
 	t.Remove(st.Rel)
 	pf := plan.file(st.Rel)
-	pf.deleted, pf.hunks = true, pf.hunks+max(res.Hunks, 1)
+	pf.deleted, pf.hunks, pf.text = true, pf.hunks+max(res.Hunks, 1), pf.text+res.Hunks
 	plan.notes = append(plan.notes, res.Notes...)
 	return nil
 }
@@ -504,7 +494,10 @@ func gitModify(r *repo.Repo, t *batch.Txn, oldName, newName string, f *gitdiff.F
 		}
 	}
 	plan.notes = append(plan.notes, res.Notes...)
-	rec := fileRecord{hunks: max(res.Hunks, 1), modes: []string{"exact"}, renamed: f.IsRename, copied: f.IsCopy}
+	rec := fileRecord{hunks: max(res.Hunks, 1), text: res.Hunks, modes: []string{"exact"}, renamed: f.IsRename, copied: f.IsCopy}
+	if f.OldMode != 0 && f.NewMode != 0 && f.OldMode != f.NewMode {
+		rec.modeChange = fmt.Sprintf("%06o => %06o", uint32(f.OldMode), uint32(f.NewMode))
+	}
 	return planWrite(t, plan, src, dst, res.Content, patchPerm(f.NewMode, src.Mode), rec)
 }
 
