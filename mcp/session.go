@@ -26,12 +26,6 @@ const (
 		"is refused (dirty). each: true makes one commit per batch instead, each with its batch's message."
 )
 
-// okChanges is the structured content of changes.
-type okChanges struct {
-	OK bool `json:"ok"`
-	*gitedit.SessionShow
-}
-
 // changes runs the changes tool: the own session's net change.
 func (h *handlers) changes(ctx context.Context, repo *gitedit.Repo, opt gitedit.Options, args json.RawMessage) (*toolResult, error) {
 	if _, err := gitedit.DecodeChanges(args); err != nil {
@@ -44,7 +38,8 @@ func (h *handlers) changes(ctx context.Context, repo *gitedit.Repo, opt gitedit.
 	if err != nil {
 		return nil, err
 	}
-	return textResult(changesText(show), okChanges{OK: true, SessionShow: show}), nil
+	out := capChanges(show)
+	return textResult(changesText(out), out), nil
 }
 
 // counted is "1 batch", "2 batches".
@@ -55,16 +50,21 @@ func counted(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// changesText renders a session's net change for the model.
-func changesText(s *gitedit.SessionShow) string {
-	if len(s.Files) == 0 {
-		return fmt.Sprintf("session %s: no net change (%s)\n", s.Session, counted(len(s.Batches), "batch", "batches"))
+// changesText renders a session's net change for the model: the
+// counts, the stat and the diff, and the note when they were cut.
+func changesText(c *okChanges) string {
+	s := c.SessionShow
+	if c.FilesTotal == 0 {
+		return fmt.Sprintf("session %s: no net change (%s)\n", s.Session, counted(c.BatchesTotal, "batch", "batches"))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "session %s: %s, %s changed\n\n", s.Session, counted(len(s.Batches), "batch", "batches"), counted(len(s.Files), "file", "files"))
+	fmt.Fprintf(&b, "session %s: %s, %s changed\n\n", s.Session, counted(c.BatchesTotal, "batch", "batches"), counted(c.FilesTotal, "file", "files"))
 	b.WriteString(withNewline(s.Stat))
 	b.WriteString("\n")
 	b.WriteString(s.Diff)
+	if c.Note != "" {
+		fmt.Fprintf(&b, "# %s\n", c.Note)
+	}
 	return b.String()
 }
 

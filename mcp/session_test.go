@@ -82,11 +82,11 @@ func TestChangesOfAFreshSession(t *testing.T) {
 // it said "1 batches, 1 files changed".
 func TestChangesTextCountsInWordsThatAgree(t *testing.T) {
 	one := &gitedit.SessionShow{Session: "s", Batches: make([]gitedit.SessionBatch, 1), Files: make([]gitedit.SessionFile, 1)}
-	if got := changesText(one); !strings.HasPrefix(got, "session s: 1 batch, 1 file changed\n") {
+	if got := changesText(capChanges(one)); !strings.HasPrefix(got, "session s: 1 batch, 1 file changed\n") {
 		t.Fatalf("changesText = %q", got)
 	}
 	two := &gitedit.SessionShow{Session: "s", Batches: make([]gitedit.SessionBatch, 2)}
-	if got := changesText(two); got != "session s: no net change (2 batches)\n" {
+	if got := changesText(capChanges(two)); got != "session s: no net change (2 batches)\n" {
 		t.Fatalf("changesText = %q", got)
 	}
 }

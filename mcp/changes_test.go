@@ -1,0 +1,65 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit"
+)
+
+// changes of a session that deleted a 300,000-line file returned the
+// diff three times (the text, structured diff and the file's own diff),
+// 12.3 MB, and a larger file's passed the 16 MiB message limit. The
+// result now holds the diff once in each of text and structured
+// content, cut after changesDiffLimit bytes at a line, with a note
+// naming gitedit session show S -p; the cut diff is the start of the
+// whole one session show returns. A short session's diff is whole,
+// without note.
+func TestChangesOfAHugeDeletionIsCutWithANote(t *testing.T) {
+	var big strings.Builder
+	for i := range 300000 {
+		fmt.Fprintf(&big, "line %d\n", i)
+	}
+	repo := fixtures.NewRepo(t, map[string]string{"big.txt": big.String(), "f.txt": tenLines})
+	isolateGit(t, repo)
+	cs := connect(t, Config{Dir: repo, Options: gitedit.Options{Session: "huge"}})
+	lineEdit(t, cs, "l1", "h1")
+	out, m := mustApply(t, cs, ToolChanges, nil)
+	assert.NotContains(t, out, "# the change is long")
+	assert.Nil(t, m["truncated"])
+	assert.Contains(t, out, m["diff"].(string), "the text holds the whole diff")
+
+	mustApply(t, cs, ToolApplyPatch, map[string]any{"patch": "*** Begin Patch\n*** Delete File: big.txt\n*** End Patch\n"})
+	res := call(t, cs, ToolChanges, nil)
+	require.False(t, res.IsError, text(res))
+	msg, err := json.Marshal(res)
+	require.NoError(t, err)
+	assert.Less(t, len(msg), 1<<20, "the result is at most a MiB, not the diff three times")
+	out, m = text(res), structured(t, res)
+	diff := m["diff"].(string)
+	assert.Equal(t, true, m["truncated"])
+	assert.LessOrEqual(t, len(diff), 256<<10)
+	assert.True(t, strings.HasSuffix(diff, "\n"), "cut at a line end")
+	assert.Contains(t, out, diff, "the text holds the same cut diff")
+	assert.Contains(t, out, "\n# the change is long: the diff is cut after")
+	assert.Contains(t, out, "gitedit session show huge -p prints it all")
+	assert.Contains(t, m["note"], "gitedit session show huge -p")
+	for _, f := range m["files"].([]any) {
+		assert.NotContains(t, f.(map[string]any), "diff", "a file's diff is its part of diff, not a third copy")
+	}
+	assert.EqualValues(t, 2, m["files_total"])
+
+	r, err := gitedit.Open(repo)
+	require.NoError(t, err)
+	whole, err := r.ShowSession(context.Background(), gitedit.SessionRequest{Session: "huge"})
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(whole.Diff, diff), "the cut diff is the start of session show's")
+	assert.EqualValues(t, len(whole.Diff), m["diff_bytes"])
+}
