@@ -38,6 +38,15 @@ type Outcome struct {
 	Notes []string
 }
 
+// Result starts the docs/reference.md#results result of the batch for
+// tool: what every tool's result holds (ok, tool, changed, diff, files,
+// dry_run, staged, no failed edit). The caller adds its own counts and
+// fields, then calls Fill and sets the summary.
+func (o *Outcome) Result(tool spec.Tool, opt spec.Options) *spec.Result {
+	return &spec.Result{OK: true, Tool: tool, Changed: o.Changed, Diff: o.Diff, Files: o.Files,
+		DryRun: opt.DryRun, Staged: o.Staged, EditsFailed: []spec.EditFailure{}}
+}
+
 // Fill gives res what the batch adds to every result: its notes and its
 // commits.
 func (o *Outcome) Fill(res *spec.Result) {

@@ -156,8 +156,7 @@ func countFiles(steps []*Step) int {
 
 // resultOf builds the docs/reference.md#results result of a batch.
 func resultOf(tool spec.Tool, steps []*Step, out *Outcome, opt spec.Options) *spec.Result {
-	res := &spec.Result{OK: true, Tool: tool, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
-		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []spec.EditFailure{}}
+	res := out.Result(tool, opt)
 	for _, s := range steps {
 		res.Replacements += s.Replacements
 		res.Edits = append(res.Edits, s.Edits...)

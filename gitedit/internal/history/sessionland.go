@@ -290,8 +290,8 @@ func (p *sessionLand) what() string {
 
 // result builds the docs/reference.md#results result of a land.
 func (p *sessionLand) result(out *batch.Outcome, opt spec.Options) *spec.Result {
-	res := &spec.Result{OK: true, Tool: spec.ToolLand, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
-		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []spec.EditFailure{}, EditsApplied: len(out.Files)}
+	res := out.Result(spec.ToolLand, opt)
+	res.EditsApplied = len(out.Files)
 	if len(res.Files) == 1 {
 		res.FilePath = res.Files[0].FilePath
 	}

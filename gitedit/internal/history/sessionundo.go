@@ -135,8 +135,8 @@ func (p *sessionUndo) meta(message string) *commitmsg.Meta {
 
 // result builds the docs/reference.md#results result of a session undo.
 func (p *sessionUndo) result(out *batch.Outcome, opt spec.Options) *spec.Result {
-	res := &spec.Result{OK: true, Tool: spec.ToolUndo, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
-		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []spec.EditFailure{}, EditsApplied: len(p.files)}
+	res := out.Result(spec.ToolUndo, opt)
+	res.EditsApplied = len(p.files)
 	if len(res.Files) == 1 {
 		res.FilePath = res.Files[0].FilePath
 	}

@@ -442,8 +442,8 @@ func (p *undoPlan) meta(message string) *commitmsg.Meta {
 
 // result builds the docs/reference.md#results result of an undo.
 func (p *undoPlan) result(out *batch.Outcome, opt spec.Options) *spec.Result {
-	res := &spec.Result{OK: true, Tool: spec.ToolUndo, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
-		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []spec.EditFailure{}, EditsApplied: len(p.files)}
+	res := out.Result(spec.ToolUndo, opt)
+	res.EditsApplied = len(p.files)
 	if len(res.Files) == 1 {
 		res.FilePath = res.Files[0].FilePath
 	}

@@ -202,9 +202,8 @@ func (p *patchPlan) meta(message string) *commitmsg.Meta {
 
 // result builds the docs/reference.md#results result of an applied (or checked) patch.
 func (p *patchPlan) result(out *batch.Outcome, opt spec.Options) *spec.Result {
-	res := &spec.Result{OK: true, Tool: spec.ToolPatch, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
-		DryRun: opt.DryRun, Staged: out.Staged, EditsFailed: []spec.EditFailure{}, Notes: p.notes,
-		Replacements: p.count(), EditsApplied: p.count(), MatchMode: strings.Join(p.modes(), ",")}
+	res := out.Result(spec.ToolPatch, opt)
+	res.Notes, res.Replacements, res.EditsApplied, res.MatchMode = p.notes, p.count(), p.count(), strings.Join(p.modes(), ",")
 	for i := range res.Files {
 		if f := p.byRel[res.Files[i].FilePath]; f != nil {
 			res.Files[i].Replacements = f.hunks

@@ -170,8 +170,7 @@ func (b *recipeBatch) generatedSubject(stats []spec.RecipeStat, used []int) stri
 // result builds the run's result.
 func (b *recipeBatch) result(out *batch.Outcome, req spec.RunRequest, scanned int, tally scanTally) *spec.RunResult {
 	res := &spec.RunResult{Check: req.Check, Recipes: b.stats(), Scanned: scanned, FromCache: tally.cached, Skipped: tally.skipped}
-	res.Result = spec.Result{OK: true, Tool: spec.ToolRecipe, Changed: out.Changed, Diff: out.Diff, Files: out.Files,
-		DryRun: b.opt.DryRun, Staged: out.Staged, EditsFailed: []spec.EditFailure{}}
+	res.Result = *out.Result(spec.ToolRecipe, b.opt)
 	byPath := map[string]*fileOutcome{}
 	for _, o := range b.done {
 		byPath[o.rel] = o
