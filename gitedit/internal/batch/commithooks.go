@@ -272,28 +272,58 @@ func (w *batchWriter) resetToTree(tree plumbing.Hash) (bool, error) {
 // HEAD and, when HEAD is on a branch, the branch, as git 2.39 sends them.
 // When ctx ends (a signal), the hook is stopped, and not started again.
 func refHook(ctx context.Context, r *repo.Repo, u *refs.Update, author string) func(string) error {
-	run := hookRunner(r)
-	if _, ok := run.Path(hookRefTx); !ok {
+	run, ok := refTxRunner(r)
+	if !ok {
 		return nil
 	}
-	run.Env = hookEnv(r)
 	var stdin bytes.Buffer
 	fmt.Fprintf(&stdin, "%s %s HEAD\n", u.Old, u.New)
 	if u.Ref != "HEAD" {
 		fmt.Fprintf(&stdin, "%s %s %s\n", u.Old, u.New, u.Ref)
 	}
+	return txHook(ctx, run, author, u.Ref, stdin.Bytes())
+}
+
+// ledgerHook returns the reference-transaction hook of a session ledger's
+// moves (ledger.Pending.Hook), or nil when the hook does not exist: it
+// gets one line "<old> <new> <ref>" (old zero for a new ledger) and no
+// author, as git stash sends for refs/stash.
+func ledgerHook(ctx context.Context, r *repo.Repo) func(old, new plumbing.Hash, ref string) func(string) error {
+	run, ok := refTxRunner(r)
+	if !ok {
+		return nil
+	}
+	return func(old, new plumbing.Hash, ref string) func(string) error {
+		return txHook(ctx, run, "", ref, []byte(fmt.Sprintf("%s %s %s\n", old, new, ref)))
+	}
+}
+
+// refTxRunner returns r's hook runner when the reference-transaction
+// hook exists (one stat).
+func refTxRunner(r *repo.Repo) (hooks.Runner, bool) {
+	run := hookRunner(r)
+	if _, ok := run.Path(hookRefTx); !ok {
+		return run, false
+	}
+	run.Env = hookEnv(r)
+	return run, true
+}
+
+// txHook runs the reference-transaction hook with stdin for each state
+// of the update of ref; a refusal is conflict, with the hook's output.
+func txHook(ctx context.Context, run hooks.Runner, author, ref string, stdin []byte) func(string) error {
 	h := &commitHooks{run: run, author: author}
 	return func(state string) error {
 		out := run.Output.(*hooks.Output)
 		out.Reset()
-		_, err := run.Run(ctx, hookRefTx, h.authorEnv(), stdin.Bytes(), state)
+		_, err := run.Run(ctx, hookRefTx, h.authorEnv(), stdin, state)
 		if ctx.Err() != nil {
 			out.Flush()
 			return interrupted(ctx)
 		}
 		var failed *hooks.Failed
 		if errors.As(err, &failed) {
-			return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("the reference-transaction hook refused the update of %s (exit status %d); nothing was changed%s", u.Ref, failed.Status, out.Tail()), Err: err}
+			return &spec.Error{Code: spec.CodeConflict, Message: fmt.Sprintf("the reference-transaction hook refused the update of %s (exit status %d); nothing was changed%s", ref, failed.Status, out.Tail()), Err: err}
 		}
 		out.Flush()
 		return err

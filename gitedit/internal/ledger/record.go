@@ -156,10 +156,14 @@ type Pending struct {
 	// lockfile.ErrLocked).
 	Check  func(old plumbing.Hash) error
 	Settle func()
-	s      *Store
-	rec    Record
-	tip    plumbing.Hash
-	a      *Appended
+	// Hook, when set, gives the ledger move from old to new of ref its
+	// reference-transaction hook (refs.Update.Hook), as git runs it for
+	// every ref update.
+	Hook func(old, new plumbing.Hash, ref string) func(state string) error
+	s    *Store
+	rec  Record
+	tip  plumbing.Hash
+	a    *Appended
 }
 
 // Prepare writes the entries recording rec on the ledger's newest entry
@@ -223,6 +227,9 @@ func (p *Pending) update() refs.Update {
 	subject, _ := commitmsg.SplitSubject(p.rec.Message)
 	u := refs.Update{Ref: Ref(p.rec.Session), Old: p.tip, New: p.a.Entry, Ident: p.rec.Committer, Message: "record: " + subject, CreateLog: true}
 	old, entry := p.tip, p.a.Entry
+	if p.Hook != nil {
+		u.Hook = p.Hook(old, entry, u.Ref)
+	}
 	if p.Check != nil || p.BeforeMove != nil {
 		u.BeforeCommit = func() error {
 			if p.Check != nil {

@@ -138,6 +138,20 @@ func (s *Store) applyLocked(ctx context.Context, u Update, ref string, logHead b
 			return err
 		}
 	}
+	err = s.writeLocked(u, lk, ref, logHead, logSize)
+	if u.Hook != nil {
+		state := "committed"
+		if err != nil {
+			state = "aborted" // as git's transaction, aborted after prepared
+		}
+		_ = u.Hook(state)
+	}
+	return err
+}
+
+// writeLocked writes u's new value to the lock lk of ref, logs the move
+// and renames the lock.
+func (s *Store) writeLocked(u Update, lk *lockfile.File, ref string, logHead bool, logSize *int64) error {
 	if _, err := lk.Write([]byte(u.New.String() + "\n")); err != nil {
 		return fmt.Errorf("write %s: %w", lk.Path(), err)
 	}
@@ -149,9 +163,6 @@ func (s *Store) applyLocked(ctx context.Context, u Update, ref string, logHead b
 	}
 	if err := lk.Commit(); err != nil {
 		return fmt.Errorf("update %s: %w", ref, err)
-	}
-	if u.Hook != nil {
-		_ = u.Hook("committed")
 	}
 	return nil
 }
