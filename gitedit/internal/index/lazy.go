@@ -190,7 +190,7 @@ func (ix *Index) noteLazy(off int) bool {
 // rare, are decoded (and refused when malformed) as parseEntries does.
 func (ix *Index) canonicalAt(off int) (int, bool) {
 	b := ix.raw
-	if off+fixedLen+2 > len(b) || off >= math.MaxUint32 {
+	if off+fixedLen+2 > len(b) || uint64(off) >= math.MaxUint32 {
 		return 0, false
 	}
 	flags := be.Uint16(b[off+60:])

@@ -199,7 +199,7 @@ func (r *entryReader) entry(e *Entry) error {
 	}
 	nameStart := r.off
 	n, err := r.namePadded(e, start, int(flags&flagNameMask))
-	if err == nil && start < math.MaxUint32 && canonical(e, flags, n, r.b[nameStart+n:r.off]) {
+	if err == nil && uint64(start) < math.MaxUint32 && canonical(e, flags, n, r.b[nameStart+n:r.off]) {
 		e.raw = uint32(start) + 1
 	}
 	return err
