@@ -27,10 +27,13 @@ type merger struct {
 	first     string
 }
 
-// mergedFile is one file's state: as found (orig) and now.
+// mergedFile is one file's state: as found (orig) and now. folder is
+// the is_directory error of a path found to be a folder (orig then
+// says no file): see swaps.
 type mergedFile struct {
 	orig, now treeSide
 	text      string
+	folder    error
 }
 
 // newMerger starts taking back entries in t.
@@ -126,10 +129,13 @@ func (m *merger) file(rel string) (*mergedFile, error) {
 	m.t.AllowBinary = true
 	st, err := m.t.ReadRelEntry(rel)
 	m.t.AllowBinary = prev
+	f := &mergedFile{}
+	if spec.CodeOf(err) == spec.CodeIsDirectory {
+		st, err, f.folder = &repo.FileState{Rel: rel}, nil, err
+	}
 	if err != nil {
 		return nil, err
 	}
-	f := &mergedFile{}
 	if st.Exists {
 		content := st.Content
 		if !st.IsLink() {

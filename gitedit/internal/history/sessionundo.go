@@ -86,6 +86,9 @@ func planSessionUndo(ctx context.Context, t *batch.Txn, req spec.SessionUndoRequ
 	if err := m.conflict(fmt.Sprintf("session %s cannot be undone", req.Session)); err != nil {
 		return nil, err
 	}
+	if err := m.swaps(req.Session); err != nil {
+		return nil, err
+	}
 	if p.files, err = m.plan(); err == nil && len(p.files) == 0 {
 		err = spec.Errorf(spec.CodeNothingToUndo, "the changes of session %s's batches are already undone in the working tree", req.Session)
 	}
