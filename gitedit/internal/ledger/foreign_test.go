@@ -92,3 +92,30 @@ func TestAppendRefusesAnotherSessionsStartOrOutsideEntry(t *testing.T) {
 		record(t, testStore(dir), dir, "t", batchMessage("t", "again"), d)
 	}
 }
+
+// Read and Walk refuse a ledger ref pointed at another session's entry
+// (its batch, outside or start entry) with the error a batch gets
+// (ErrBroken, naming the ref and session drop): they used to read that
+// session's chain as this one's. The session's own ledger still reads.
+func TestReadRefusesAnotherSessionsEntries(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	s := testStore(dir)
+	c := Change{Path: "a.txt", Before: current(t, dir, "a.txt"), After: blob(t, dir, "A\n")}
+	record(t, s, dir, "s", batchMessage("s", "one"), c)
+	own := git(t, dir, "rev-parse", Ref("s"))
+	record(t, s, dir, "t", batchMessage("t", "one"), c)
+	record(t, s, dir, "t", batchMessage("t", "two"), Change{Path: "a.txt", Before: blob(t, dir, "X\n"), After: blob(t, dir, "Y\n")})
+	for _, rev := range []string{Ref("t"), Ref("t") + "^", Ref("t") + "~3"} {
+		git(t, dir, "update-ref", Ref("s"), git(t, dir, "rev-parse", rev))
+		_, err := testStore(dir).Read(context.Background(), "s")
+		require.ErrorIs(t, err, ErrBroken, rev)
+		require.ErrorContains(t, err, "no entry of session s", rev)
+		require.ErrorContains(t, err, "gitedit session drop s", rev)
+		err = testStore(dir).Walk(context.Background(), "s", func(*Entry) bool { return true })
+		require.ErrorIs(t, err, ErrBroken, rev)
+	}
+	git(t, dir, "update-ref", Ref("s"), own)
+	sess, err := testStore(dir).Read(context.Background(), "s")
+	require.NoError(t, err)
+	require.Len(t, sess.Batches(), 1)
+}

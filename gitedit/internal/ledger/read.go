@@ -141,6 +141,10 @@ func (s *Store) Walk(ctx context.Context, id string, fn func(*Entry) bool) error
 // first: each is read with its parent entry (for its ParentTree) before
 // fn sees it. A chain that does not end in a start entry is ErrBroken
 // once the walk gets there; an error says how to get rid of the ledger.
+// An entry of another session (see Entry.of: a ref moved by hand onto
+// that session's ledger) is ErrBroken as soon as the walk reads it, as
+// a batch refuses to append to it, so a reader never lists another
+// session's batches as id's.
 func (s *Store) walk(ctx context.Context, id string, tip plumbing.Hash, fn func(*Entry) bool) error {
 	broken := func(err error) error { return fmt.Errorf("%w (gitedit session drop %s deletes the ledger)", err, id) }
 	undone := map[plumbing.Hash]bool{}
@@ -148,6 +152,9 @@ func (s *Store) walk(ctx context.Context, id string, tip plumbing.Hash, fn func(
 	for n := 1; err == nil && n <= maxEntries; n++ {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if !e.of(id) {
+			return foreignTip(id, tip, e)
 		}
 		for _, u := range e.Undoes {
 			undone[u] = true

@@ -368,18 +368,23 @@ func (e *Entry) of(session string) bool {
 func startSubject(session string) string   { return "Start of session " + session }
 func outsideSubject(session string) string { return "Changes made outside session " + session }
 
-// foreignTip is the refusal to append to a ledger ref that names tip
-// (entry e), no entry of the session's (see Entry.of). An entry of a
+// foreignTip is the refusal to append to, or read, a ledger ref that
+// names tip when its entry e (tip itself, or an older entry a reader
+// walked to) is no entry of the session's (see Entry.of). An entry of a
 // session whose id differs only in case is the same ref file on a
 // case-insensitive file system (core.ignorecase): dropping the ref would
 // drop that session's ledger, so the message says to use another id.
 func foreignTip(session string, tip plumbing.Hash, e *Entry) error {
-	if other := e.Trailer(TrailerSession); other != session && strings.EqualFold(other, session) {
-		return fmt.Errorf("%w: %s names %s, an entry of session %s: ids that differ only in case name one ref file on a case-insensitive file system; nothing was changed (use the id %s, or an id of other letters)",
-			ErrBroken, Ref(session), tip, other, other)
+	names := fmt.Sprintf("%s names %s", Ref(session), tip)
+	if e.ID != tip {
+		names += fmt.Sprintf(", whose chain holds %s", e.ID)
 	}
-	return fmt.Errorf("%w: %s names %s, which is no entry of session %s (something other than gitedit moved it); nothing was changed (gitedit session drop %s deletes the ref)",
-		ErrBroken, Ref(session), tip, session, session)
+	if other := e.Trailer(TrailerSession); other != session && strings.EqualFold(other, session) {
+		return fmt.Errorf("%w: %s, an entry of session %s: ids that differ only in case name one ref file on a case-insensitive file system; nothing was changed (use the id %s, or an id of other letters)",
+			ErrBroken, names, other, other)
+	}
+	return fmt.Errorf("%w: %s, which is no entry of session %s (something other than gitedit moved it); nothing was changed (gitedit session drop %s deletes the ref)",
+		ErrBroken, names, session, session)
 }
 
 // commit writes one ledger commit.
