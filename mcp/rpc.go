@@ -13,9 +13,12 @@ import (
 
 // conn is one MCP connection on a stream of newline-delimited JSON-RPC
 // messages (MCP's stdio transport). Requests are read in order; tool
-// calls run concurrently, each until it is done or the client cancels it
-// (notifications/cancelled); every other request is answered before the
-// next message is read. The replies follow the official Go SDK's, which
+// calls run on goroutines of their own, in the order they arrived (a
+// call that may write waits for every earlier call, a read-only one for
+// every earlier write; see order), each until it is done or the client
+// cancels it (notifications/cancelled), waiting or running; every other
+// request (ping, initialize, tools/list) is answered before the next
+// message is read, while calls run. The replies follow the official Go SDK's, which
 // the tests use as the oracle.
 type conn struct {
 	h     *handlers
@@ -31,6 +34,9 @@ type conn struct {
 	asked       string                        // the protocol version the client asked for
 	inflight    map[string]context.CancelFunc // tool calls running, by raw id
 	calls       sync.WaitGroup
+	// order runs the tool calls in the order they arrived (see order);
+	// only the serving goroutine uses it.
+	order order
 }
 
 // serve reads messages from g until the input ends, then waits for the
@@ -211,8 +217,8 @@ func (s *conn) listTools(params json.RawMessage) (any, *rpcError) {
 	return map[string]any{"tools": tools, "ttlMs": 0, "cacheScope": "public"}, nil
 }
 
-// startCall runs a tool call on its own goroutine, cancellable by the
-// client until it is answered.
+// startCall runs a tool call on its own goroutine once the calls before
+// it allow (see order), cancellable by the client until it is answered.
 func (s *conn) startCall(ctx context.Context, id json.RawMessage, params json.RawMessage) {
 	if rerr := needParams("tools/call", params); rerr != nil {
 		s.reply(id, nil, rerr)
@@ -231,11 +237,13 @@ func (s *conn) startCall(ctx context.Context, id json.RawMessage, params json.Ra
 	s.inflight[string(id)] = cancel
 	client, complete := s.client, s.asked >= sessionless
 	s.mu.Unlock()
+	turn := s.order.next(readOnlyTools()[p.Name])
 	s.calls.Add(1)
 	go func() {
 		defer s.calls.Done()
+		defer turn.finish()
 		defer cancel()
-		res, ok := s.h.call(ctx, p.Name, client, p.Arguments)
+		res, ok := s.callInTurn(ctx, turn, p.Name, client, p.Arguments)
 		s.mu.Lock()
 		delete(s.inflight, string(id))
 		s.mu.Unlock()
