@@ -45,6 +45,9 @@ func (w *batchWriter) buildCommits(ctx context.Context) (*refs.Update, error) {
 	if err != nil {
 		return nil, err
 	}
+	if plan == nil {
+		return nil, nil // HEAD already holds the batch (emptyCommit)
+	}
 	if w.hooks != nil {
 		w.plan = plan // the commits are written once the hooks have run
 		return nil, nil
@@ -110,8 +113,23 @@ func (w *batchWriter) planCommits() (*commitPlan, error) {
 		w.planEach(p, tree)
 		return p, err
 	}
+	if err == nil && len(p.commits) == 0 && tree == base {
+		return nil, w.emptyCommit()
+	}
 	p.commits = append(p.commits, plannedCommit{tree: tree, msg: message(w.meta, w.out.Files, w.opt.Session, w.opt.Agent)})
 	return p, err
+}
+
+// emptyCommit settles a commit-mode batch whose tree is HEAD's (it
+// restores HEAD's content, as an undo of changes never committed does):
+// git commit makes no such commit ("nothing to commit"), and a land
+// commits no file HEAD already holds, so the batch makes none either. Its
+// files are written and staged, it is recorded as a staging-mode batch,
+// and a note says so.
+func (w *batchWriter) emptyCommit() error {
+	w.noCommit = true
+	w.out.Notes = append(w.out.Notes, "no commit was made: HEAD already holds what the batch leaves (as git commit, with nothing to commit, makes none); the files are written and staged")
+	return nil
 }
 
 // writeCommits writes the plan's commits, each on the previous one, and

@@ -98,7 +98,7 @@ func (w *batchWriter) recording(ctx context.Context, record bool, step func() er
 		return err
 	}
 	return func() error {
-		if w.opt.Commit {
+		if w.opt.Commit && !w.noCommit {
 			w.beforeRef = publish
 		} else if err := publish(); err != nil {
 			return err

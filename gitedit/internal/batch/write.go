@@ -30,6 +30,9 @@ type batchWriter struct {
 	changes   []*change
 	out       *Outcome
 	head      refs.Head
+	// noCommit is set in commit mode when the batch's tree is HEAD's:
+	// it makes no commit (see emptyCommit).
+	noCommit bool
 	// headTree looks paths up in HEAD's tree (commit mode).
 	headTree headLookup
 	// trees reads and writes the commit's trees (commit mode).
