@@ -67,11 +67,30 @@ func recoverIntent(ctx context.Context, r *repo.Repo, timeout time.Duration) err
 // writer holds it, as does a killed one's stale lock until it is
 // removed).
 func RecoverLedger(ctx context.Context, r *repo.Repo) error {
+	own := intentPath(r)
+	left := leftIntents(r)
+	if _, err := os.Lstat(own); err != nil && len(left) == 0 {
+		return nil // none (the common case: a few stats)
+	}
 	db := objects.NewDB(r.ObjectsDir())
 	db.PackCache = r.Packs()
 	defer db.Close()
 	settleOthers(ctx, r, db, 0)
-	return settleAt(ctx, r, db, intentPath(r), r.IndexFile(), 0)
+	return settleAt(ctx, r, db, own, r.IndexFile(), 0)
+}
+
+// leftIntents lists the intent files other worktrees' killed batches
+// may have left (their own index's, see settleOthers) that exist.
+func leftIntents(r *repo.Repo) []string {
+	own := filepath.Clean(intentPath(r))
+	var out []string
+	for _, dir := range gitDirs(r) {
+		p := filepath.Join(dir, "gitedit", "ledger-intent")
+		if _, err := os.Lstat(p); err == nil && p != own {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // settleAt settles the intent at path, if any, under the lock of its
@@ -131,11 +150,9 @@ func otherIntents(r *repo.Repo) []string {
 // file, and is settled by that index's next batch or reader), each
 // under its index.lock taken at once; best effort.
 func settleOthers(ctx context.Context, r *repo.Repo, db *objects.DB, timeout time.Duration) {
-	own := filepath.Clean(intentPath(r))
-	for _, dir := range gitDirs(r) {
-		if p := filepath.Join(dir, "gitedit", "ledger-intent"); p != own {
-			_ = settleAt(ctx, r, db, p, filepath.Join(dir, "index"), timeout)
-		}
+	for _, p := range leftIntents(r) {
+		gitDir := filepath.Dir(filepath.Dir(p))
+		_ = settleAt(ctx, r, db, p, filepath.Join(gitDir, "index"), timeout)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 )
 
 // TestSettleLeavesALedgerItDoesNotOwn settles intents that must not move
@@ -48,4 +49,40 @@ func TestSettleLeavesALedgerItDoesNotOwn(t *testing.T) {
 	require.NoError(t, Settle(context.Background(), s.db, s.refs, path, time.Second))
 	require.Equal(t, first.Entry.String(), git(t, dir, "rev-parse", Ref("k")))
 	require.Contains(t, git(t, dir, "reflog", "-1", "--format=%gs", Ref("k")), "rollback: batch killed before refs/heads/main moved to "+other.String())
+}
+
+// TestPublishWaitsForAnEntryInFlight: Publish does not move the ledger
+// while Check reports the tip in flight; it settles (Settle), waits and
+// tries again, and past its timeout fails with lockfile.ErrLocked,
+// leaving the ledger as it was.
+func TestPublishWaitsForAnEntryInFlight(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	s := testStore(dir)
+	first := record(t, s, dir, "k", batchMessage("k", "one"), Change{Path: "a.txt", Before: current(t, dir, "a.txt"), After: blob(t, dir, "b\n")})
+	rec := Record{Session: "k", Changes: []Change{{Path: "a.txt", Before: blob(t, dir, "b\n"), After: blob(t, dir, "c\n")}},
+		Message: batchMessage("k", "two"), Author: ident, Committer: ident}
+	for _, clears := range []bool{true, false} {
+		p, err := s.Prepare(rec)
+		require.NoError(t, err)
+		settled := 0
+		p.Check = func(old plumbing.Hash) error {
+			require.Equal(t, first.Entry, old)
+			if clears && settled > 1 {
+				return nil
+			}
+			return ErrInFlight
+		}
+		p.Settle = func() { settled++ }
+		a, err := p.Publish(context.Background(), 100*time.Millisecond)
+		if !clears {
+			require.ErrorIs(t, err, lockfile.ErrLocked)
+			require.ErrorIs(t, err, ErrInFlight)
+			require.Equal(t, first.Entry.String(), git(t, dir, "rev-parse", Ref("k")))
+			continue
+		}
+		require.NoError(t, err)
+		require.Equal(t, 2, settled)
+		require.Equal(t, a.Entry.String(), git(t, dir, "rev-parse", Ref("k")))
+		require.NoError(t, s.Revoke(context.Background(), a, time.Second))
+	}
 }
