@@ -68,7 +68,7 @@ func planSessionUndo(ctx context.Context, t *batch.Txn, req spec.SessionUndoRequ
 	l := h.ledgers(r)
 	sess, err := l.Read(ctx, req.Session)
 	if errors.Is(err, ledger.ErrNoSession) {
-		return nil, spec.Errorf(spec.CodeNothingToUndo, "session %s has recorded no batch (gitedit session list lists the sessions)", req.Session)
+		return nil, noLedgerToUndo(req.Session)
 	}
 	if err != nil {
 		return nil, repo.LedgerError(req.Session, err)
@@ -168,4 +168,14 @@ func batches(n int) string {
 // hashOf is the blob id of git-form content.
 func hashOf(content []byte) plumbing.Hash {
 	return plumbing.ComputeHash(plumbing.BlobObject, content)
+}
+
+// noLedgerToUndo is the refusal of undo --session for a session without
+// ledger: never recorded here, or dropped. Its commit-mode batches may
+// still be on the branch (log and series --session find them by their
+// Edit-Session trailer), but only a ledger says what to take back.
+func noLedgerToUndo(session string) error {
+	return spec.Errorf(spec.CodeNothingToUndo, "session %s has no ledger (none was recorded here, or gitedit session drop deleted it): "+
+		"undo --session takes back only the batches a ledger records; gitedit log --session %s lists the session's commits on the branch, "+
+		"and gitedit undo COMMIT reverts one (gitedit session list lists the sessions)", session, session)
 }
