@@ -63,3 +63,37 @@ func TestChangesOfAHugeDeletionIsCutWithANote(t *testing.T) {
 	assert.True(t, strings.HasPrefix(whole.Diff, diff), "the cut diff is the start of session show's")
 	assert.EqualValues(t, len(whole.Diff), m["diff_bytes"])
 }
+
+// Past changesListLimit files or batches the lists stop, the stat keeps
+// its first lines and its total, one batch's long file list is cut, and
+// the note says so; the show it was given is left whole.
+func TestChangesListsStopAtTheLimit(t *testing.T) {
+	const n = changesListLimit + 500
+	show := &gitedit.SessionShow{Session: "many", Files: make([]gitedit.SessionFile, n), Batches: make([]gitedit.SessionBatch, n)}
+	var stat strings.Builder
+	paths := make([]string, n)
+	for i := range n {
+		paths[i] = fmt.Sprintf("f%04d", i)
+		show.Files[i] = gitedit.SessionFile{FilePath: paths[i], Diff: "d\n"}
+		fmt.Fprintf(&stat, " %s | 1 +\n", paths[i])
+	}
+	stat.WriteString(fmt.Sprintf(" %d files changed, %d insertions(+)\n create mode 100644 f0000\n", n, n))
+	show.Stat = stat.String()
+	show.Batches[0].Files = paths
+	c := capChanges(show)
+	assert.Len(t, c.Files, changesListLimit)
+	assert.Len(t, c.Batches, changesListLimit)
+	assert.Len(t, c.Batches[0].Files, changesListLimit)
+	assert.Len(t, show.Batches[0].Files, n, "the show given is not changed")
+	assert.Equal(t, n, c.FilesTotal)
+	lines := strings.Split(strings.TrimSuffix(c.Stat, "\n"), "\n")
+	assert.Len(t, lines, changesListLimit+2)
+	assert.Equal(t, " ... 500 more files", lines[changesListLimit])
+	assert.Equal(t, fmt.Sprintf(" %d files changed, %d insertions(+)", n, n), lines[changesListLimit+1])
+	assert.True(t, c.Truncated)
+	assert.Contains(t, c.Note, "1000 of 1500 files are listed")
+	assert.Contains(t, c.Note, "the newest 1000 of 1500 batches are listed")
+	b, err := json.Marshal(c)
+	require.NoError(t, err)
+	assert.NotContains(t, string(b), `"diff":"d\n"`)
+}
