@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -9,58 +10,74 @@ import (
 	"github.com/gitedit/gitedit/fixtures"
 )
 
-// A session that made a folder d into a file d, or a file d into a
-// folder d, in separate batches: undo --session of both would replace
-// one by the other in one batch, which gitedit does not do (as for a
-// patch). It was io_error ("write d/e: open d: not a directory") one
-// way and is_directory the other; both are now unsupported, naming
-// --last 1, and change nothing (files, index, refs, ledger). Undone one
-// batch at a time the session is taken back, in commit mode to the tree
-// git revert of the same commits (newest first) makes.
-func TestSessionUndoOfAFileFolderSwap(t *testing.T) {
-	toFile := []string{ // delete d/e, then create the file d
+// The two batches of a session that made the folder d into a file d, or
+// the file d into a folder d, separately.
+var (
+	folderToFile = []string{ // delete d/e, then create the file d
 		"diff --git a/d/e b/d/e\ndeleted file mode 100644\n--- a/d/e\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n",
 		"diff --git a/d b/d\nnew file mode 100644\n--- /dev/null\n+++ b/d\n@@ -0,0 +1 @@\n+file\n"}
-	toFolder := []string{ // delete the file d, then create d/e
+	fileToFolder = []string{ // delete the file d, then create d/e
 		"diff --git a/d b/d\ndeleted file mode 100644\n--- a/d\n+++ /dev/null\n@@ -1 +0,0 @@\n-file\n",
 		"diff --git a/d/e b/d/e\nnew file mode 100644\n--- /dev/null\n+++ b/d/e\n@@ -0,0 +1 @@\n+x\n"}
+)
+
+// swapSession makes a repository at start and runs batches in session s
+// in mode.
+func swapSession(t *testing.T, start map[string]string, batches, mode []string) string {
+	t.Helper()
+	dir := fixtures.NewRepo(t, start)
+	for _, p := range batches {
+		r := gitedit(t, dir, p, append([]string{"patch", "-", "--session", "s"}, mode...)...)
+		require.Equal(t, 0, r.code, "%v: %s", mode, r.stderr)
+	}
+	return dir
+}
+
+// undo --session of such a session replaces one by the other in its one
+// batch, as git revert of both commits does: it was io_error ("write
+// d/e: open d: not a directory") one way and is_directory the other,
+// changing nothing. In commit mode the tree is the one git revert HEAD
+// HEAD~1 makes; in staging mode files and index are back to HEAD.
+func TestSessionUndoOfAFileFolderSwap(t *testing.T) {
 	for _, c := range []struct {
 		name    string
 		start   map[string]string
 		batches []string
-	}{{"folder to file", map[string]string{"d/e": "x\n", "k": "k\n"}, toFile},
-		{"file to folder", map[string]string{"d": "file\n", "k": "k\n"}, toFolder}} {
+	}{{"folder to file", map[string]string{"d/e": "x\n", "k": "k\n"}, folderToFile},
+		{"file to folder", map[string]string{"d": "file\n", "k": "k\n"}, fileToFolder}} {
 		for _, mode := range [][]string{nil, {"--commit"}} {
-			dir := fixtures.NewRepo(t, c.start)
-			for _, p := range c.batches {
-				r := gitedit(t, dir, p, append([]string{"patch", "-", "--session", "s"}, mode...)...)
-				require.Equal(t, 0, r.code, "%s %v: %s", c.name, mode, r.stderr)
-			}
-			before := take(t, dir)
-			r := gitedit(t, dir, "", append([]string{"undo", "--session", "s", "--json"}, mode...)...)
-			require.Equal(t, "unsupported", errorCode(r), "%s %v: %s", c.name, mode, r.stdout)
-			require.Contains(t, r.stdout, "gitedit undo --session s --last 1", "%s %v", c.name, mode)
-			requireUnchanged(t, before, take(t, dir))
-
+			dir := swapSession(t, c.start, c.batches, mode)
 			var clone string
 			if mode != nil {
 				clone = filepath.Join(t.TempDir(), "clone")
 				git(t, dir, "clone", "-q", dir, clone)
 				git(t, clone, "revert", "--no-edit", "HEAD", "HEAD~1")
 			}
-			for range 2 {
-				r = gitedit(t, dir, "", append([]string{"undo", "--session", "s", "--last", "1"}, mode...)...)
-				require.Equal(t, 0, r.code, "%s %v: %s", c.name, mode, r.stderr)
-			}
+			r := gitedit(t, dir, "", append([]string{"undo", "--session", "s"}, mode...)...)
+			require.Equal(t, 0, r.code, "%s %v: %s", c.name, mode, r.stderr)
 			if mode != nil {
 				require.Equal(t, git(t, clone, "rev-parse", "HEAD^{tree}"), git(t, dir, "rev-parse", "HEAD^{tree}"), c.name)
-				requireClean(t, dir)
 			} else {
 				require.Equal(t, git(t, dir, "rev-parse", "HEAD^{tree}"), git(t, dir, "write-tree"), "%s: the index is back", c.name)
-				require.Equal(t, "", git(t, dir, "status", "--porcelain"), c.name)
 			}
+			require.Equal(t, "", git(t, dir, "status", "--porcelain", "--ignored"), "%s %v", c.name, mode)
+			require.Empty(t, tempFiles(t, dir), "%s %v", c.name, mode)
 			requireSessionState(t, dir, "s", "undone")
 			requireHealthy(t, dir)
 		}
+	}
+}
+
+// A folder d that holds a file the undo does not delete (someone
+// else's, here untracked) stays where the undo would bring back the
+// file d: is_directory, and nothing changes.
+func TestSessionUndoKeepsAFolderItDoesNotEmpty(t *testing.T) {
+	for _, mode := range [][]string{nil, {"--commit"}} {
+		dir := swapSession(t, map[string]string{"d": "file\n", "k": "k\n"}, fileToFolder, mode)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "d", "other"), []byte("o\n"), 0o644))
+		before := take(t, dir)
+		r := gitedit(t, dir, "", append([]string{"undo", "--session", "s", "--json"}, mode...)...)
+		require.Equal(t, "is_directory", errorCode(r), "%v: %s", mode, r.stdout)
+		requireUnchanged(t, before, take(t, dir))
 	}
 }

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -91,10 +92,23 @@ func (w *batchWriter) clashes(rel string) []string {
 			out = append(out, dir)
 		}
 	}
-	if w.headTree.HasFolder(rel) {
+	if w.headTree.HasFolder(rel) && !w.emptiedFolder(rel) {
 		out = append(out, rel+"/")
 	}
 	return out
+}
+
+// emptiedFolder reports whether the batch deletes every file HEAD holds
+// below the folder dir: a file dir then takes the folder's place (an undo
+// of a session that made the file d into the folder d/).
+func (w *batchWriter) emptiedFolder(dir string) bool {
+	removed := removedFiles(w.changes)
+	for _, p := range w.headTree.FolderFiles(dir) {
+		if !removed[p] {
+			return false
+		}
+	}
+	return true
 }
 
 // dirtyVerdict refuses a dirty batch under the refuse policy.
@@ -197,6 +211,8 @@ type headLookup interface {
 	File(rel string) (plumbing.Hash, filemode.FileMode, bool)
 	// HasFolder reports whether the tree holds a folder dir.
 	HasFolder(dir string) bool
+	// FolderFiles lists the paths below the folder dir.
+	FolderFiles(dir string) []string
 }
 
 // indexHead answers for HEAD's tree from an index whose cache-tree root is
@@ -215,3 +231,14 @@ func (h indexHead) File(rel string) (plumbing.Hash, filemode.FileMode, bool) {
 
 // HasFolder reports whether the index has entries below dir.
 func (h indexHead) HasFolder(dir string) bool { return h.idx.HasFolder(dir) }
+
+// FolderFiles lists the index's entries below the folder dir.
+func (h indexHead) FolderFiles(dir string) []string {
+	var out []string
+	for _, p := range h.idx.Clashes(dir) {
+		if strings.HasPrefix(p, dir+"/") {
+			out = append(out, p)
+		}
+	}
+	return out
+}

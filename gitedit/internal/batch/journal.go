@@ -195,8 +195,9 @@ func removeStaleTemps(root *wtfs.Root, data []byte, prefix string) {
 func (j *tempJournal) note(changes []*change, prev []byte) error {
 	var b strings.Builder
 	seen := map[string]bool{}
+	removed := removedFiles(changes)
 	for _, c := range changes {
-		if dir := repo.ParentOf(c.after.Rel); !seen[dir] {
+		if dir := tempDir(c.after.Rel, removed); !seen[dir] {
 			seen[dir] = true
 			b.WriteString(dir)
 			b.WriteByte(0)

@@ -145,10 +145,11 @@ func prepareTemps(r *repo.Repo, root *wtfs.Root, changes []*change) ([]string, e
 	temps := make([]string, len(changes))
 	errs := make([]error, len(changes))
 	order := acrossFolders(changes)
+	removed := removedFiles(changes)
 	parallel(len(changes), func(k int) {
 		i := order[k]
 		if st := changes[i].after; st.Exists {
-			temps[i], errs[i] = writeTempOf(r, root, st)
+			temps[i], errs[i] = writeTempOf(r, root, st, tempDir(st.Rel, removed))
 		}
 	})
 	for i, err := range errs {
@@ -197,8 +198,17 @@ func commitState(r *repo.Repo, root *wtfs.Root, st *repo.FileState, temp string)
 		removeEmptyParents(root, repo.ParentOf(st.Rel))
 		return nil
 	}
+	made := ""
+	if dir := repo.ParentOf(st.Rel); repo.ParentOf(temp) != dir { // see tempDir
+		if err := root.MkdirAll(dir); err != nil {
+			_ = root.Remove(temp, false)
+			return err
+		}
+		made = dir
+	}
 	if err := renameFile(root, temp, st.Rel); err != nil {
 		_ = root.Remove(temp, false)
+		removeEmptyParents(root, made) // so that the file it replaced can be put back
 		return err
 	}
 	return nil
@@ -210,21 +220,48 @@ func writeState(r *repo.Repo, root *wtfs.Root, st *repo.FileState) error {
 	temp := ""
 	if st.Exists {
 		var err error
-		if temp, err = writeTempOf(r, root, st); err != nil {
+		if temp, err = writeTempOf(r, root, st, repo.ParentOf(st.Rel)); err != nil {
 			return err
 		}
 	}
 	return commitState(r, root, st, temp)
 }
 
-// writeTempOf writes st (which exists) under a temporary name beside its
-// path: a file with its content and permissions, or a symbolic link.
-func writeTempOf(r *repo.Repo, root *wtfs.Root, st *repo.FileState) (string, error) {
+// writeTempOf writes st (which exists) under a temporary name in the
+// folder dir (beside its path, see tempDir): a file with its content and
+// permissions, or a symbolic link.
+func writeTempOf(r *repo.Repo, root *wtfs.Root, st *repo.FileState, dir string) (string, error) {
 	if st.IsLink() {
-		return root.SymlinkTemp(repo.ParentOf(st.Rel), tempPrefixOf(r), tempSuffix, string(st.Content))
+		return root.SymlinkTemp(dir, tempPrefixOf(r), tempSuffix, string(st.Content))
 	}
 	perm, keep := filePerm(st)
-	return writeTemp(root, st.Rel, tempPrefixOf(r), st.Content, perm, keep, r.TempSyncer())
+	return writeTemp(root, dir, tempPrefixOf(r), st.Content, perm, keep, r.TempSyncer())
+}
+
+// removedFiles is the set of paths the changes delete.
+func removedFiles(changes []*change) map[string]bool {
+	removed := map[string]bool{}
+	for _, c := range changes {
+		if !c.after.Exists {
+			removed[c.after.Rel] = true
+		}
+	}
+	return removed
+}
+
+// tempDir is the folder a temporary file of rel is written in: rel's own
+// folder, or, when a file the batch deletes stands where one of rel's
+// folders is to be (a file replaced by a folder of the same name, which
+// an undo of a session can do), the folder above that file: rel's
+// folder can only be made once the file is gone (commitState makes it).
+func tempDir(rel string, removed map[string]bool) string {
+	dir := repo.ParentOf(rel)
+	for d := dir; d != "" && len(removed) > 0; d = repo.ParentOf(d) {
+		if removed[d] {
+			dir = repo.ParentOf(d)
+		}
+	}
+	return dir
 }
 
 // filePerm returns the permission bits to write st with: the file's own
@@ -241,17 +278,17 @@ func filePerm(st *repo.FileState) (perm os.FileMode, keep bool) {
 	return 0o666, false
 }
 
-// writeTemp writes content into a new temporary file in the folder of rel
+// writeTemp writes content into a new temporary file in the folder dir
 // (created as needed), named prefix, digits, tempSuffix, synced by sync
 // when it is set, and returns its slash path. With keep the file gets
 // exactly perm; without, it is created with perm and the process's umask
 // applies, as to every file git creates in the working tree.
-func writeTemp(root *wtfs.Root, rel, prefix string, content []byte, perm os.FileMode, keep bool, sync func(*os.File) error) (string, error) {
+func writeTemp(root *wtfs.Root, dir, prefix string, content []byte, perm os.FileMode, keep bool, sync func(*os.File) error) (string, error) {
 	create := perm
 	if keep {
 		create = 0o600
 	}
-	f, temp, err := root.CreateTemp(repo.ParentOf(rel), prefix, tempSuffix, create)
+	f, temp, err := root.CreateTemp(dir, prefix, tempSuffix, create)
 	if err != nil {
 		return "", err
 	}

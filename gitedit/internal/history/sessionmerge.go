@@ -127,12 +127,14 @@ func (m *merger) file(rel string) (*mergedFile, error) {
 	}
 	prev := m.t.AllowBinary
 	m.t.AllowBinary = true
-	st, err := m.t.ReadRelEntry(rel)
-	m.t.AllowBinary = prev
 	f := &mergedFile{}
-	if spec.CodeOf(err) == spec.CodeIsDirectory {
-		st, err, f.folder = &repo.FileState{Rel: rel}, nil, err
+	st, err := m.t.ReadRelEntry(rel)
+	if spec.CodeOf(err) == spec.CodeIsDirectory { // no file, for the transaction too (see swaps)
+		f.folder, m.t.FolderIsGone = err, true
+		st, err = m.t.ReadRelEntry(rel)
+		m.t.FolderIsGone = false
 	}
+	m.t.AllowBinary = prev
 	if err != nil {
 		return nil, err
 	}

@@ -86,7 +86,7 @@ func planSessionUndo(ctx context.Context, t *batch.Txn, req spec.SessionUndoRequ
 	if err := m.conflict(fmt.Sprintf("session %s cannot be undone", req.Session)); err != nil {
 		return nil, err
 	}
-	if err := m.swaps(req.Session); err != nil {
+	if err := m.swaps(); err != nil {
 		return nil, err
 	}
 	if p.files, err = m.plan(); err == nil && len(p.files) == 0 {

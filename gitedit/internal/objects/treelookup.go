@@ -57,3 +57,15 @@ func (l *TreeLookup) folder(dir string) plumbing.Hash {
 	l.folders[dir] = h
 	return h
 }
+
+// FolderFiles lists the files (and links and gitlinks) below the folder
+// dir, recursively, as slash paths ("" when dir is not a folder).
+func (l *TreeLookup) FolderFiles(dir string) []string {
+	var out []string
+	if tree := l.folder(dir); !tree.IsZero() {
+		_ = l.trees.Walk(tree, func(p string, _ plumbing.Hash, _ filemode.FileMode) {
+			out = append(out, dir+"/"+p)
+		})
+	}
+	return out
+}

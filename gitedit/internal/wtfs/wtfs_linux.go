@@ -451,3 +451,12 @@ func RenamePath(from, to string) error {
 // NoFollow is the open flag that refuses a symbolic link as the last
 // component of the path (O_NOFOLLOW), for OpenFile.
 const NoFollow = unix.O_NOFOLLOW
+
+// MkdirAll makes the folder rel and the missing folders above it.
+func (r *Root) MkdirAll(rel string) error {
+	_, release, err := r.dir(rel, true)
+	if err == nil {
+		release()
+	}
+	return err
+}

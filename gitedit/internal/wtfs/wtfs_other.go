@@ -109,3 +109,11 @@ func RenamePath(from, to string) error { return os.Rename(from, to) }
 // NoFollow is the open flag that refuses a symbolic link as the last
 // component of the path, for OpenFile: none outside Linux (0).
 const NoFollow = 0
+
+// MkdirAll makes the folder rel and the missing folders above it.
+func (r *Root) MkdirAll(rel string) error {
+	if err := checkRel(rel); err != nil {
+		return err
+	}
+	return os.MkdirAll(r.abs(rel), 0o777)
+}
