@@ -106,10 +106,23 @@ func (e *env) openRepo(c *cli.Context) (*gitedit.Repo, error) {
 	return repo, err
 }
 
+// openReader is openRepo for the commands that read only objects and
+// refs (session list, show and drop, log, series): a bare repository
+// opens too (gitedit.OpenBare), a reviewer's mirror of pushed sessions.
+func (e *env) openReader(c *cli.Context) (*gitedit.Repo, error) {
+	repo, err := e.opened(gitedit.OpenBare(c.String("C")))
+	e.sig.wait()
+	return repo, err
+}
+
 // openCatching is openRepo without the wait for the signal handlers,
 // for execute, whose batch waits for them itself before it writes.
 func (e *env) openCatching(c *cli.Context) (*gitedit.Repo, error) {
-	repo, err := gitedit.Open(c.String("C"))
+	return e.opened(gitedit.Open(c.String("C")))
+}
+
+// opened sets up the colours of the repository just opened.
+func (e *env) opened(repo *gitedit.Repo, err error) (*gitedit.Repo, error) {
 	if err != nil {
 		return nil, err
 	}

@@ -36,7 +36,7 @@ func (e *env) log(c *cli.Context) error {
 	if req.N < 0 {
 		return usagef("-n must not be negative")
 	}
-	repo, err := e.openRepo(c)
+	repo, err := e.openReader(c)
 	if err != nil {
 		return err
 	}

@@ -46,7 +46,7 @@ func (e *env) series(c *cli.Context) error {
 			req.OutputDir = "."
 		}
 	}
-	repo, err := e.openRepo(c)
+	repo, err := e.openReader(c)
 	if err != nil {
 		return err
 	}

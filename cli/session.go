@@ -106,7 +106,7 @@ func (e *env) session(c *cli.Context) error {
 	if a[0] == "land" {
 		return e.land(c, a[1])
 	}
-	repo, err := e.openRepo(c)
+	repo, err := e.openReader(c)
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,8 @@ type Repo struct {
 // Open finds the repository containing dir (walking up, as git does) and
 // opens it. Outside a repository the error has code not_a_repo; a bare or
 // sha256 repository, a repositoryformatversion above 1, or an extension
-// gitedit cannot honour is unsupported, naming what it met.
+// gitedit cannot honour is unsupported, naming what it met (OpenBare
+// opens a bare repository for the calls that read objects and refs).
 //
 // The environment is honoured as git does for GIT_DIR, GIT_WORK_TREE,
 // GIT_INDEX_FILE, GIT_CEILING_DIRECTORIES and the config variables
@@ -26,6 +27,22 @@ type Repo struct {
 // GIT_CONFIG_COUNT/KEY_n/VALUE_n, GIT_CONFIG_PARAMETERS).
 func Open(dir string) (*Repo, error) {
 	core, err := repo.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Repo{core: core}, nil
+}
+
+// OpenBare is Open that opens a bare repository too, such as a
+// reviewer's `git clone --mirror` of a repository whose sessions were
+// pushed (`git push origin 'refs/gitedit/*'`). A bare repository has no
+// working tree and no index: a Repo opened from one serves Sessions,
+// ShowSession, Log, Series and DropSession, which read objects and refs
+// (DropSession deletes one), and refuses everything else (Edit and every
+// batch, Undo, UndoSession, LandSession, Read, Hash, Run) with
+// unsupported. A repository with a working tree opens as Open opens it.
+func OpenBare(dir string) (*Repo, error) {
+	core, err := repo.OpenBare(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -41,7 +58,8 @@ func WithWriteGate(ctx context.Context, gate func()) context.Context {
 	return spec.WithWriteGate(ctx, gate)
 }
 
-// WorkTree returns the absolute path of the working tree's top folder.
+// WorkTree returns the absolute path of the working tree's top folder
+// ("" for a bare repository, see OpenBare).
 func (r *Repo) WorkTree() string { return r.core.WorkTree() }
 
 // Config returns the value of a git config key ("section.name" or
@@ -73,6 +91,9 @@ func (r *Repo) Defaults() (Options, error) { return r.core.Defaults() }
 func (r *Repo) Refreshed() (*Repo, error) {
 	if !r.core.ConfigChanged() {
 		return r, nil
+	}
+	if r.core.Bare() {
+		return OpenBare(r.core.Dir())
 	}
 	return Open(r.core.Dir())
 }

@@ -62,6 +62,9 @@ func (o *Outcome) Fill(res *spec.Result) {
 // Edit-Request trailer (WithRequest), an index read before the lock
 // (WithIndex).
 func Run(ctx context.Context, r *repo.Repo, opt spec.Options, plan Plan, opts ...Option) (*Outcome, error) {
+	if err := r.NeedWorkTree(); err != nil {
+		return nil, err
+	}
 	var c config
 	for _, o := range opts {
 		o(&c)

@@ -48,7 +48,7 @@ func Log(ctx context.Context, r *repo.Repo, req spec.LogRequest) ([]spec.LogEntr
 	}
 	defer h.close()
 	if req.File != "" {
-		rel, _, err := r.ResolvePath(req.File)
+		rel, err := logPath(r, req.File)
 		if err != nil {
 			return nil, err
 		}
@@ -65,6 +65,17 @@ func Log(ctx context.Context, r *repo.Repo, req spec.LogRequest) ([]spec.LogEntr
 		err = h.addDiffs(entries, req)
 	}
 	return entries, err
+}
+
+// logPath is log's --file as a repository-relative path: resolved in the
+// working tree, or, in a bare repository, read from the top as git reads
+// a pathspec there.
+func logPath(r *repo.Repo, p string) (string, error) {
+	if r.Bare() {
+		return r.TreePath(p)
+	}
+	rel, _, err := r.ResolvePath(p)
+	return rel, err
 }
 
 // history reads the commits of one repository: its objects (commits,

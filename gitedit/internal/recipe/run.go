@@ -28,6 +28,9 @@ const TrailerLimit = 100
 // opened repository; Run works on its per-operation copy
 // (repo.Repo.ForOperation).
 func Run(ctx context.Context, r *repo.Repo, req spec.RunRequest, opt spec.Options) (*spec.RunResult, error) {
+	if err := r.NeedWorkTree(); err != nil {
+		return nil, err
+	}
 	r = r.ForOperation()
 	rs, err := runRecipes(ctx, r, req)
 	if err != nil {

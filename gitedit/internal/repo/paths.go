@@ -27,8 +27,12 @@ const maxSymlinkHops = 40
 // git directory, or when a parent folder is a submodule or nested
 // repository. An empty path or one with a NUL byte is invalid_input; the
 // top folder itself is is_directory. A symlink inside the tree to a file
-// inside the tree resolves to the target's path.
+// inside the tree resolves to the target's path. A bare repository has
+// no working tree: unsupported (TreePath reads a path there).
 func (r *Repo) ResolvePath(p string) (rel, abs string, err error) {
+	if err := r.NeedWorkTree(); err != nil {
+		return "", "", err
+	}
 	if err := checkPathSyntax(p); err != nil {
 		return "", "", err
 	}

@@ -57,7 +57,8 @@ type Repo struct {
 // Open finds the repository containing dir (walking up, as git does) and
 // opens it. Outside a repository the error has code not_a_repo; a bare or
 // sha256 repository, a repositoryformatversion above 1, or an extension
-// gitedit cannot honour is unsupported, naming what it met.
+// gitedit cannot honour is unsupported, naming what it met (OpenBare
+// opens a bare repository for the calls that read objects and refs).
 //
 // The environment is honoured as git does for GIT_DIR, GIT_WORK_TREE,
 // GIT_INDEX_FILE, GIT_CEILING_DIRECTORIES and the config variables
@@ -69,6 +70,11 @@ func Open(dir string) (*Repo, error) {
 
 // OpenEnv is Open reading the environment through env.
 func OpenEnv(dir string, env func(string) (string, bool)) (*Repo, error) {
+	return openEnv(dir, env, false)
+}
+
+// openEnv is OpenEnv that opens a bare repository too when allowBare.
+func openEnv(dir string, env func(string) (string, bool), allowBare bool) (*Repo, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, spec.IOError("resolve "+dir, err)
@@ -78,6 +84,10 @@ func OpenEnv(dir string, env func(string) (string, bool)) (*Repo, error) {
 	}
 	loc, err := locate(abs, env)
 	if err != nil {
+		return nil, err
+	}
+	loc.allowBare = allowBare
+	if err := loc.checkBare(""); err != nil {
 		return nil, err
 	}
 	return loc.open(env)
@@ -90,6 +100,8 @@ type location struct {
 	commonDir string
 	workTree  string // "" for a bare repository
 	explicit  bool   // the work tree was given by GIT_WORK_TREE
+	bare      bool   // a bare repository (workTree "")
+	allowBare bool   // open a bare repository (OpenBare), else refuse it
 }
 
 // locate finds the git directory and the default work tree for dir:
@@ -99,8 +111,8 @@ func locate(dir string, env func(string) (string, bool)) (*location, error) {
 		return locateExplicit(dir, gd, env)
 	}
 	loc, err := discover(dir, ceilings(env))
-	if err != nil {
-		return nil, err
+	if err != nil || loc.bare {
+		return loc, err
 	}
 	if wt, ok := env("GIT_WORK_TREE"); ok && wt != "" {
 		loc.workTree, loc.explicit = AbsFrom(cwd(), wt), true
@@ -153,7 +165,7 @@ func ceilings(env func(string) (string, bool)) map[string]bool {
 
 // discover walks up from dir looking for ".git" (a folder, or a file
 // "gitdir: …"), as git does; a folder that is itself a git directory is a
-// bare repository (unsupported).
+// bare repository (see location.checkBare).
 func discover(dir string, ceiling map[string]bool) (*location, error) {
 	for d := dir; ; {
 		loc, err := probe(dir, d)
@@ -186,8 +198,9 @@ func probe(dir, d string) (*location, error) {
 		return &location{dir: dir, gitDir: gd, commonDir: common, workTree: d}, nil
 	case isGitDir(d) && filepath.Base(d) == ".git":
 		return nil, spec.Errorf(spec.CodeNotARepo, "%s is inside the git directory %s, not in a working tree", dir, d)
-	case isGitDir(d):
-		return nil, spec.Errorf(spec.CodeUnsupported, "bare repository at %s: gitedit needs a working tree", d)
+	}
+	if common, ok := gitDirCommon(d); ok {
+		return &location{dir: dir, gitDir: d, commonDir: common, bare: true}, nil
 	}
 	return nil, nil
 }
@@ -259,6 +272,9 @@ func (loc *location) open(env func(string) (string, bool)) (*Repo, error) {
 	if err := loc.applyCoreConfig(cfg); err != nil {
 		return nil, err
 	}
+	if err := loc.checkBare(" (core.bare)"); err != nil {
+		return nil, err
+	}
 	r, err := loc.repo(cfg, env)
 	if err != nil {
 		return nil, err
@@ -267,7 +283,8 @@ func (loc *location) open(env func(string) (string, bool)) (*Repo, error) {
 	return r, nil
 }
 
-// applyCoreConfig honours core.worktree and refuses core.bare.
+// applyCoreConfig honours core.worktree and core.bare (a bare repository
+// without a work tree given: see location.checkBare).
 func (loc *location) applyCoreConfig(cfg *gitconfig.Config) error {
 	if wt, ok := cfg.Get("core.worktree"); ok && wt != "" && !loc.explicit {
 		loc.workTree, loc.explicit = AbsFrom(loc.gitDir, wt), true
@@ -277,16 +294,16 @@ func (loc *location) applyCoreConfig(cfg *gitconfig.Config) error {
 		return err
 	}
 	if bare && !loc.explicit {
-		return spec.Errorf(spec.CodeUnsupported, "bare repository at %s (core.bare): gitedit needs a working tree", loc.gitDir)
+		loc.bare, loc.workTree = true, ""
 	}
 	return nil
 }
 
 // repo builds the Repo from a checked location.
 func (loc *location) repo(cfg *gitconfig.Config, env func(string) (string, bool)) (*Repo, error) {
-	wt, err := filepath.EvalSymlinks(loc.workTree)
+	wt, err := loc.realWorkTree()
 	if err != nil {
-		return nil, spec.IOError("resolve work tree "+loc.workTree, err)
+		return nil, err
 	}
 	index := filepath.Join(loc.gitDir, "index")
 	if f, ok := env("GIT_INDEX_FILE"); ok && f != "" {
@@ -402,7 +419,7 @@ func realGitDirs(workTree, realWT, gitDir, commonDir string) []string {
 // realWT when p is a folder of workTree that is no symlink.
 func realPathVia(workTree, realWT, p string) string {
 	name, ok := strings.CutPrefix(p, workTree+string(filepath.Separator))
-	if ok && name != ".." && name != "." && name != "" && !strings.ContainsRune(name, filepath.Separator) {
+	if ok && workTree != "" && name != ".." && name != "." && name != "" && !strings.ContainsRune(name, filepath.Separator) {
 		if fi, err := os.Lstat(p); err == nil && fi.Mode()&os.ModeSymlink == 0 {
 			return filepath.Join(realWT, name)
 		}

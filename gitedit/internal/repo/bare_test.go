@@ -1,0 +1,72 @@
+package repo
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/spec"
+)
+
+// OpenBare opens a bare repository (found from its top or a folder in
+// it, through core.bare, or through GIT_DIR) with no working tree; Open
+// still refuses it, naming what runs there. A repository with a working
+// tree opens as Open opens it.
+func TestOpenBareOpensABareRepositoryWithoutAWorkTree(t *testing.T) {
+	src := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	bare := filepath.Join(filepath.Dir(src), "mirror.git")
+	fixtures.Git(t, src, "clone", "-q", "--mirror", src, bare)
+	flagged := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	fixtures.Git(t, flagged, "config", "core.bare", "true")
+	for name, at := range map[string]struct{ top, dir, env string }{
+		"top": {bare, bare, ""}, "folder in it": {bare, filepath.Join(bare, "refs"), ""},
+		"core.bare": {flagged, flagged, ""}, "GIT_DIR": {bare, src, "GIT_DIR=" + bare},
+	} {
+		env := []string{"GIT_CEILING_DIRECTORIES=" + filepath.Dir(at.top)}
+		if at.env != "" {
+			env = append(env, at.env)
+		}
+		_, err := OpenEnv(at.dir, testEnv(at.top, env...))
+		require.Equal(t, spec.CodeUnsupported, spec.CodeOf(err), name)
+		require.ErrorContains(t, err, "bare repository", name)
+		require.ErrorContains(t, err, "session list", name)
+		r, err := OpenBareEnv(at.dir, testEnv(at.top, env...))
+		require.NoError(t, err, name)
+		require.True(t, r.Bare(), name)
+		require.Empty(t, r.WorkTree(), name)
+		require.Equal(t, spec.CodeUnsupported, spec.CodeOf(r.NeedWorkTree()), name)
+		_, _, err = r.ResolvePath("a.txt")
+		require.Equal(t, spec.CodeUnsupported, spec.CodeOf(err), name)
+		_, err = r.ReadPath("a.txt")
+		require.Equal(t, spec.CodeUnsupported, spec.CodeOf(err), name)
+	}
+	r, err := OpenBareEnv(src, testEnv(src))
+	require.NoError(t, err)
+	require.False(t, r.Bare())
+	require.NoError(t, r.NeedWorkTree())
+	require.Equal(t, realPath(t, src), r.WorkTree())
+}
+
+// TreePath reads a path in a bare repository as git reads a pathspec
+// there: from the top, cleaned; what leaves the top, the top itself and
+// what git's verify_path refuses are refused.
+func TestTreePathReadsFromTheTop(t *testing.T) {
+	src := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	bare := filepath.Join(filepath.Dir(src), "b.git")
+	fixtures.Git(t, src, "clone", "-q", "--bare", src, bare)
+	r, err := OpenBareEnv(bare, testEnv(bare))
+	require.NoError(t, err)
+	for in, want := range map[string]string{"a.txt": "a.txt", "./d/../d/x.go": "d/x.go", "d//x.go": "d/x.go"} {
+		got, err := r.TreePath(in)
+		require.NoError(t, err, in)
+		require.Equal(t, want, got, in)
+	}
+	for in, code := range map[string]spec.Code{"../a.txt": spec.CodeOutsideRepo, "/etc/passwd": spec.CodeOutsideRepo,
+		".": spec.CodeIsDirectory, "d/..": spec.CodeIsDirectory, ".git/config": spec.CodeOutsideRepo,
+		"": spec.CodeInvalidInput, "a\x00b": spec.CodeInvalidInput} {
+		_, err := r.TreePath(in)
+		require.Equal(t, code, spec.CodeOf(err), "%q: %v", in, err)
+	}
+}
