@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gitedit/gitedit/engine/quote"
@@ -58,6 +59,7 @@ func readResult(r *gitedit.ReadResult) *toolResult {
 // expected_hash.
 func editResult(res *gitedit.Result) *toolResult {
 	res = res.Normalized()
+	cutResultDiff(res)
 	text := res.Text()
 	var b strings.Builder
 	writeBlobs(&b, res)
@@ -66,6 +68,23 @@ func editResult(res *gitedit.Result) *toolResult {
 		text = summary + "\n" + b.String() + rest
 	}
 	return textResult(text, res)
+}
+
+// cutResultDiff cuts a diff longer than changesDiffLimit at a line, as
+// changes does, with a note: the result holds the diff twice (text and
+// structured content), and a batch deleting a 300,000-line file made a
+// message of 8 MB (a longer one passes the 16 MiB a client reads).
+func cutResultDiff(res *gitedit.Result) {
+	whole := len(res.Diff)
+	if whole <= changesDiffLimit {
+		return
+	}
+	res.Diff = cutDiff(res.Diff, changesDiffLimit)
+	note := fmt.Sprintf("the diff is long: cut after %d of its %d bytes", len(res.Diff), whole)
+	if res.Session != "" && !res.DryRun {
+		note += "; gitedit session show " + res.Session + " -p prints the session's whole change"
+	}
+	res.Notes = append(slices.Clip(res.Notes), note)
 }
 
 // writeBlobs lists the blob id each changed file has now: the
