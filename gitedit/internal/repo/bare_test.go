@@ -2,6 +2,7 @@ package repo
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -69,4 +70,26 @@ func TestTreePathReadsFromTheTop(t *testing.T) {
 		_, err := r.TreePath(in)
 		require.Equal(t, code, spec.CodeOf(err), "%q: %v", in, err)
 	}
+}
+
+// core.bare and core.worktree in the common config are the main
+// worktree's: a linked worktree ignores them, as git does (its top is
+// the one git rev-parse --show-toplevel prints there), unless
+// extensions.worktreeConfig is on.
+func TestLinkedWorktreeIgnoresTheCommonCoreBareAndWorktree(t *testing.T) {
+	main := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	linked := filepath.Join(filepath.Dir(main), "linked")
+	fixtures.Git(t, main, "worktree", "add", "-q", linked)
+	fixtures.Git(t, main, "config", "core.worktree", t.TempDir())
+	fixtures.Git(t, main, "config", "core.bare", "true")
+	r, err := OpenEnv(linked, testEnv(main))
+	require.NoError(t, err)
+	require.Equal(t, realPath(t, strings.TrimSpace(fixtures.Git(t, linked, "rev-parse", "--show-toplevel"))), r.WorkTree())
+	require.Equal(t, realPath(t, linked), r.WorkTree())
+	fixtures.Git(t, main, "config", "extensions.worktreeConfig", "true")
+	fixtures.Git(t, main, "config", "--unset", "core.worktree")
+	_, gitErr := fixtures.RunGit(linked, "rev-parse", "--show-toplevel")
+	require.Error(t, gitErr)
+	_, err = OpenEnv(linked, testEnv(main))
+	require.Equal(t, spec.CodeUnsupported, spec.CodeOf(err), "git takes it as bare then: %v", err)
 }

@@ -269,7 +269,7 @@ func (loc *location) open(env func(string) (string, bool)) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := loc.applyCoreConfig(cfg); err != nil {
+	if err := loc.applyCoreConfig(cfg, wtConfig); err != nil {
 		return nil, err
 	}
 	if err := loc.checkBare(" (core.bare)"); err != nil {
@@ -284,8 +284,14 @@ func (loc *location) open(env func(string) (string, bool)) (*Repo, error) {
 }
 
 // applyCoreConfig honours core.worktree and core.bare (a bare repository
-// without a work tree given: see location.checkBare).
-func (loc *location) applyCoreConfig(cfg *gitconfig.Config) error {
+// without a work tree given: see location.checkBare). As in git, a linked
+// worktree ignores them unless extensions.worktreeConfig is on: they are
+// the main worktree's (git worktree add from a bare repository makes
+// linked worktrees of a repository whose config says core.bare).
+func (loc *location) applyCoreConfig(cfg *gitconfig.Config, wtConfig bool) error {
+	if loc.gitDir != loc.commonDir && !wtConfig {
+		return nil
+	}
 	if wt, ok := cfg.Get("core.worktree"); ok && wt != "" && !loc.explicit {
 		loc.workTree, loc.explicit = AbsFrom(loc.gitDir, wt), true
 	}
