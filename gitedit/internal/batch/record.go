@@ -34,49 +34,14 @@ func (w *batchWriter) prepareEntry() error {
 	if !w.records() {
 		return nil
 	}
-	rec, err := w.ledgerRecord()
-	if err != nil {
-		return repo.LedgerError(w.opt.Session, err)
-	}
-	return w.prepare(rec)
-}
-
-// prepare writes the ledger entries recording rec into w.pending.
-func (w *batchWriter) prepare(rec ledger.Record) error {
 	_, err := Traced("prepare entry", func() (any, error) {
-		p, err := ledger.New(w.db, w.r.Refs()).WithCache(w.r.Ledgers()).Prepare(rec)
-		w.pending = p
+		rec, err := w.ledgerRecord()
+		if err == nil {
+			w.pending, err = ledger.New(w.db, w.r.Refs()).WithCache(w.r.Ledgers()).Prepare(rec)
+		}
 		return nil, err
 	})
 	return repo.LedgerError(w.opt.Session, err)
-}
-
-// startEntry prepares a batch's ledger entries on another goroutine,
-// while the batch writes its files and its index: an entry costs a few
-// file creations (its trees, its commit), which would otherwise add to
-// the batch's time (docs/performance.md). record waits for it; so does
-// apply before it returns, whatever happened.
-func (w *batchWriter) startEntry() error {
-	if !w.records() {
-		return nil
-	}
-	rec, err := w.ledgerRecord() // here: it reads the batch, which goes on
-	if err != nil {
-		return repo.LedgerError(w.opt.Session, err)
-	}
-	done := make(chan error, 1)
-	w.entry = done
-	go func() { done <- w.prepare(rec) }()
-	return nil
-}
-
-// awaitEntry waits for the entries startEntry prepares, if it started,
-// and returns its outcome (again on every call).
-func (w *batchWriter) awaitEntry() error {
-	if w.entry != nil {
-		w.entryErr, w.entry = <-w.entry, nil
-	}
-	return w.entryErr
 }
 
 // recording returns step preceded by the recording of the batch in its
@@ -115,9 +80,6 @@ func (w *batchWriter) recording(ctx context.Context, record bool, step func() er
 // record publishes the batch's entry in its session's ledger (preparing
 // it first when the commits were written after the objects: hooks).
 func (w *batchWriter) record(ctx context.Context) error {
-	if err := w.awaitEntry(); err != nil {
-		return err
-	}
 	if w.pending == nil {
 		if err := w.prepareEntry(); err != nil {
 			return err

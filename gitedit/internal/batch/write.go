@@ -66,8 +66,6 @@ type batchWriter struct {
 	// record.go).
 	written   *commitPlan
 	pending   *ledger.Pending
-	entry     chan error // startEntry's outcome, until awaitEntry takes it
-	entryErr  error
 	recorded  *ledger.Appended
 	beforeRef func() error
 	// intent is the commit-mode batch's intent, written just before its
@@ -84,7 +82,6 @@ type batchWriter struct {
 // fail short of a broken file system. A crash leaves the old or the new
 // state of each file, and at worst a stale index.lock, as with git.
 func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
-	defer func() { _ = w.awaitEntry() }() // its objects are written before the database closes
 	objs, err := w.startObjects(ctx)
 	if err != nil {
 		return err
@@ -197,11 +194,11 @@ func (w *batchWriter) writeObjects(ctx context.Context) (*refs.Update, error) {
 		return nil, err
 	}
 	if !w.opt.Commit {
-		return nil, w.startEntry()
+		return nil, w.prepareEntry()
 	}
 	u, err := w.buildCommits(ctx)
 	if err == nil && w.written != nil {
-		err = w.startEntry() // with hooks, once they ran (see record)
+		err = w.prepareEntry() // with hooks, once they ran (see record)
 	}
 	return u, err
 }
