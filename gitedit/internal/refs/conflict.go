@@ -1,15 +1,11 @@
 package refs
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
 
 // ErrNameConflict is wrapped when a new ref's name conflicts with an
@@ -26,29 +22,18 @@ func (s *Store) checkAvailable(ref string) error {
 	if other := s.looseBelow(ref); other != "" {
 		return conflictError(other, ref)
 	}
-	f, err := wtfs.OpenFile(filepath.Join(s.CommonDir, "packed-refs"), os.O_RDONLY, 0)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("read packed-refs: %w", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for sc.Scan() {
-		line := strings.TrimRight(sc.Text(), "\r")
-		if len(line) < 42 || line[0] == '#' || line[0] == '^' {
-			continue
+	other := ""
+	err := s.eachPacked(func(line []byte) bool {
+		name := packedName(line)
+		if name != "" && (strings.HasPrefix(ref, name+"/") || strings.HasPrefix(name, ref+"/")) {
+			other = name
 		}
-		if name := line[41:]; strings.HasPrefix(ref, name+"/") || strings.HasPrefix(name, ref+"/") {
-			return conflictError(name, ref)
-		}
+		return other != ""
+	})
+	if err == nil && other != "" {
+		err = conflictError(other, ref)
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("read packed-refs: %w", err)
-	}
-	return nil
+	return err
 }
 
 // looseBelow returns a loose ref below ref's own path ("" for none): a

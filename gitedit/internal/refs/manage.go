@@ -1,7 +1,6 @@
 package refs
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -219,24 +218,12 @@ func (s *Store) List(prefix string) ([]Ref, error) {
 
 // listPacked adds the packed refs under prefix to found.
 func (s *Store) listPacked(prefix string, found map[string]plumbing.Hash) error {
-	f, err := wtfs.OpenFile(filepath.Join(s.CommonDir, "packed-refs"), os.O_RDONLY, 0)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("read packed-refs: %w", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for sc.Scan() {
-		line := strings.TrimRight(sc.Text(), "\r")
-		if len(line) < 42 || line[0] == '#' || line[0] == '^' || !strings.HasPrefix(line[41:], prefix) {
-			continue
+	return s.eachPacked(func(line []byte) bool {
+		if name := packedName(line); strings.HasPrefix(name, prefix) {
+			if h, err := parseHash(string(line[:40])); err == nil {
+				found[name] = h
+			}
 		}
-		if h, err := parseHash(line[:40]); err == nil {
-			found[line[41:]] = h
-		}
-	}
-	return sc.Err()
+		return false
+	})
 }

@@ -4,7 +4,6 @@
 package refs
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -163,32 +162,24 @@ func parseHash(text string) (plumbing.Hash, error) {
 // readPacked looks name up in <CommonDir>/packed-refs (comment and peeled
 // "^" lines are skipped).
 func (s *Store) readPacked(name string) (value, error) {
-	f, err := wtfs.OpenFile(filepath.Join(s.CommonDir, "packed-refs"), os.O_RDONLY, 0)
-	if errors.Is(err, fs.ErrNotExist) {
-		return value{}, nil
-	}
-	if err != nil {
-		return value{}, fmt.Errorf("read packed-refs: %w", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	suffix := []byte(" " + name)
-	for sc.Scan() {
-		line := bytes.TrimRight(sc.Bytes(), "\r")
-		if len(line) == 0 || line[0] == '#' || line[0] == '^' || !bytes.HasSuffix(line, suffix) {
-			continue
+	var v value
+	var bad error
+	err := s.eachPacked(func(line []byte) bool {
+		if !bytes.HasSuffix(line, suffix) {
+			return false
 		}
 		h, err := parseHash(string(line[:len(line)-len(suffix)]))
 		if err != nil {
-			return value{}, fmt.Errorf("read packed-refs entry %s: %w", name, err)
+			bad = fmt.Errorf("read packed-refs entry %s: %w", name, err)
 		}
-		return value{exists: true, hash: h}, nil
+		v = value{exists: err == nil, hash: h}
+		return true
+	})
+	if err == nil {
+		err = bad
 	}
-	if err := sc.Err(); err != nil {
-		return value{}, fmt.Errorf("read packed-refs: %w", err)
-	}
-	return value{}, nil
+	return v, err
 }
 
 // perWorktree reports whether name lives in the worktree's own git
