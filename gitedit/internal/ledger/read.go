@@ -87,18 +87,24 @@ type Session struct {
 
 // Read reads session id's ledger (ErrNoSession when it has none).
 func (s *Store) Read(ctx context.Context, id string) (*Session, error) {
-	if err := CheckID(id); err != nil {
-		return nil, err
-	}
-	ref := Ref(id)
-	tip, err := s.refs.Resolve(ref)
+	tip, err := s.tip(id)
 	if err != nil {
 		return nil, err
 	}
-	if tip.IsZero() {
-		return nil, fmt.Errorf("%w: %s", ErrNoSession, id)
-	}
 	return s.readFrom(ctx, id, tip)
+}
+
+// tip returns the newest entry of session id's ledger: invalid ids are
+// refused (ErrInvalidID), a missing ledger is ErrNoSession.
+func (s *Store) tip(id string) (plumbing.Hash, error) {
+	if err := CheckID(id); err != nil {
+		return plumbing.ZeroHash, err
+	}
+	tip, err := s.refs.Resolve(Ref(id))
+	if err == nil && tip.IsZero() {
+		err = fmt.Errorf("%w: %s", ErrNoSession, id)
+	}
+	return tip, err
 }
 
 // readFrom walks the ledger of id from tip to its start entry.
@@ -124,15 +130,9 @@ func (s *Store) readFrom(ctx context.Context, id string, tip plumbing.Hash) (*Se
 // caller that needs only the newest entries reads only those (and the
 // parent of the last one).
 func (s *Store) Walk(ctx context.Context, id string, fn func(*Entry) bool) error {
-	if err := CheckID(id); err != nil {
-		return err
-	}
-	tip, err := s.refs.Resolve(Ref(id))
+	tip, err := s.tip(id)
 	if err != nil {
 		return err
-	}
-	if tip.IsZero() {
-		return fmt.Errorf("%w: %s", ErrNoSession, id)
 	}
 	return s.walk(ctx, id, tip, fn)
 }

@@ -187,15 +187,8 @@ func (s *Store) List(ctx context.Context) ([]*Session, error) {
 // (ErrNoSession when it has none). The entries' objects are left for
 // git gc.
 func (s *Store) Drop(ctx context.Context, id string, timeout time.Duration) error {
-	if err := CheckID(id); err != nil {
+	if _, err := s.tip(id); err != nil {
 		return err
-	}
-	tip, err := s.refs.Resolve(Ref(id))
-	if err != nil {
-		return err
-	}
-	if tip.IsZero() {
-		return fmt.Errorf("%w: %s", ErrNoSession, id)
 	}
 	return s.refs.Delete(ctx, Ref(id), plumbing.ZeroHash, timeout)
 }
