@@ -132,7 +132,7 @@ func (s *conn) notify(method string, params json.RawMessage) {
 		return
 	}
 	s.mu.Lock()
-	cancel := s.inflight[string(p.RequestID)]
+	cancel := s.inflight[string(canonicalID(p.RequestID))]
 	s.mu.Unlock()
 	if cancel != nil {
 		cancel()
@@ -229,12 +229,19 @@ func (s *conn) startCall(ctx context.Context, id json.RawMessage, params json.Ra
 		s.reply(id, nil, invalidParams("tools/call", err))
 		return
 	}
+	key := string(canonicalID(id))
 	ctx, cancel := context.WithCancel(ctx)
 	s.mu.Lock()
+	if s.inflight[key] != nil {
+		s.mu.Unlock()
+		cancel()
+		s.reply(json.RawMessage("null"), nil, duplicateID(key))
+		return
+	}
 	if s.inflight == nil {
 		s.inflight = map[string]context.CancelFunc{}
 	}
-	s.inflight[string(id)] = cancel
+	s.inflight[key] = cancel
 	client, complete := s.client, s.asked >= sessionless
 	s.mu.Unlock()
 	turn := s.order.next(readOnlyTools()[p.Name])
@@ -245,7 +252,7 @@ func (s *conn) startCall(ctx context.Context, id json.RawMessage, params json.Ra
 		defer cancel()
 		res, ok := s.callInTurn(ctx, turn, p.Name, client, p.Arguments)
 		s.mu.Lock()
-		delete(s.inflight, string(id))
+		delete(s.inflight, key)
 		s.mu.Unlock()
 		if !ok {
 			s.reply(id, nil, &rpcError{Code: codeInvalidParams, Message: fmt.Sprintf("unknown tool %q", p.Name)})
@@ -256,6 +263,14 @@ func (s *conn) startCall(ctx context.Context, id json.RawMessage, params json.Ra
 		}
 		s.reply(id, res, nil)
 	}()
+}
+
+// duplicateID is the error of a tool call whose id is that of a call
+// still waiting or running: it is not run (the official SDK drops it,
+// as JSON-RPC asks ids of pending requests to be unique); the error
+// names no id, so that it is not read as the pending call's answer.
+func duplicateID(id string) *rpcError {
+	return &rpcError{Code: codeInvalidRequest, Message: fmt.Sprintf("invalid request: request ID %s already in use", id)}
 }
 
 // reply writes the response to request id: its result, or rerr.
@@ -283,6 +298,9 @@ func (s *conn) reply(id json.RawMessage, result any, rerr *rpcError) {
 // decodes ids, answers them. The gate let through only strings and
 // integers that fit an int64.
 func canonicalID(id json.RawMessage) json.RawMessage {
+	if isNull(id) {
+		return json.RawMessage("null")
+	}
 	var s string
 	if json.Unmarshal(id, &s) == nil {
 		out, _ := json.Marshal(s)
