@@ -41,7 +41,9 @@ type conn struct {
 
 // serve reads messages from g until the input ends, then waits for the
 // tool calls still running and returns nil; it returns ctx's error when
-// ctx ends first.
+// ctx ends first, once the calls running then have ended (cancelled,
+// they refuse, or complete a batch past its point of no return: exiting
+// before would leave it half-applied, its index.lock in place).
 func (s *conn) serve(ctx context.Context, g *gate) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -64,6 +66,7 @@ func (s *conn) serve(ctx context.Context, g *gate) error {
 	for {
 		select {
 		case <-ctx.Done():
+			s.calls.Wait() // each batch refuses, or completes past its point of no return
 			return ctx.Err()
 		case err := <-errc:
 			return s.finish(ctx, err)
@@ -74,7 +77,8 @@ func (s *conn) serve(ctx context.Context, g *gate) error {
 }
 
 // finish waits for the tool calls still running at the end of the input
-// (their answers are written before serve returns), unless ctx ends.
+// (their answers are written before serve returns); when ctx ends first,
+// it still waits for them to end, and returns ctx's error.
 func (s *conn) finish(ctx context.Context, err error) error {
 	done := make(chan struct{})
 	go func() {
@@ -84,6 +88,7 @@ func (s *conn) finish(ctx context.Context, err error) error {
 	select {
 	case <-done:
 	case <-ctx.Done():
+		<-done // as in serve: no batch is left half-applied
 		return ctx.Err()
 	}
 	if errors.Is(err, io.EOF) {
