@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/gitedit/gitedit/engine/diff"
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/attr"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
@@ -201,7 +202,7 @@ func diffOf(r *repo.Repo, changes []*change) string {
 			b.WriteString(diff.UnifiedDiff(oldPath, newPath, string(c.before.Content), string(c.after.Content)))
 		}
 		if c.before.Exists && c.after.Exists && c.before.Mode != c.after.Mode {
-			fmt.Fprintf(&b, "mode %o => %o %s\n", 0o100000|c.before.Mode, 0o100000|c.after.Mode, c.after.Rel)
+			fmt.Fprintf(&b, "mode %o => %o %s\n", 0o100000|c.before.Mode, 0o100000|c.after.Mode, quote.QuotePath(c.after.Rel))
 		}
 	}
 	return b.String()
