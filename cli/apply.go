@@ -56,7 +56,9 @@ func (e *env) apply(c *cli.Context) error {
 func (r *applyRun) all(in io.Reader) error {
 	for op, err := range gitedit.DecodeOperations(in) {
 		if ctxErr := r.c.Context.Err(); ctxErr != nil {
-			return &gitedit.Error{Code: gitedit.CodeIOError, Message: "interrupted: requests from this one on were not applied", Err: ctxErr}
+			return &gitedit.Error{Code: gitedit.CodeIOError, Err: ctxErr, Message: fmt.Sprintf(
+				"interrupted after %s (each answered before this): request %d and those after it were not applied",
+				plural(r.n, "request", "requests"), r.n+1)}
 		}
 		r.n++
 		status := r.one(op, err)
@@ -96,13 +98,30 @@ func (r *applyRun) one(op gitedit.Operation, err error) int {
 		res, err = r.repo.Apply(r.c.Context, op, r.opt)
 	}
 	if err != nil {
-		r.e.out.fail(err)
+		r.e.out.fail(r.placed(err))
 		return exitStatus(err)
 	}
 	r.e.completed(res)
 	r.e.out.result(res)
 	r.partial = r.partial || res.Partial()
 	return resultStatus(res)
+}
+
+// placed returns err, the error of request r.n, saying which request
+// it is when a signal interrupted it after requests before it were
+// answered: "nothing was changed" is then this request's, not the run's.
+func (r *applyRun) placed(err error) error {
+	var ge *gitedit.Error
+	if r.n < 2 || r.c.Context.Err() == nil || !errors.As(err, &ge) {
+		return err
+	}
+	placed := *ge
+	were := "were"
+	if r.n == 2 {
+		were = "was"
+	}
+	placed.Message = fmt.Sprintf("request %d: %s (the %s before it %s answered)", r.n, ge.Message, plural(r.n-1, "request", "requests"), were)
+	return &placed
 }
 
 // open opens the repository and reads the options at the first request
