@@ -9,6 +9,7 @@ import (
 
 	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 
+	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit"
 )
 
@@ -112,7 +113,7 @@ func (e *env) session(c *cli.Context) error {
 	}
 	switch a[0] {
 	case "list":
-		list, err := repo.Sessions(c.Context)
+		list, err := repo.SessionList(c.Context)
 		if err == nil {
 			e.out.sessions(list)
 		}
@@ -147,18 +148,22 @@ func (e *env) land(c *cli.Context, id string) error {
 	})
 }
 
-// sessions prints `session list`: one line per session, or {"ok": true,
-// "sessions": [...]}.
-func (p *printer) sessions(list []gitedit.SessionSummary) {
+// sessions prints `session list`: one line per session, and a note on
+// stderr for each broken ledger (escaped); or {"ok": true, "sessions":
+// [...], "notes": [...]}.
+func (p *printer) sessions(list *gitedit.SessionList) {
 	if p.json {
 		p.emit(struct {
-			OK       bool                     `json:"ok"`
-			Sessions []gitedit.SessionSummary `json:"sessions"`
+			OK bool `json:"ok"`
+			*gitedit.SessionList
 		}{true, list})
 		return
 	}
+	for _, n := range list.Notes {
+		fmt.Fprintf(p.stderr, "gitedit: note: %s\n", quote.Printable(n))
+	}
 	w := tabwriter.NewWriter(p.stdout, 0, 4, 2, ' ', 0)
-	for _, s := range list {
+	for _, s := range list.Sessions {
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", s.Session, s.State, plural(s.Batches, "batch", "batches"), plural(s.Files, "file", "files"),
 			s.Updated.Format("2006-01-02 15:04:05 -0700"), s.Agent)
 	}

@@ -16,8 +16,21 @@ func CheckSession(id string) error {
 }
 
 // Sessions lists the repository's sessions (every session id some batch
-// was recorded under, docs/sessions.md), most recently updated first.
+// was recorded under, docs/sessions.md), most recently updated first. A
+// session whose ledger cannot be read is left out; SessionList names it.
 func (r *Repo) Sessions(ctx context.Context) ([]SessionSummary, error) {
+	list, err := r.SessionList(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return list.Sessions, nil
+}
+
+// SessionList lists the sessions as Sessions does, and notes each session
+// whose ledger cannot be read (a ref moved by hand onto a blob or another
+// session's entry): the note names it, the error, and gitedit session
+// drop S. Such a ledger does not refuse the list.
+func (r *Repo) SessionList(ctx context.Context) (*SessionList, error) {
 	return history.Sessions(ctx, r.core)
 }
 

@@ -64,6 +64,10 @@ type LogRequest = spec.LogRequest
 // (docs/reference.md#sessions) (spec.SessionSummary).
 type SessionSummary = spec.SessionSummary
 
+// SessionList is the sessions `gitedit session list` lists and its notes
+// on broken ledgers (spec.SessionList).
+type SessionList = spec.SessionList
+
 // SessionRequest selects a session for ShowSession (spec.SessionRequest).
 type SessionRequest = spec.SessionRequest
 

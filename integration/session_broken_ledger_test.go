@@ -9,31 +9,38 @@ import (
 )
 
 // A ledger ref pointed by hand (git update-ref) at a commit that is no
-// ledger, or at a blob, makes session list refuse: the message names the
+// ledger, or at a blob, makes session show refuse: the message names the
 // broken session and how to drop it (it used to read "session : ..."
-// with no id), and session show says the same. Nothing changes; once
-// the ledger is dropped, list lists the other session again.
+// with no id); session list lists the other session and notes the broken
+// one so (TestSessionListSkipsAndNamesBrokenLedgers). Nothing changes;
+// once the ledger is dropped, list has no note.
 func TestSessionListNamesABrokenLedger(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines})
 	sessionEdit(t, dir, "good", "f.txt", "l1", "g1")
 	sessionEdit(t, dir, "bad", "f.txt", "l5", "b5")
 	for _, target := range []string{"HEAD", "HEAD:f.txt"} {
 		git(t, dir, "update-ref", ledgerRef("bad"), git(t, dir, "rev-parse", target))
-		for _, args := range [][]string{{"session", "list"}, {"session", "show", "bad"}} {
-			before := take(t, dir)
-			m, r := jsonResult(t, dir, "", append(args, "--json")...)
-			require.Equal(t, 1, r.code, "%s %v", target, args)
-			e := m["error"].(map[string]any)
-			require.Equal(t, "io_error", e["code"])
-			msg := e["message"].(string)
-			require.NotContains(t, msg, "session :", msg)
-			require.Contains(t, msg, "session bad", msg)
-			require.Contains(t, msg, "gitedit session drop bad", msg)
-			requireUnchanged(t, before, take(t, dir))
-		}
+		before := take(t, dir)
+		m, r := jsonResult(t, dir, "", "session", "show", "bad")
+		require.Equal(t, 1, r.code, target)
+		e := m["error"].(map[string]any)
+		require.Equal(t, "io_error", e["code"])
+		msg := e["message"].(string)
+		require.NotContains(t, msg, "session :", msg)
+		require.Contains(t, msg, "session bad", msg)
+		require.Contains(t, msg, "gitedit session drop bad", msg)
+		m, r = jsonResult(t, dir, "", "session", "list")
+		require.Equal(t, 0, r.code, target)
+		require.Len(t, m["sessions"], 1)
+		note := m["notes"].([]any)[0].(string)
+		require.Contains(t, note, "session bad: ", note)
+		require.Contains(t, note, "gitedit session drop bad", note)
+		requireUnchanged(t, before, take(t, dir))
 	}
 	ok(t, dir, "session", "drop", "bad")
-	require.Contains(t, ok(t, dir, "session", "list").stdout, "good")
+	r := ok(t, dir, "session", "list")
+	require.Contains(t, r.stdout, "good")
+	require.Empty(t, r.stderr)
 }
 
 // A stale lock on a session's ledger ref (refs/gitedit/sessions/S.lock,

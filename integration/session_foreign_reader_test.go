@@ -14,7 +14,8 @@ import (
 // session list, log --session a and series --session a used to list b's
 // batches as a's (show a printed b's subject and net diff); they now
 // refuse, as undo --session a and session land a do, with io_error
-// naming the ref and gitedit session drop a, and change nothing. Once
+// naming the ref and gitedit session drop a, and change nothing;
+// session list lists b alone and notes a so. Once
 // a's ref is back on its own entry, every reader reads it again.
 func TestReadersRefuseALedgerMovedOntoAnotherSession(t *testing.T) {
 	dir := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines, "g.txt": tenLines})
@@ -27,7 +28,7 @@ func TestReadersRefuseALedgerMovedOntoAnotherSession(t *testing.T) {
 	require.Contains(t, git(t, dir, "log", "-1", "--format=%s", outside), "Changes made outside session b")
 	start := git(t, dir, "rev-parse", ledgerRef("b")+"~3")
 	require.Contains(t, git(t, dir, "log", "-1", "--format=%s", start), "Start of session b")
-	readers := [][]string{{"session", "show", "a", "--stat", "-p"}, {"session", "list"}, {"log", "--session", "a"},
+	readers := [][]string{{"session", "show", "a", "--stat", "-p"}, {"log", "--session", "a"},
 		{"series", "--session", "a", "--stdout"}, {"undo", "--session", "a"}, {"session", "land", "a"}}
 	for name, foreign := range map[string]string{"batch": git(t, dir, "rev-parse", ledgerRef("b")), "outside": outside, "start": start} {
 		git(t, dir, "update-ref", ledgerRef("a"), foreign)
@@ -43,6 +44,16 @@ func TestReadersRefuseALedgerMovedOntoAnotherSession(t *testing.T) {
 			require.NotContains(t, r.stdout, "b2", "%s %v", name, args)
 			requireUnchanged(t, before, take(t, dir))
 		}
+		before := take(t, dir)
+		m, r := jsonResult(t, dir, "", "session", "list")
+		require.Equal(t, 0, r.code, "%s: %s", name, r.stdout)
+		require.Len(t, m["sessions"], 1, name)
+		require.Equal(t, "b", m["sessions"].([]any)[0].(map[string]any)["session"], name)
+		require.Len(t, m["notes"], 1, name)
+		note := m["notes"].([]any)[0].(string)
+		require.Contains(t, note, "no entry of session a", name)
+		require.Contains(t, note, "gitedit session drop a", name)
+		requireUnchanged(t, before, take(t, dir))
 	}
 	git(t, dir, "update-ref", ledgerRef("a"), own)
 	show := ok(t, dir, "session", "show", "a", "-p").stdout

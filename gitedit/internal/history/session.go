@@ -22,25 +22,31 @@ func (h *history) ledgers(r *repo.Repo) *ledger.Store {
 	return ledger.New(h.db, r.Refs())
 }
 
-// Sessions lists the repository's sessions, most recently updated first.
-func Sessions(ctx context.Context, r *repo.Repo) ([]spec.SessionSummary, error) {
+// Sessions lists the repository's sessions, most recently updated first,
+// and notes each session whose ledger cannot be read (naming it, the
+// error and gitedit session drop S) instead of refusing the whole list.
+func Sessions(ctx context.Context, r *repo.Repo) (*spec.SessionList, error) {
 	h, err := openHistory(r)
 	if err != nil {
 		return nil, err
 	}
 	defer h.close()
 	l := h.ledgers(r)
-	list, err := l.List(ctx)
+	list, broken, err := l.List(ctx)
 	if err != nil {
 		return nil, spec.IOError("list the sessions", err)
 	}
-	out := make([]spec.SessionSummary, 0, len(list))
+	out := &spec.SessionList{Sessions: make([]spec.SessionSummary, 0, len(list))}
+	for _, err := range broken {
+		out.Notes = append(out.Notes, err.Error())
+	}
 	for _, sess := range list {
 		files, err := l.Touched(sess)
 		if err != nil {
-			return nil, repo.LedgerError(sess.ID, err)
+			out.Notes = append(out.Notes, repo.LedgerError(sess.ID, err).Error())
+			continue
 		}
-		out = append(out, spec.SessionSummary{Session: sess.ID, Agent: sess.Agent(), Batches: len(sess.Batches()),
+		out.Sessions = append(out.Sessions, spec.SessionSummary{Session: sess.ID, Agent: sess.Agent(), Batches: len(sess.Batches()),
 			Files: len(files), State: string(sess.State()), Started: sess.Started(), Updated: sess.Updated()})
 	}
 	return out, nil

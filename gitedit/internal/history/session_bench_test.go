@@ -113,9 +113,9 @@ func BenchmarkSessionList(b *testing.B) {
 	r := benchRepo(b, 50)
 	b.Run("list", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			list, err := Sessions(context.Background(), r)
-			if err != nil || len(list) != 50 || list[0].Files != 50 {
-				b.Fatal(len(list), err)
+			got, err := Sessions(context.Background(), r)
+			if err != nil || len(got.Sessions) != 50 || got.Sessions[0].Files != 50 || len(got.Notes) != 0 {
+				b.Fatal(got, err)
 			}
 		}
 	})

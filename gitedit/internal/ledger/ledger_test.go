@@ -288,8 +288,9 @@ func TestConcurrentAppendsLoseNoEntry(t *testing.T) {
 	wg.Wait()
 	s := testStore(dir)
 	total := 0
-	sessions, err := s.List(context.Background())
+	sessions, broken, err := s.List(context.Background())
 	require.NoError(t, err)
+	require.Empty(t, broken)
 	for _, sess := range sessions {
 		total += len(sess.Batches())
 		files, err := s.Touched(sess)

@@ -162,25 +162,33 @@ func (s *Store) IDs() ([]string, error) {
 	return out, nil
 }
 
-// List reads every session's ledger, most recently updated first.
-func (s *Store) List(ctx context.Context) ([]*Session, error) {
+// List reads every session's ledger, most recently updated first. A
+// ledger that cannot be read (a ref moved by hand onto a blob, another
+// session's entry, a chain without its start entry) does not stop the
+// list: it comes back in broken, one error per session naming it, and
+// the readable ones are listed, as git for-each-ref warns about a broken
+// ref and goes on. Only a failure to list the refs, or ctx ending, is err.
+func (s *Store) List(ctx context.Context) (list []*Session, broken []error, err error) {
 	ids, err := s.IDs()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := make([]*Session, 0, len(ids))
+	list = make([]*Session, 0, len(ids))
 	for _, id := range ids {
 		sess, err := s.Read(ctx, id)
-		if errors.Is(err, ErrNoSession) {
+		switch {
+		case errors.Is(err, ErrNoSession):
 			continue // dropped meanwhile
+		case err != nil && ctx.Err() != nil:
+			return nil, nil, ctx.Err()
+		case err != nil:
+			broken = append(broken, fmt.Errorf("session %s: %w", id, err))
+			continue
 		}
-		if err != nil {
-			return nil, fmt.Errorf("session %s: %w", id, err)
-		}
-		out = append(out, sess)
+		list = append(list, sess)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Updated().After(out[j].Updated()) })
-	return out, nil
+	sort.SliceStable(list, func(i, j int) bool { return list[i].Updated().After(list[j].Updated()) })
+	return list, broken, nil
 }
 
 // Drop deletes session id's ledger ref (loose and packed) and its reflog

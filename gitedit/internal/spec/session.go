@@ -24,6 +24,14 @@ type SessionSummary struct {
 	Updated time.Time `json:"updated"`
 }
 
+// SessionList is `gitedit session list`: the sessions whose ledgers
+// can be read, most recently updated first, and a note for each one
+// whose ledger cannot (naming it, the error, and gitedit session drop S).
+type SessionList struct {
+	Sessions []SessionSummary `json:"sessions"`
+	Notes    []string         `json:"notes,omitempty"`
+}
+
 // SessionRequest selects a session for `gitedit session show`.
 type SessionRequest struct {
 	// Session is the session id.
