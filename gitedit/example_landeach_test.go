@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 
 	"github.com/gitedit/gitedit/gitedit"
 )
@@ -15,22 +14,13 @@ import (
 // with its batch's own message, in one atomic land; the undone batch and
 // its undo are left out.
 func ExampleRepo_LandSession() {
-	dir, _ := os.MkdirTemp("", "gitedit-example")
+	dir, r, err := exampleRepo("list.txt", "one\ntwo\nthree\n")
 	defer os.RemoveAll(dir)
-	_ = os.WriteFile(filepath.Join(dir, "list.txt"), []byte("one\ntwo\nthree\n"), 0o644)
-	for _, args := range [][]string{{"init", "-q"}, {"config", "user.name", "Ada"},
-		{"config", "user.email", "ada@example.com"}, {"add", "."}, {"commit", "-q", "-m", "list"}} {
-		if err := exec.Command("git", append([]string{"-C", dir}, args...)...).Run(); err != nil {
-			fmt.Println("git:", err)
-			return
-		}
-	}
-	ctx := context.Background()
-	r, err := gitedit.Open(dir)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	ctx := context.Background()
 	opt := gitedit.Options{Session: "s"}
 	edit := func(old, new string) error {
 		_, err := r.Edit(ctx, gitedit.EditRequest{FilePath: "list.txt", OldString: old, NewString: new}, opt)

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 
 	"github.com/gitedit/gitedit/gitedit"
 )
@@ -15,22 +13,13 @@ import (
 // ledger), lists the sessions, shows the session's batches and net
 // change, and drops its ledger.
 func ExampleRepo_ShowSession() {
-	dir, _ := os.MkdirTemp("", "gitedit-example")
+	dir, r, err := exampleRepo("greet.txt", "Hello, world\n")
 	defer os.RemoveAll(dir)
-	_ = os.WriteFile(filepath.Join(dir, "greet.txt"), []byte("Hello, world\n"), 0o644)
-	for _, args := range [][]string{{"init", "-q"}, {"config", "user.name", "Ada"},
-		{"config", "user.email", "ada@example.com"}, {"add", "."}, {"commit", "-q", "-m", "greet"}} {
-		if err := exec.Command("git", append([]string{"-C", dir}, args...)...).Run(); err != nil {
-			fmt.Println("git:", err)
-			return
-		}
-	}
-	ctx := context.Background()
-	r, err := gitedit.Open(dir)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	ctx := context.Background()
 	opt := gitedit.Options{Session: "demo"}
 	for _, e := range [][2]string{{"Hello", "Goodbye"}, {"world", "moon"}} {
 		if _, err := r.Edit(ctx, gitedit.EditRequest{FilePath: "greet.txt", OldString: e[0], NewString: e[1]}, opt); err != nil {

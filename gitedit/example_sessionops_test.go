@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -17,22 +16,13 @@ import (
 // b's file after b's last batch, so the land includes the file as it
 // now is (Dirty: include); without it, the land is dirty.
 func ExampleRepo_UndoSession() {
-	dir, _ := os.MkdirTemp("", "gitedit-example")
+	dir, r, err := exampleRepo("list.txt", "one\ntwo\nthree\nfour\n")
 	defer os.RemoveAll(dir)
-	_ = os.WriteFile(filepath.Join(dir, "list.txt"), []byte("one\ntwo\nthree\nfour\n"), 0o644)
-	for _, args := range [][]string{{"init", "-q"}, {"config", "user.name", "Ada"},
-		{"config", "user.email", "ada@example.com"}, {"add", "."}, {"commit", "-q", "-m", "list"}} {
-		if err := exec.Command("git", append([]string{"-C", dir}, args...)...).Run(); err != nil {
-			fmt.Println("git:", err)
-			return
-		}
-	}
-	ctx := context.Background()
-	r, err := gitedit.Open(dir)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	ctx := context.Background()
 	for _, e := range [][3]string{{"a", "one", "ONE"}, {"b", "three", "THREE"}, {"a", "four", "FOUR"}} {
 		req := gitedit.EditRequest{FilePath: "list.txt", OldString: e[1], NewString: e[2]}
 		if _, err := r.Edit(ctx, req, gitedit.Options{Session: e[0]}); err != nil {
