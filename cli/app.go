@@ -6,6 +6,7 @@ package cli
 import (
 	"context"
 	"io"
+	"regexp"
 	"strings"
 	"time"
 
@@ -230,9 +231,22 @@ func hasFlag(cmd *cli.Command, name string) bool {
 }
 
 // onUsageError turns urfave/cli's flag parsing errors into usage errors
-// (exit status 2).
+// (exit status 2), naming the flags as they are typed.
 func onUsageError(c *cli.Context, err error, _ bool) error {
-	return usagef("%v", err)
+	return usagef("%s", typedFlagNames(err.Error()))
+}
+
+// typedFlagNames rewrites the flag names in an error of the flag package,
+// which writes each with one dash ("invalid value "x" for flag -expect",
+// "flag provided but not defined: -bogus"), as they are typed and
+// documented: --expect, --bogus, -n. The expression is compiled only
+// when a command line is refused.
+func typedFlagNames(msg string) string {
+	re := regexp.MustCompile(`(not defined: |for flag |needs an argument: |" for )-([^\s:=]+)`)
+	return re.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := re.FindStringSubmatch(m)
+		return sub[1] + dashed(sub[2])
+	})
 }
 
 // noCommand runs when no known command is named; it also serves "gitedit
@@ -299,7 +313,25 @@ func reorderArgs(app *cli.App, args []string) ([]string, string) {
 		return help, rest[0]
 	}
 	out := append([]string{args[0], rest[0]}, flags...)
+	if danglingValue(flags, takes) { // the flag package says it needs an argument
+		return out, rest[0]
+	}
 	return append(append(out, "--"), pos...), rest[0]
+}
+
+// danglingValue reports whether the last of flags takes a value and has
+// none ("gitedit edit F --expect"): the flag package would take the "--"
+// reorderArgs puts after the flags as its value.
+func danglingValue(flags []string, takes map[string]bool) bool {
+	for i := 0; i < len(flags); i++ {
+		if takes[strings.TrimLeft(flags[i], "-")] {
+			if i == len(flags)-1 {
+				return true
+			}
+			i++
+		}
+	}
+	return false
 }
 
 // partition splits args into flags (with their values, for the flags in
