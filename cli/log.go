@@ -33,15 +33,16 @@ func (e *env) log(c *cli.Context) error {
 	}
 	req := gitedit.LogRequest{N: c.Int("n"), Session: c.String("session"), Agent: c.String("agent"), File: c.String("file"),
 		Stat: c.Bool("stat"), Patch: c.Bool("patch")}
-	if req.N < 0 {
-		return usagef("-n must not be negative")
+	none := req.N == 0 && c.IsSet("n") // -n 0 lists none, as git log -n 0 (N 0 is all to Log)
+	if req.N < 0 {                     // git log takes a negative count as no limit
+		req.N = 0
 	}
 	repo, err := e.openReader(c)
 	if err != nil {
 		return err
 	}
 	entries := []gitedit.LogEntry{}
-	if req.N > 0 || !c.IsSet("n") { // -n 0 lists none, as git log -n 0 (N 0 is all to Log)
+	if !none {
 		if entries, err = repo.Log(c.Context, req); err != nil {
 			return err
 		}
@@ -51,9 +52,9 @@ func (e *env) log(c *cli.Context) error {
 }
 
 // logCountFlags rewrites git log's short forms of the commit count, -nN
-// and -N (git log -n1, git log -3), as -n=N for the flag package, which
-// would read them as flags named "n1" and "3". Values of the flags in
-// takes are left alone.
+// and -N (git log -n1, git log -3, git log -n-1: a negative count is no
+// limit), as -n=N for the flag package, which would read them as flags
+// named "n1" and "3". Values of the flags in takes are left alone.
 func logCountFlags(flags []string, takes map[string]bool) []string {
 	for i := 0; i < len(flags); i++ {
 		f := flags[i]
@@ -61,7 +62,7 @@ func logCountFlags(flags []string, takes map[string]bool) []string {
 			i++
 			continue
 		}
-		if n, ok := strings.CutPrefix(f, "-n"); ok && digits(n) {
+		if n, ok := strings.CutPrefix(f, "-n"); ok && digits(strings.TrimPrefix(n, "-")) {
 			flags[i] = "-n=" + n
 		} else if n, ok := strings.CutPrefix(f, "-"); ok && digits(n) {
 			flags[i] = "-n=" + n

@@ -29,3 +29,20 @@ func TestLogCountFlagsAsGitLog(t *testing.T) {
 		require.Equal(t, want, strings.TrimSuffix(got.stdout, "\n"), "%v", form)
 	}
 }
+
+// A negative count is no limit to git log (-n -1, --max-count=-1,
+// -n-1): gitedit log lists every gitedit commit with it, as git log
+// lists the commits whose message has an Edit-Tool trailer (it was
+// invalid_input, and -n-1 an unknown flag).
+func TestLogNegativeCountIsNoLimitAsGitLog(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"f.txt": "a\nb\nc\n"})
+	for _, l := range []string{"a", "b", "c"} {
+		ok(t, dir, "edit", "f.txt", "--old", l, "--new", strings.ToUpper(l), "--commit")
+	}
+	for _, form := range [][]string{{"-n", "-1"}, {"--max-count=-1"}, {"-n-1"}, {"--max-count", "-5"}, {"-n-2"}} {
+		want := git(t, dir, append([]string{"log", "--format=%h %s", "--grep=^Edit-Tool: "}, form...)...)
+		require.Equal(t, 3, strings.Count(want, "\n")+1, "%v: git log lists every commit", form)
+		got := ok(t, dir, append([]string{"log", "--oneline"}, form...)...)
+		require.Equal(t, want, strings.TrimSuffix(got.stdout, "\n"), "%v", form)
+	}
+}
