@@ -43,8 +43,9 @@ func BenchmarkUpdateTree(b *testing.B) {
 	}
 }
 
-// BenchmarkDeflateTree compresses a 1,000-entry tree (about 37 KB) as a
-// loose object, the largest object an edit of a wide folder writes.
+// BenchmarkDeflateTree encodes a 1,000-entry tree (about 37 KB) as a
+// loose object, the largest object an edit of a wide folder writes
+// (stored, not compressed: see storeObject).
 func BenchmarkDeflateTree(b *testing.B) {
 	entries := make([]entry, 1000)
 	for i := range entries {

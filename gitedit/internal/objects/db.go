@@ -226,11 +226,15 @@ func (db *DB) writeLoose(h plumbing.Hash, t plumbing.ObjectType, data []byte) er
 
 // deflateObject returns the loose-object encoding of data as type t: its
 // "<type> <size>\x00" header and data, zlib-compressed at git's default
-// level for loose objects (core.looseCompression, the fastest).
+// level for loose objects (core.looseCompression, the fastest), except a
+// large tree, which is stored (see storeObject).
 func deflateObject(t plumbing.ObjectType, data []byte) ([]byte, error) {
 	header := t.String() + " " + strconv.Itoa(len(data)) + "\x00"
-	if len(header)+len(data) <= smallObject {
+	switch {
+	case len(header)+len(data) <= smallObject:
 		return deflateSmall(header, data)
+	case t == plumbing.TreeObject:
+		return storeObject(header, data), nil
 	}
 	var z bytes.Buffer
 	z.Grow(len(data)/2 + 64)

@@ -44,7 +44,8 @@ func readLoose(dir string, t plumbing.ObjectType, h plumbing.Hash) (data []byte,
 	return data, true, nil
 }
 
-// inflate decompresses a zlib stream with a pooled reader.
+// inflate decompresses a zlib stream with a pooled reader, into a
+// buffer sized from the object header it starts with (see inflatedSize).
 func inflate(raw []byte) ([]byte, error) {
 	src := bytes.NewReader(raw)
 	zr, _ := zlibReaders.Get().(io.ReadCloser)
@@ -58,10 +59,37 @@ func inflate(raw []byte) ([]byte, error) {
 		return nil, err
 	}
 	defer zlibReaders.Put(zr)
-	var out bytes.Buffer
-	out.Grow(3 * len(raw))
+	var head [32]byte
+	n, err := io.ReadFull(zr, head[:])
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return append([]byte(nil), head[:n]...), nil // the whole stream, checksum checked
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := bytes.NewBuffer(make([]byte, 0, inflatedSize(head[:], len(raw))+bytes.MinRead))
+	out.Write(head[:])
 	_, err = out.ReadFrom(zr)
 	return out.Bytes(), err
+}
+
+// inflatedSize is the size of the object whose inflated start is head
+// ("<type> <size>\x00..."), header included, as the header says; 3 ×
+// the compressed size when it says nothing usable or more than deflate
+// could have packed into compressed bytes (a corrupt header must not
+// make a reader allocate gigabytes).
+func inflatedSize(head []byte, compressed int) int {
+	guess := 3 * compressed
+	nul := bytes.IndexByte(head, 0)
+	sp := bytes.IndexByte(head, ' ')
+	if sp < 0 || nul < sp {
+		return guess
+	}
+	n, err := strconv.Atoi(string(head[sp+1 : nul]))
+	if err != nil || n < 0 || n > 1032*compressed {
+		return guess
+	}
+	return nul + 1 + n
 }
 
 // stripHeader checks the "<type> <size>\x00" header of an inflated
