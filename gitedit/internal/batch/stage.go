@@ -31,6 +31,9 @@ func (w *batchWriter) prepareIndex(lock *lockfile.File) error {
 		w.Idx.Revalidate(w.built)
 	}
 	w.smudgeRacy(lock.Path())
+	if err := w.splitIndex(); err != nil {
+		return spec.IOError("write shared index", err)
+	}
 	if err := w.Idx.EncodeTo(lock); err != nil {
 		return spec.IOError("write index", err)
 	}
