@@ -3,8 +3,10 @@ package history
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -72,14 +74,15 @@ type sessionLand struct {
 	// session's batches, or after its last one (--dirty include): the
 	// land commits their changes with the session's.
 	outside map[string]bool
-	// commits counts the commits of a land with --each (0 without);
-	// dryRun replays them without writing an object (see fillEach).
-	commits int
-	dryRun  bool
-	// undoneBatches counts the batches the undos since the last land
-	// took back: what a land of no batch carries (an undo of a batch
-	// already on the branch).
-	undoneBatches int
+	// each counts what the commits of a land with --each are (nil
+	// without); dryRun replays them without writing an object (see
+	// fillEach).
+	each   *eachCount
+	dryRun bool
+	// undoneOnBranch counts the batches already on the branch (a
+	// commit-mode batch, or one an earlier land committed) that the undos
+	// since the last land took back: the land carries their undo.
+	undoneOnBranch int
 }
 
 // planLand reads the session's ledger (under the lock), reads each file
@@ -123,6 +126,7 @@ func planLand(ctx context.Context, t *batch.Txn, id string, opt spec.Options, ea
 			spec.QuotePaths(differ), id)}
 	}
 	if each != nil {
+		p.each = &eachCount{}
 		return p, p.fillEach(r, h, l, sess, left, each)
 	}
 	return p, nil
@@ -167,7 +171,7 @@ func (p *sessionLand) sinceLand(l *ledger.Store, sess *ledger.Session) (map[stri
 			p.batches = append(p.batches, e.Subject)
 		}
 		if e.Tool == ledger.ToolUndo {
-			p.undoneBatches += len(e.Undoes)
+			p.undoneOnBranch += countOnBranch(e.Undoes, since)
 		}
 		p.undone = p.undone || e.Undone
 	}
@@ -279,13 +283,32 @@ func (p *sessionLand) meta(message string) *commitmsg.Meta {
 	return m
 }
 
-// what says what the land carries: "2 batches", or for a land of no
-// batch, only undos of batches already on the branch, "undo of 1 batch".
+// what says what the land carries: "2 batches", "2 batches and undo of
+// 1 batch" when it also takes back batches already on the branch, or for
+// a land of no batch, only such undos, "undo of 1 batch".
 func (p *sessionLand) what() string {
-	if len(p.batches) == 0 && p.undoneBatches > 0 {
-		return "undo of " + batches(p.undoneBatches)
+	var parts []string
+	if len(p.batches) > 0 || p.undoneOnBranch == 0 {
+		parts = append(parts, batches(len(p.batches)))
 	}
-	return batches(len(p.batches))
+	if p.undoneOnBranch > 0 {
+		parts = append(parts, "undo of "+batches(p.undoneOnBranch))
+	}
+	return strings.Join(parts, " and ")
+}
+
+// countOnBranch counts the entries of ids that are on the branch: not
+// in the window since the last land (landed by it), or in it with a
+// branch commit (commit mode).
+func countOnBranch(ids []plumbing.Hash, window []*ledger.Entry) int {
+	n := 0
+	for _, id := range ids {
+		i := slices.IndexFunc(window, func(e *ledger.Entry) bool { return e.ID == id })
+		if i < 0 || !window[i].Commit.IsZero() {
+			n++
+		}
+	}
+	return n
 }
 
 // result builds the docs/reference.md#results result of a land.
@@ -302,8 +325,8 @@ func (p *sessionLand) result(out *batch.Outcome, opt spec.Options) *spec.Result 
 	}
 	p.markOutside(res)
 	landed := p.what()
-	if p.commits > 0 {
-		landed += " as " + eachSummary(p.commits)
+	if p.each != nil {
+		landed = p.each.String()
 	}
 	res.Summary = res.Decorate(fmt.Sprintf("Landed session %s: %s, %s", p.session, landed, commitmsg.Plural(len(out.Files), "file")))
 	return res

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/gitedit/gitedit/gitedit/internal/batch"
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/ledger"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
@@ -55,6 +57,9 @@ func (p *sessionLand) eachCommits(h *history, l *ledger.Store, sess *ledger.Sess
 		}
 		if tree, err = h.replayEntry(l, e, tree, replayWhy{}, keep); err != nil {
 			return nil, p.eachConflict(err)
+		}
+		if e.Kind == ledger.Batch {
+			p.counted(e, tree != committed)
 		}
 		if e.Kind == ledger.Batch && tree != committed {
 			each.Commits = append(each.Commits, batch.EachCommit{Tree: tree, Message: batchMessage(e), Author: authorLine(e.Author)})
@@ -140,12 +145,39 @@ func wrapIO(what string, err error) error {
 	return spec.IOError(what, err)
 }
 
-// eachSummary is how a land with --each names its commits.
-func eachSummary(n int) string {
-	if n == 1 {
-		return "1 commit"
+// eachCount counts what the commits of a land with --each are: one per
+// batch and one per undo that changes HEAD's tree, and the batches whose
+// change HEAD already holds (a commit-mode batch), which make none.
+type eachCount struct{ batches, undos, skipped int }
+
+// counted counts batch entry e of the replay, which made a commit or not.
+func (p *sessionLand) counted(e *ledger.Entry, commit bool) {
+	switch {
+	case commit && e.Tool == ledger.ToolUndo:
+		p.each.undos++
+	case commit:
+		p.each.batches++
+	case e.Tool != ledger.ToolUndo:
+		p.each.skipped++
 	}
-	return fmt.Sprintf("%d commits", n)
+}
+
+// String says what the commits are: "2 batches and 1 undo as 3
+// commits", and how many batches made none ("(1 more already on the
+// branch)").
+func (c eachCount) String() string {
+	var parts []string
+	if c.batches > 0 || c.undos == 0 {
+		parts = append(parts, batches(c.batches))
+	}
+	if c.undos > 0 {
+		parts = append(parts, commitmsg.Plural(c.undos, "undo"))
+	}
+	s := strings.Join(parts, " and ") + " as " + commitmsg.Plural(c.batches+c.undos, "commit")
+	if c.skipped > 0 {
+		s += fmt.Sprintf(" (%d more already on the branch)", c.skipped)
+	}
+	return s
 }
 
 // fillEach replays the batches for a land with --each into each,
@@ -172,7 +204,6 @@ func (p *sessionLand) fillEach(r *repo.Repo, h *history, l *ledger.Store, sess *
 		return err
 	}
 	*each = *e
-	p.commits = len(e.Commits)
 	return nil
 }
 

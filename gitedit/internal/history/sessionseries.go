@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/ledger"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
@@ -51,7 +52,7 @@ func (h *history) sessionSeries(ctx context.Context, req spec.SeriesRequest, sig
 	}
 	res := &spec.SeriesResult{Patches: []spec.SeriesPatch{}}
 	if req.CoverLetter {
-		cover, err := h.sessionCover(sess, patches, final, sig)
+		cover, err := h.sessionCover(sess, patches, final, sig, req.KeepUndone)
 		if err != nil {
 			return nil, true, err
 		}
@@ -227,8 +228,9 @@ func batchMessage(e *ledger.Entry) string {
 
 // sessionCover writes the cover letter of a session's series: its
 // patches' subjects, the diffstat from the base to the final tree, and
-// base-commit: as git format-patch --base writes it.
-func (h *history) sessionCover(sess *ledger.Session, patches []sessionPatch, final plumbing.Hash, sig string) (spec.SeriesPatch, error) {
+// base-commit: as git format-patch --base writes it, and whether the
+// undone batches and their undos were left out or kept.
+func (h *history) sessionCover(sess *ledger.Session, patches []sessionPatch, final plumbing.Hash, sig string, keepUndone bool) (spec.SeriesPatch, error) {
 	changes, err := h.treeDiff(sess.Entries[len(sess.Entries)-1].Tree, final, "", nil)
 	if err != nil {
 		return spec.SeriesPatch{}, err
@@ -238,10 +240,14 @@ func (h *history) sessionCover(sess *ledger.Session, patches []sessionPatch, fin
 		return spec.SeriesPatch{}, err
 	}
 	last := patches[len(patches)-1].entry
-	subject := fmt.Sprintf("gitedit session %s: %d changes", sess.ID, len(patches))
+	subject := fmt.Sprintf("gitedit session %s: %s", sess.ID, commitmsg.Plural(len(patches), "change"))
 	var b strings.Builder
 	writeMailHeader(&b, last.ID.String(), last.Author, subjectPrefix(0, len(patches))+" ", subject, false)
-	fmt.Fprintf(&b, "%d batches of session %s, undone ones left out.\n\n", len(patches), sess.ID)
+	undone := "undone ones left out"
+	if keepUndone {
+		undone = "undone ones and their undos kept"
+	}
+	fmt.Fprintf(&b, "%s of session %s, %s.\n\n", batches(len(patches)), sess.ID, undone)
 	for _, p := range patches {
 		b.WriteString("  " + p.entry.Subject + "\n")
 	}
