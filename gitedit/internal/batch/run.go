@@ -222,6 +222,9 @@ func prepare(r *repo.Repo, opt spec.Options, c *config, plan Plan) (*batchWriter
 	if err := t.checkLinkPrefixes(); err != nil {
 		return nil, err
 	}
+	if err := t.checkObstacles(); err != nil {
+		return nil, err
+	}
 	t.keepUnchanged = c.land
 	changes, err := collectChanges(r, t)
 	if err != nil {

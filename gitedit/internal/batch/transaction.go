@@ -33,6 +33,9 @@ type Txn struct {
 	// keepUnchanged keeps the paths read but left as they are among the
 	// batch's changes (a land, see WithLand).
 	keepUnchanged bool
+	// obstacles stand in the way of paths the batch creates, until it
+	// deletes them (see ReadEntryToCreate).
+	obstacles []obstacle
 }
 
 // newTxn starts a transaction over idx.

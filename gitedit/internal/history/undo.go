@@ -256,7 +256,11 @@ func checkUndoClean(r *repo.Repo, t *batch.Txn, sides []revertSide) error {
 // matchesHead reports whether rel's working-tree file and index entry
 // are as in HEAD.
 func matchesHead(r *repo.Repo, t *batch.Txn, s revertSide) (bool, error) {
-	st, err := t.ReadRelEntry(s.rel)
+	read := t.ReadRelEntry
+	if !s.ours.exists {
+		read = t.ReadRelEntryToCreate // a folder where HEAD has no file: see batch.Txn.ReadEntryToCreate
+	}
+	st, err := read(s.rel)
 	if err != nil {
 		return false, err
 	}

@@ -260,7 +260,7 @@ func checkEnvelopePaths(r *repo.Repo, op envOp) error {
 
 // planAdd creates a file; an existing one is file_exists.
 func planAdd(t *batch.Txn, op envOp, plan *patchPlan) error {
-	st, err := t.Read(op.Path)
+	st, err := t.ReadToCreate(op.Path)
 	if err != nil {
 		return err
 	}
@@ -305,7 +305,7 @@ func planUpdate(r *repo.Repo, t *batch.Txn, op envOp, plan *patchPlan) error {
 	}
 	dst := st
 	if op.MoveTo != "" {
-		if dst, err = t.ReadEntry(op.MoveTo); err != nil {
+		if dst, err = t.ReadEntryToCreate(op.MoveTo); err != nil {
 			return spec.WithPath(err, op.MoveTo)
 		}
 	}
@@ -414,9 +414,21 @@ func readTop(r *repo.Repo, t *batch.Txn, name string) (*repo.FileState, error) {
 	return st, nil
 }
 
+// readTopToCreate is readTop for a path the patch creates (a new file,
+// a rename's or copy's destination): a folder there, or a file at one of
+// its folders, is no file if the patch deletes it too, as git apply
+// deletes before it creates (see batch.Txn.ReadEntryToCreate).
+func readTopToCreate(r *repo.Repo, t *batch.Txn, name string) (*repo.FileState, error) {
+	st, err := t.ReadEntryToCreate(filepath.Join(r.WorkTree(), filepath.FromSlash(name)))
+	if err != nil {
+		return nil, spec.WithPath(err, name)
+	}
+	return st, nil
+}
+
 // gitCreate plans a file the patch creates.
 func gitCreate(r *repo.Repo, t *batch.Txn, name string, f *gitdiff.File, plan *patchPlan) error {
-	st, err := readTop(r, t, name)
+	st, err := readTopToCreate(r, t, name)
 	if err != nil {
 		return err
 	}
@@ -488,7 +500,7 @@ func gitModify(r *repo.Repo, t *batch.Txn, oldName, newName string, f *gitdiff.F
 	}
 	dst := src
 	if (f.IsRename || f.IsCopy) && newName != oldName {
-		if dst, err = readTop(r, t, newName); err != nil {
+		if dst, err = readTopToCreate(r, t, newName); err != nil {
 			return err
 		}
 	}
