@@ -41,13 +41,13 @@ func (e *env) log(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	entries := []gitedit.LogEntry{}
+	list := &gitedit.LogList{}
 	if !none {
-		if entries, err = repo.Log(c.Context, req); err != nil {
+		if list, err = repo.LogList(c.Context, req); err != nil {
 			return err
 		}
 	}
-	e.out.log(entries, c.Bool("oneline"))
+	e.out.log(list, c.Bool("oneline"))
 	return nil
 }
 

@@ -141,20 +141,22 @@ func (p *printer) read(r *gitedit.ReadResult) {
 
 // log prints gitedit commits the way git log does, trailers included
 // (with oneline, one line each: the abbreviated id and the subject),
-// then each one's diffstat and diff when they were asked for; or
-// {"ok": true, "commits": [...]}.
-func (p *printer) log(entries []gitedit.LogEntry, oneline bool) {
+// then each one's diffstat and diff when they were asked for, and its
+// notes on stderr; or {"ok": true, "commits": [...], "notes": [...]}.
+func (p *printer) log(list *gitedit.LogList, oneline bool) {
 	if p.json {
-		if entries == nil {
-			entries = []gitedit.LogEntry{}
+		out := *list
+		if out.Commits == nil {
+			out.Commits = []gitedit.LogEntry{}
 		}
 		p.emit(struct {
-			OK      bool               `json:"ok"`
-			Commits []gitedit.LogEntry `json:"commits"`
-		}{true, entries})
+			OK bool `json:"ok"`
+			gitedit.LogList
+		}{true, out})
 		return
 	}
-	for i, en := range entries {
+	p.notes(list.Notes)
+	for i, en := range list.Commits {
 		if oneline {
 			fmt.Fprintf(p.stdout, "%s %s\n", short(en.Commit), en.Subject)
 		} else {
@@ -212,10 +214,19 @@ func (p *printer) series(res *gitedit.SeriesResult, toStdout bool) {
 			*gitedit.SeriesResult
 		}{true, res})
 	case toStdout:
+		p.notes(res.Notes)
 		fmt.Fprint(p.stdout, res.Text())
 	default:
+		p.notes(res.Notes)
 		for _, pt := range res.Patches {
 			fmt.Fprintln(p.stdout, pt.Path)
 		}
+	}
+}
+
+// notes prints notes on stderr, escaped, as `gitedit: note: …`.
+func (p *printer) notes(notes []string) {
+	for _, n := range notes {
+		fmt.Fprintf(p.stderr, "gitedit: note: %s\n", quote.Printable(n))
 	}
 }

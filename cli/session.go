@@ -9,7 +9,6 @@ import (
 
 	cli "github.com/gitedit/gitedit/cli/internal/urfavecli"
 
-	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit"
 )
 
@@ -159,9 +158,7 @@ func (p *printer) sessions(list *gitedit.SessionList) {
 		}{true, list})
 		return
 	}
-	for _, n := range list.Notes {
-		fmt.Fprintf(p.stderr, "gitedit: note: %s\n", quote.Printable(n))
-	}
+	p.notes(list.Notes)
 	w := tabwriter.NewWriter(p.stdout, 0, 4, 2, ' ', 0)
 	for _, s := range list.Sessions {
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", s.Session, s.State, plural(s.Batches, "batch", "batches"), plural(s.Files, "file", "files"),

@@ -13,6 +13,14 @@ func (r *Repo) Log(ctx context.Context, req LogRequest) ([]LogEntry, error) {
 	return history.Log(ctx, r.core, req)
 }
 
+// LogList lists the commits as Log does, with notes on how they were
+// found: for a session without ledger (dropped, or never recorded
+// here), that they are its commits on the branch, found by their
+// Edit-Session trailer.
+func (r *Repo) LogList(ctx context.Context, req LogRequest) (*LogList, error) {
+	return history.LogList(ctx, r.core, req)
+}
+
 // Undo reverts a gitedit commit with a new commit (always: an undo is a
 // revert, whatever opt.Commit says): subject `Revert "<subject>"`, body
 // `This reverts commit <sha>.`, trailers Edit-Tool: undo and Edit-Reverts

@@ -56,6 +56,10 @@ type HashResult = spec.HashResult
 // (docs/reference.md#commit-messages-and-trailers) (spec.LogEntry).
 type LogEntry = spec.LogEntry
 
+// LogList is the commits `gitedit log` lists and its notes
+// (spec.LogList).
+type LogList = spec.LogList
+
 // LogRequest selects gitedit commits for `gitedit log`
 // (docs/reference.md#commands) (spec.LogRequest).
 type LogRequest = spec.LogRequest

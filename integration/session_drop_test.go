@@ -57,3 +57,29 @@ func logEntries(t *testing.T, dir, session string) []map[string]any {
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
 	return out.Commits
 }
+
+// log --session S and series --session S of a session without ledger
+// (dropped here) say so, on stderr or in --json's notes, and that they
+// list and export its commits on the branch instead (they said nothing,
+// which read as if the session had one batch); the exit status stays
+// 0, and a session with a ledger gets no note.
+func TestDroppedSessionLogAndSeriesSayWhatTheyShow(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "one\n", "b.txt": "bee\n"})
+	ok(t, dir, "edit", "a.txt", "--old", "one", "--new", "two", "--session", "S", "--commit")
+	ok(t, dir, "edit", "b.txt", "--old", "bee", "--new", "wasp", "--session", "S")
+	for _, args := range [][]string{{"log", "--session", "S"}, {"series", "--session", "S", "--stdout"}} {
+		require.Empty(t, ok(t, dir, args...).stderr, "%v: a ledger, no note", args)
+	}
+	ok(t, dir, "session", "drop", "S")
+	const note = "gitedit: note: session S has no ledger (none was recorded here, or gitedit session drop deleted it): "
+	for args, shown := range map[string]string{"log --session S --oneline": "listing its commits on the branch instead",
+		"series --session S --stdout": "exporting its commits on the branch instead"} {
+		r := ok(t, dir, strings.Fields(args)...)
+		require.Equal(t, note+shown+", found by their Edit-Session trailer\n", r.stderr, args)
+		m, r := jsonResult(t, dir, "", append(strings.Fields(args), "--json")...)
+		require.Equal(t, 0, r.code, args)
+		require.Equal(t, []any{strings.TrimPrefix(note, "gitedit: note: ") + shown + ", found by their Edit-Session trailer"}, m["notes"], args)
+		require.Empty(t, r.stderr, args)
+	}
+	require.Len(t, logEntries(t, dir, "S"), 1)
+}

@@ -39,6 +39,17 @@ const maxWalk = 100000
 // reachable from HEAD, newest first, filtered by req. An unborn branch
 // gives an empty list; a negative N is invalid_input.
 func Log(ctx context.Context, r *repo.Repo, req spec.LogRequest) ([]spec.LogEntry, error) {
+	list, err := LogList(ctx, r, req)
+	if err != nil {
+		return nil, err
+	}
+	return list.Commits, nil
+}
+
+// LogList is Log with its notes: for a session without ledger (dropped,
+// or never recorded here), that the commits are its commits on the
+// branch, found by their Edit-Session trailer.
+func LogList(ctx context.Context, r *repo.Repo, req spec.LogRequest) (*spec.LogList, error) {
 	if req.N < 0 {
 		return nil, spec.Errorf(spec.CodeInvalidInput, "n must not be negative (0 lists every commit)")
 	}
@@ -54,17 +65,33 @@ func Log(ctx context.Context, r *repo.Repo, req spec.LogRequest) ([]spec.LogEntr
 		}
 		req.File = rel
 	}
+	list := &spec.LogList{}
 	if req.Session != "" {
 		entries, ok, err := h.sessionLog(ctx, r, req)
-		if ok || err != nil {
-			return entries, err
+		if err != nil {
+			return nil, err
 		}
+		if ok {
+			list.Commits = entries
+			return list, nil
+		}
+		list.Notes = append(list.Notes, noLedgerNote(req.Session, "listing its commits on the branch instead"))
 	}
 	entries, err := h.log(ctx, req)
 	if err == nil && (req.Stat || req.Patch) {
 		err = h.addDiffs(entries, req)
 	}
-	return entries, err
+	if err != nil {
+		return nil, err
+	}
+	list.Commits = entries
+	return list, nil
+}
+
+// noLedgerNote says that session has no ledger, and what is shown
+// instead (shown: "listing its commits on the branch instead").
+func noLedgerNote(session, shown string) string {
+	return fmt.Sprintf("session %s has no ledger (none was recorded here, or gitedit session drop deleted it): %s, found by their Edit-Session trailer", session, shown)
 }
 
 // logPath is log's --file as a repository-relative path: resolved in the

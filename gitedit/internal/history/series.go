@@ -73,6 +73,9 @@ func (h *history) series(ctx context.Context, req spec.SeriesRequest) (*spec.Ser
 		return nil, err
 	}
 	res := &spec.SeriesResult{Patches: []spec.SeriesPatch{}}
+	if req.Range == "" && req.Session != "" && h.repo != nil {
+		res.Notes = append(res.Notes, noLedgerNote(req.Session, "exporting its commits on the branch instead"))
+	}
 	if req.CoverLetter {
 		cover, err := h.coverLetter(ctx, commits, req.Session, sig)
 		if err != nil {

@@ -20,6 +20,14 @@ type LogRequest struct {
 	Patch bool `json:"-"`
 }
 
+// LogList is what `gitedit log` lists: the commits, and notes on how
+// they were found (for a session without ledger, its commits on the
+// branch, by their Edit-Session trailer).
+type LogList struct {
+	Commits []LogEntry `json:"commits"`
+	Notes   []string   `json:"notes,omitempty"`
+}
+
 // LogEntry is one gitedit commit with its parsed trailers (docs/reference.md#commit-messages-and-trailers).
 type LogEntry struct {
 	// Commit is the commit's id: for a session's batch (log --session

@@ -30,6 +30,9 @@ type SeriesResult struct {
 	Patches []SeriesPatch `json:"patches"`
 	// Dir is the absolute folder the files were written to, if any.
 	Dir string `json:"dir,omitempty"`
+	// Notes are remarks on how the commits were found (for a session
+	// without ledger, its commits on the branch).
+	Notes []string `json:"notes,omitempty"`
 }
 
 // SeriesPatch is one format-patch email.
