@@ -142,3 +142,26 @@ func TestIndexSplitIndexFalseWritesTheIndexWhole(t *testing.T) {
 	require.False(t, isSplit(t, dir))
 	requireReadsLikeTwin(t, dir, twin)
 }
+
+// With GIT_INDEX_FILE outside the git directory, git keeps the shared
+// index in the git directory (and reads it there first, then beside the
+// index file): gitedit reads git's split index and writes its own shared
+// index there too.
+func TestIndexSplitIndexOfAnIndexFileOutsideGitDir(t *testing.T) {
+	dir := splitRepo(t, "core.splitIndex", "true")
+	idx := filepath.Join(t.TempDir(), "other-index")
+	env := gateEnv(dir, "GIT_INDEX_FILE="+idx)
+	for _, args := range [][]string{{"read-tree", "HEAD"}, {"update-index", "--split-index"}} {
+		require.Equal(t, 0, runIn(t, dir, env, "", "git", args...).code)
+	}
+	require.Len(t, sharedIndexes(t, dir), 1, "git made the shared index in the git directory")
+	r := runIn(t, dir, env, "", "gitedit", "edit", "f00.txt", "--old", "line 0", "--new", "zero")
+	require.Equal(t, 0, r.code, "%s %s", r.stdout, r.stderr)
+	git(t, dir, "config", "splitIndex.maxPercentChange", "0") // a new shared index at each write
+	r = runIn(t, dir, env, "", "gitedit", "edit", "f01.txt", "--old", "line 1", "--new", "one")
+	require.Equal(t, 0, r.code, "%s %s", r.stdout, r.stderr)
+	require.Len(t, sharedIndexes(t, dir), 2, "the new shared index is in the git directory")
+	staged := runIn(t, dir, env, "", "git", "diff", "--cached", "--name-only")
+	require.Equal(t, "f00.txt\nf01.txt\n", staged.stdout, staged.stderr)
+	require.Equal(t, 0, runIn(t, dir, env, "", "git", "fsck", "--strict").code)
+}

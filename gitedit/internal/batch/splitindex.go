@@ -2,7 +2,6 @@ package batch
 
 import (
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -21,7 +20,7 @@ func (w *batchWriter) splitIndex() error {
 	if !w.Idx.PrepareSplit(splitPolicy(w.r)) {
 		return nil
 	}
-	dir := filepath.Dir(w.r.IndexFile())
+	dir := w.r.GitDir()         // git's git_path("sharedindex.%s")
 	perm, _ := w.r.SharedPerm() // a bad value is refused when the batch is planned
 	syncer := w.r.SyncerFor(durability.Index)
 	name, err := w.Idx.WriteShared(dir, func(f *os.File) error {

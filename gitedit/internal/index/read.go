@@ -42,7 +42,14 @@ var be = binary.BigEndian
 // The file is read into memory, not mapped: a version 2 or 3 index keeps
 // its bytes and decodes its entries as they are asked for (see lazy.go),
 // and a mapping could change under it (a file cut in place faults).
-func Read(path string) (*Index, error) {
+func Read(path string) (*Index, error) { return ReadIn(path, "") }
+
+// ReadIn is Read of an index file of the repository whose git directory
+// is gitDir: the shared index of a split index is looked for there first,
+// then beside the index file, as git's read_index_from does (the two
+// differ when GIT_INDEX_FILE names a file elsewhere). An empty gitDir
+// looks beside the index file only.
+func ReadIn(path, gitDir string) (*Index, error) {
 	data, err := wtfs.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Index{Version: 2, Missing: true}, nil
@@ -56,7 +63,7 @@ func Read(path string) (*Index, error) {
 	}
 	ix.file.size = int64(len(data))
 	copy(ix.file.sum[:], data[len(data)-hashLen:])
-	if err := ix.resolveSplit(path); err != nil {
+	if err := ix.resolveSplit(path, gitDir); err != nil {
 		return nil, err
 	}
 	if err := ix.applyFSMonitor(); err != nil {

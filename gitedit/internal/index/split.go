@@ -55,7 +55,7 @@ func parseLink(data []byte) (link, error) {
 // resolveSplit merges the shared index into a split index read from
 // indexPath, as git's merge_base_index does: base entries, replaced in
 // place, deleted, then the split file's added entries merged in order.
-func (ix *Index) resolveSplit(indexPath string) error {
+func (ix *Index) resolveSplit(indexPath, gitDir string) error {
 	x := ix.ext("link")
 	if x == nil {
 		return nil
@@ -65,6 +65,11 @@ func (ix *Index) resolveSplit(indexPath string) error {
 		return err
 	}
 	sharedPath := filepath.Join(filepath.Dir(indexPath), sharedIndexName(l.hash))
+	if gitDir != "" {
+		if p := filepath.Join(gitDir, sharedIndexName(l.hash)); fileExists(p) {
+			sharedPath = p
+		}
+	}
 	base, err := readShared(sharedPath, l.hash)
 	if err != nil {
 		return err
@@ -78,6 +83,11 @@ func (ix *Index) resolveSplit(indexPath string) error {
 	ix.ents, ix.raw, ix.str, ix.plain = merged, nil, "", 0
 	ix.split = &splitState{baseHash: l.hash, base: base}
 	return nil
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 // readShared reads a shared index and checks it is the one named.

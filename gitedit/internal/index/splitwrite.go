@@ -81,8 +81,8 @@ func (ix *Index) tooManyNotShared(maxPercent int) bool {
 	return int64(ix.Len())*int64(maxPercent) < int64(notShared)*100
 }
 
-// WriteShared writes every entry to a new shared index in dir, the folder
-// of the index file, as git's write_shared_index does: entries only (no
+// WriteShared writes every entry to a new shared index in dir, the git
+// directory (where git reads it first), as git's write_shared_index does: entries only (no
 // extension), with a checksum, under a temporary name
 // ("sharedindex_XXXXXX", created 0666 less the umask) then renamed to
 // "sharedindex.<checksum>". prepare is called on the temporary file

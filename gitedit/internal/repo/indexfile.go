@@ -12,7 +12,7 @@ import (
 // ReadIndex parses the index file; a missing one is an empty index of the
 // version git would create (newIndexVersion).
 func (r *Repo) ReadIndex() (*index.Index, error) {
-	idx, err := index.Read(r.IndexFile())
+	idx, err := index.ReadIn(r.IndexFile(), r.GitDir())
 	if err != nil {
 		return nil, spec.IOError("read index", err)
 	}
