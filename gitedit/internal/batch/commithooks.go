@@ -18,6 +18,7 @@ import (
 	"github.com/gitedit/gitedit/gitedit/internal/gitconfig"
 	"github.com/gitedit/gitedit/gitedit/internal/hooks"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
+	"github.com/gitedit/gitedit/gitedit/internal/ledger"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/refs"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
@@ -284,11 +285,13 @@ func refHook(ctx context.Context, r *repo.Repo, u *refs.Update, author string) f
 	return txHook(ctx, run, author, u.Ref, stdin.Bytes())
 }
 
-// ledgerHook returns the reference-transaction hook of a session ledger's
-// moves (ledger.Pending.Hook), or nil when the hook does not exist: it
-// gets one line "<old> <new> <ref>" (old zero for a new ledger) and no
-// author, as git stash sends for refs/stash.
-func ledgerHook(ctx context.Context, r *repo.Repo) func(old, new plumbing.Hash, ref string) func(string) error {
+// LedgerHook returns the reference-transaction hook of a session ledger's
+// moves (ledger.Pending.Hook, and the rollback and the drop of a ledger),
+// or nil when the hook does not exist: it gets one line "<old> <new>
+// <ref>" (old zero for a new ledger, new zero for a deletion) and no
+// author, as git stash sends for refs/stash and git update-ref -d for a
+// deletion.
+func LedgerHook(ctx context.Context, r *repo.Repo) ledger.Hook {
 	run, ok := refTxRunner(r)
 	if !ok {
 		return nil

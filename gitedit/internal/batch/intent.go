@@ -58,7 +58,7 @@ func recoverIntent(ctx context.Context, r *repo.Repo, timeout time.Duration) err
 	db := objects.NewDB(r.ObjectsDir())
 	db.PackCache = r.Packs()
 	defer db.Close()
-	return ledger.Settle(ctx, db, r.Refs(), p, timeout)
+	return ledger.Settle(ctx, db, r.Refs(), p, timeout, LedgerHook(ctx, r))
 }
 
 // RecoverLedger settles, for a reader of the session ledgers, the
@@ -104,7 +104,7 @@ func settleAt(ctx context.Context, r *repo.Repo, db *objects.DB, path, index str
 		return nil
 	}
 	defer lock.Rollback()
-	return ledger.Settle(ctx, db, r.Refs(), path, timeout)
+	return ledger.Settle(ctx, db, r.Refs(), path, timeout, LedgerHook(ctx, r))
 }
 
 // The intents of other worktrees. A batch in worktree B killed between
@@ -170,8 +170,13 @@ func (w *batchWriter) inFlight(old plumbing.Hash) error {
 }
 
 // intentError gives the failure to settle a killed batch's intent its
-// code: locked when the ledger's lock is held, else io_error.
+// code: locked when the ledger's lock is held, the hook's conflict when
+// the reference-transaction hook refused the rollback, else io_error.
 func intentError(err error) error {
+	var se *spec.Error
+	if errors.As(err, &se) {
+		return &spec.Error{Code: se.Code, FilePath: se.FilePath, Message: "settle the ledger entry of a killed batch: " + se.Message, Err: err}
+	}
 	if errors.Is(err, lockfile.ErrLocked) {
 		return spec.LockedError(fmt.Errorf("settle the ledger entry of a killed batch: %w", err))
 	}

@@ -86,7 +86,7 @@ func (w *batchWriter) record(ctx context.Context) error {
 		}
 	}
 	w.pending.Check = w.inFlight
-	w.pending.Hook = ledgerHook(ctx, w.r)
+	w.pending.Hook = LedgerHook(ctx, w.r)
 	w.pending.Settle = func() { settleOthers(ctx, w.r, w.db, w.opt.LockWait()) }
 	if in := w.intent; in != nil {
 		w.pending.BeforeMove = func(old, entry plumbing.Hash) error {

@@ -161,7 +161,7 @@ func DropSession(ctx context.Context, r *repo.Repo, id string, opt spec.Options)
 	}
 	tip, err := r.Refs().Resolve(ledger.Ref(id))
 	if err == nil {
-		err = h.ledgers(r).Drop(ctx, id, opt.LockWait())
+		err = h.ledgers(r).Drop(ctx, id, opt.LockWait(), batch.LedgerHook(ctx, r))
 	}
 	if err != nil {
 		return nil, repo.LedgerError(id, err)

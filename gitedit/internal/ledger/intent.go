@@ -105,7 +105,11 @@ func (in *Intent) Clear() {
 // be called only when that writer is known to be dead. It fails only when
 // the ledger could not be rolled back (the intent then stays, for the
 // next try).
-func Settle(ctx context.Context, db *objects.DB, rs *refs.Store, path string, timeout time.Duration) error {
+//
+// The rollback runs the reference-transaction hook hook gives (nil: none),
+// as git runs it for the same update or deletion; a hook that refuses it
+// aborts it, and its error is returned (the intent stays).
+func Settle(ctx context.Context, db *objects.DB, rs *refs.Store, path string, timeout time.Duration, hook Hook) error {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -114,7 +118,7 @@ func Settle(ctx context.Context, db *objects.DB, rs *refs.Store, path string, ti
 		return err
 	}
 	if in, ok := parseIntent(string(data)); ok {
-		if err := in.rollBack(ctx, db, rs, timeout); err != nil {
+		if err := in.rollBack(ctx, db, rs, timeout, hook); err != nil {
 			return err
 		}
 	}
@@ -123,7 +127,7 @@ func Settle(ctx context.Context, db *objects.DB, rs *refs.Store, path string, ti
 
 // rollBack puts the ledger back to in.Old when it still names in.Entry
 // and in.Branch does not hold in.Commit.
-func (in *Intent) rollBack(ctx context.Context, db *objects.DB, rs *refs.Store, timeout time.Duration) error {
+func (in *Intent) rollBack(ctx context.Context, db *objects.DB, rs *refs.Store, timeout time.Duration, hook Hook) error {
 	tip, err := rs.Resolve(in.Ledger)
 	if err != nil || tip != in.Entry {
 		return nil // never published, or moved on since: nothing of ours to take back
@@ -132,12 +136,15 @@ func (in *Intent) rollBack(ctx context.Context, db *objects.DB, rs *refs.Store, 
 		return nil // the batch completed
 	}
 	if in.Old.IsZero() {
-		return rs.Delete(ctx, in.Ledger, in.Entry, timeout)
+		return rs.DeleteHooked(ctx, in.Ledger, in.Entry, timeout, hook.deletion(in.Ledger))
 	}
 	now := time.Now()
 	ident := fmt.Sprintf("gitedit <gitedit@localhost> %d %s", now.Unix(), now.Format("-0700"))
 	u := refs.Update{Ref: in.Ledger, Old: in.Entry, New: in.Old, Ident: ident, CreateLog: true,
 		Message: "rollback: batch killed before " + in.Branch + " moved to " + in.Commit.String()}
+	if hook != nil {
+		u.Hook = hook(in.Entry, in.Old, in.Ledger)
+	}
 	_, err = rs.ApplyRevertible(ctx, u, timeout)
 	if errors.Is(err, refs.ErrStale) {
 		return nil

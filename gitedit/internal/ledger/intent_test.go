@@ -38,7 +38,7 @@ func TestSettleLeavesALedgerItDoesNotOwn(t *testing.T) {
 		require.NoError(t, err)
 		in.Path = path
 		require.NoError(t, in.Write(), name)
-		require.NoError(t, Settle(context.Background(), s.db, s.refs, path, time.Second), name)
+		require.NoError(t, Settle(context.Background(), s.db, s.refs, path, time.Second, nil), name)
 		require.NoFileExists(t, path, name)
 		require.Equal(t, second.Entry.String(), git(t, dir, "rev-parse", Ref("k")), name)
 		after, _ := os.ReadFile(log)
@@ -46,7 +46,7 @@ func TestSettleLeavesALedgerItDoesNotOwn(t *testing.T) {
 	}
 	in := &Intent{Ledger: Ref("k"), Old: first.Entry, Entry: second.Entry, Branch: "refs/heads/main", Commit: other, Path: path}
 	require.NoError(t, in.Write())
-	require.NoError(t, Settle(context.Background(), s.db, s.refs, path, time.Second))
+	require.NoError(t, Settle(context.Background(), s.db, s.refs, path, time.Second, nil))
 	require.Equal(t, first.Entry.String(), git(t, dir, "rev-parse", Ref("k")))
 	require.Contains(t, git(t, dir, "reflog", "-1", "--format=%gs", Ref("k")), "rollback: batch killed before refs/heads/main moved to "+other.String())
 }

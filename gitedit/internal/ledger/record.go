@@ -159,11 +159,26 @@ type Pending struct {
 	// Hook, when set, gives the ledger move from old to new of ref its
 	// reference-transaction hook (refs.Update.Hook), as git runs it for
 	// every ref update.
-	Hook func(old, new plumbing.Hash, ref string) func(state string) error
+	Hook Hook
 	s    *Store
 	rec  Record
 	tip  plumbing.Hash
 	a    *Appended
+}
+
+// Hook gives the reference-transaction hook of a ledger ref's move from
+// old to new (new zero: its deletion) as a refs.Update.Hook; nil runs
+// none.
+type Hook func(old, new plumbing.Hash, ref string) func(state string) error
+
+// deletion is h for the deletion of ref, as refs.Store.DeleteHooked
+// takes it: one line "<old> <zero> <ref>", old the value read under the
+// lock, as git update-ref -d ref <old> gives it (nil when h is).
+func (h Hook) deletion(ref string) func(cur plumbing.Hash) func(string) error {
+	if h == nil {
+		return nil
+	}
+	return func(cur plumbing.Hash) func(string) error { return h(cur, plumbing.ZeroHash, ref) }
 }
 
 // Prepare writes the entries recording rec on the ledger's newest entry

@@ -192,11 +192,13 @@ func (s *Store) List(ctx context.Context) (list []*Session, broken []error, err 
 }
 
 // Drop deletes session id's ledger ref (loose and packed) and its reflog
-// (ErrNoSession when it has none). The entries' objects are left for
+// (ErrNoSession when it has none), running the reference-transaction
+// hook hook gives (nil: none) as git update-ref -d runs it: a refusal
+// is returned and nothing changes. The entries' objects are left for
 // git gc.
-func (s *Store) Drop(ctx context.Context, id string, timeout time.Duration) error {
+func (s *Store) Drop(ctx context.Context, id string, timeout time.Duration, hook Hook) error {
 	if _, err := s.tip(id); err != nil {
 		return err
 	}
-	return s.refs.Delete(ctx, Ref(id), plumbing.ZeroHash, timeout)
+	return s.refs.DeleteHooked(ctx, Ref(id), plumbing.ZeroHash, timeout, hook.deletion(Ref(id)))
 }

@@ -105,6 +105,16 @@ func removeIfExists(p string) error {
 // the ref's lock, when it holds old (zero: whatever it holds; else
 // ErrStale and nothing changes). A missing ref is no error.
 func (s *Store) Delete(ctx context.Context, name string, old plumbing.Hash, timeout time.Duration) error {
+	return s.DeleteHooked(ctx, name, old, timeout, nil)
+}
+
+// DeleteHooked is Delete that runs, when hook is set, the
+// reference-transaction hook hook(cur) returns (cur: the value read
+// under the ref's lock), as git update-ref -d runs it: "prepared" once
+// the ref is locked and checked (an error aborts: "aborted" is run, the
+// error returned, nothing changes), then "committed" once the ref is
+// gone, or "aborted" when deleting it failed.
+func (s *Store) DeleteHooked(ctx context.Context, name string, old plumbing.Hash, timeout time.Duration, hook func(cur plumbing.Hash) func(state string) error) error {
 	if err := checkName(name); err != nil || perWorktree(name) {
 		return fmt.Errorf("delete ref %q: not a shared ref (%v)", name, err)
 	}
@@ -120,6 +130,26 @@ func (s *Store) Delete(ctx context.Context, name string, old plumbing.Hash, time
 	if !old.IsZero() && cur.hash != old {
 		return fmt.Errorf("delete %s: expected %s, found %s: %w", name, describe(old), describe(cur.hash), ErrStale)
 	}
+	if hook == nil {
+		return s.deleteLocked(ctx, name, timeout)
+	}
+	run := hook(cur.hash)
+	if err := run("prepared"); err != nil {
+		_ = run("aborted")
+		return err
+	}
+	err = s.deleteLocked(ctx, name, timeout)
+	state := "committed"
+	if err != nil {
+		state = "aborted"
+	}
+	_ = run(state)
+	return err
+}
+
+// deleteLocked deletes name, whose lock the caller holds: from
+// packed-refs, its loose file, and its reflog.
+func (s *Store) deleteLocked(ctx context.Context, name string, timeout time.Duration) error {
 	if err := s.unpack(ctx, name, timeout); err != nil {
 		return err
 	}
