@@ -119,3 +119,27 @@ func TestReadRefusesAnotherSessionsEntries(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, sess.Batches(), 1)
 }
+
+// Ids that differ only in Unicode normalisation ("é" composed, or "e"
+// and a combining accent) are one ref file on macOS: a batch of one that
+// finds the other's ledger there is refused saying so, without advising
+// session drop as the remedy (it would drop the other's ledger), as for
+// ids that differ in case. The shared file is simulated by pointing the
+// decomposed id's ref at the composed one's entry.
+func TestAppendToALedgerOfAnIDDifferingInNormalisationSaysSo(t *testing.T) {
+	dir := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	s := testStore(dir)
+	composed, decomposed := "caf\u00e9", "cafe\u0301"
+	c := Change{Path: "a.txt", Before: current(t, dir, "a.txt"), After: blob(t, dir, "A\n")}
+	entry := record(t, s, dir, composed, batchMessage(composed, "one"), c).Entry.String()
+	git(t, dir, "update-ref", Ref(decomposed), entry)
+	head := plumbing.NewHash(git(t, dir, "rev-parse", "HEAD"))
+	_, err := testStore(dir).Append(context.Background(), Record{Session: decomposed, Base: head, Changes: []Change{c},
+		Message: batchMessage(decomposed, "one"), Author: ident, Committer: ident}, time.Second)
+	require.ErrorIs(t, err, ErrBroken)
+	require.ErrorContains(t, err, "session "+composed)
+	require.ErrorContains(t, err, "Unicode normalisation")
+	require.ErrorContains(t, err, "use the id "+composed)
+	require.NotContains(t, err.Error(), "deletes the ref")
+	require.Equal(t, entry, git(t, dir, "rev-parse", Ref(decomposed)))
+}

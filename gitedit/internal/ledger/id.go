@@ -24,7 +24,9 @@ var ErrInvalidID = errors.New("invalid session id")
 // or any of ~^:?*[\), that does not start with "-", and that is
 // at most MaxIDLen bytes of printable UTF-8 without white space (the id
 // is printed in trailers and JSON, where other bytes would not read
-// back as they were written).
+// back as they were written), and that can be a file name on Windows,
+// where a ledger pushed with git push may be fetched: none of < > " |,
+// and no device name (see windowsDevice).
 func CheckID(id string) error {
 	if reason := badID(id); reason != "" {
 		return fmt.Errorf("%w %q: %s", ErrInvalidID, id, reason)
@@ -55,7 +57,33 @@ func badID(id string) string {
 			return "it holds white space or a control character"
 		}
 	}
+	switch {
+	case strings.ContainsAny(id, `<>"|`):
+		return `it holds one of < > " |, which a file name on Windows cannot hold (a ledger ref is a file, and ledgers are shared with git push)`
+	case windowsDevice(id):
+		return "it is a device name on Windows (CON, PRN, AUX, NUL, CONIN$, CONOUT$, COM1 to COM9, LPT1 to LPT9, in any case, with or without an extension), which cannot be a file there (a ledger ref is a file, and ledgers are shared with git push)"
+	}
 	return ""
+}
+
+// windowsDevices are the names Windows takes for devices, as git's
+// is_valid_win32_path (core.protectNTFS) lists them.
+var windowsDevices = []string{"con", "prn", "aux", "nul", "conin$", "conout$",
+	"com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8", "com9",
+	"lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9"}
+
+// windowsDevice reports whether id names a Windows device as git's
+// is_valid_win32_path reads a path component: a device name in any case,
+// alone or followed by an extension (git also takes trailing spaces and
+// a ":" stream, which an id cannot hold).
+func windowsDevice(id string) bool {
+	base, _, _ := strings.Cut(id, ".")
+	for _, d := range windowsDevices {
+		if strings.EqualFold(base, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // Ref is the ledger ref of session id (which CheckID accepts).

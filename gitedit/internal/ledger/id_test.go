@@ -77,3 +77,27 @@ func TestSessionIDsAgreeWithGitOnRandomInput(t *testing.T) {
 		}
 	}
 }
+
+// Ids that cannot be a file on Windows, where a ledger pushed with git
+// push may be fetched (a loose ref is a file), are refused, saying why:
+// a device name as git's is_valid_win32_path reads one (any case, with
+// or without an extension) and < > " |. git check-ref-format accepts
+// them all (so do its refs on Linux). Names that only start like one,
+// or a device name after a dot, are ids as before.
+func TestSessionIDsThatCannotBeFilesOnWindowsAreRefused(t *testing.T) {
+	for _, id := range []string{"CON", "con", "Con.txt", "nul", "NUL.tar.gz", "aux", "prn.x", "com1", "COM9", "lpt1", "Lpt9.log",
+		"CONIN$", "conout$.x", "a<b", "a>b", `a"b`, "a|b"} {
+		err := CheckID(id)
+		if !errors.Is(err, ErrInvalidID) || !strings.Contains(err.Error(), "Windows") || !strings.Contains(err.Error(), "git push") {
+			t.Errorf("CheckID(%q) = %v, want ErrInvalidID saying why (Windows, git push)", id, err)
+		}
+		if !gitAccepts(t, id) {
+			t.Errorf("git check-ref-format refuses %q: not stricter than git", id)
+		}
+	}
+	for _, id := range []string{"console", "con-x", "com0", "com10", "lpt", "nul_1", "auxiliary", "x.con", "x.nul.y", "prn1", "conin"} {
+		if err := CheckID(id); err != nil {
+			t.Errorf("CheckID(%q) = %v, want valid", id, err)
+		}
+	}
+}

@@ -23,6 +23,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -389,14 +390,24 @@ func outsideSubject(session string) string { return "Changes made outside sessio
 // session whose id differs only in case is the same ref file on a
 // case-insensitive file system (core.ignorecase): dropping the ref would
 // drop that session's ledger, so the message says to use another id.
+// Ids that differ in Unicode normalisation ("é" as U+00E9, or "e" and
+// U+0301) are one file on macOS too; telling them apart would take
+// Unicode's composition tables, so an entry of another session whose id
+// and this one both hold non-ASCII characters gets the same advice,
+// hedged (docs/sessions.md).
 func foreignTip(session string, tip plumbing.Hash, e *Entry) error {
 	names := fmt.Sprintf("%s names %s", Ref(session), tip)
 	if e.ID != tip {
 		names += fmt.Sprintf(", whose chain holds %s", e.ID)
 	}
-	if other := e.Trailer(TrailerSession); other != session && strings.EqualFold(other, session) {
+	other := e.Trailer(TrailerSession)
+	switch {
+	case other != session && strings.EqualFold(other, session):
 		return fmt.Errorf("%w: %s, an entry of session %s: ids that differ only in case name one ref file on a case-insensitive file system; nothing was changed (use the id %s, or an id of other letters)",
 			ErrBroken, names, other, other)
+	case other != "" && other != session && !ascii(other) && !ascii(session):
+		return fmt.Errorf("%w: %s, an entry of session %s: if the two ids differ only in Unicode normalisation (an accented letter as one character, or as a letter and a combining accent), they name one ref file on a file system that does not tell them apart (macOS), and gitedit session drop %s would drop that session's ledger; nothing was changed (use the id %s, or an id of other letters)",
+			ErrBroken, names, other, session, other)
 	}
 	return fmt.Errorf("%w: %s, which is no entry of session %s (something other than gitedit moved it); nothing was changed (gitedit session drop %s deletes the ref)",
 		ErrBroken, names, session, session)
@@ -449,4 +460,14 @@ func outsideMessage(session string, changes []objects.TreeChange) string {
 	}
 	fmt.Fprintf(&b, "\n%s: %s\n", TrailerLedger, ledgerOutside)
 	return b.String()
+}
+
+// ascii reports whether s holds only ASCII bytes.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
