@@ -79,6 +79,9 @@ type Index struct {
 	// offs is nil when every entry is decoded, else, for each nil entry
 	// of ents, 1 + the offset of its bytes in raw.
 	offs []uint32
+	// pos is nil unless the index is split, then, for each nil entry of
+	// ents, 1 + its position in the shared index (see resolveSplit).
+	pos []uint32
 	// str is raw as a string, for the names of the entries decoded from
 	// it (see rawString).
 	str string
@@ -272,8 +275,10 @@ func (ix *Index) Add(e *Entry) {
 	ix.touched = append(ix.touched, e.Name)
 	i, ok := ix.search(e.Name, 0)
 	if ok {
-		if old := ix.ents[i]; old != nil { // else read from the file: not split
+		if old := ix.ents[i]; old != nil {
 			e.base, e.inSplit = old.base, old.base != 0
+		} else if ix.pos != nil { // a shared entry not decoded
+			e.base, e.inSplit = ix.pos[i], ix.pos[i] != 0
 		} else {
 			e.base, e.inSplit = 0, false
 		}

@@ -25,6 +25,9 @@ func (ix *Index) At(i int) *Entry {
 		return e
 	}
 	e := ix.decodeAt(int(ix.offs[i] - 1))
+	if ix.pos != nil {
+		e.base = ix.pos[i]
+	}
 	ix.ents[i] = e
 	return e
 }
@@ -36,7 +39,7 @@ func (ix *Index) Entries() []*Entry {
 	for i := range ix.ents {
 		ix.At(i)
 	}
-	ix.offs = nil
+	ix.offs, ix.pos = nil, nil
 	return ix.ents
 }
 
@@ -100,6 +103,9 @@ func (ix *Index) splice(i, j int, e *Entry) {
 	ix.ents = append(ix.ents[:i], append(ins, ix.ents[j:]...)...)
 	if ix.offs != nil {
 		ix.offs = append(ix.offs[:i], append(make([]uint32, len(ins)), ix.offs[j:]...)...)
+	}
+	if ix.pos != nil {
+		ix.pos = append(ix.pos[:i], append(make([]uint32, len(ins)), ix.pos[j:]...)...)
 	}
 }
 

@@ -16,7 +16,9 @@ import (
 // back against the same shared index.
 type splitState struct {
 	baseHash plumbing.Hash
-	base     []*Entry // the shared index's entries, by position
+	// shared is the shared index as read, its entries by position, most
+	// of them never decoded (see resolveSplit).
+	shared *Index
 }
 
 func sharedIndexName(h plumbing.Hash) string { return "sharedindex." + h.String() }
@@ -55,6 +57,9 @@ func parseLink(data []byte) (link, error) {
 // resolveSplit merges the shared index into a split index read from
 // indexPath, as git's merge_base_index does: base entries, replaced in
 // place, deleted, then the split file's added entries merged in order.
+// The shared index's entries stay undecoded (see lazy.go): the merged
+// index reads them from the shared file's bytes, and pos holds each one's
+// position there. Only the split file's entries, a few, are decoded.
 func (ix *Index) resolveSplit(indexPath, gitDir string) error {
 	x := ix.ext("link")
 	if x == nil {
@@ -70,19 +75,35 @@ func (ix *Index) resolveSplit(indexPath, gitDir string) error {
 			sharedPath = p
 		}
 	}
-	base, err := readShared(sharedPath, l.hash)
+	sh, err := readShared(sharedPath, l.hash)
 	if err != nil {
 		return err
 	}
 	now := time.Now()
 	_ = os.Chtimes(sharedPath, now, now) // freshen, as git does; best effort
-	merged, err := mergeSplit(base, ix.Entries(), l)
-	if err != nil {
+	own := ix.Entries()
+	for _, e := range own {
+		e.raw = 0 // its bytes are the split file's, not the shared one's
+	}
+	if err := ix.mergeSplit(sh, own, l); err != nil {
 		return fmt.Errorf("split index %s: %w", indexPath, err)
 	}
-	ix.ents, ix.raw, ix.str, ix.plain = merged, nil, "", 0
-	ix.split = &splitState{baseHash: l.hash, base: base}
+	ix.raw, ix.str, ix.plain = sh.raw, sh.str, 0
+	if sh.plain == 1 && allPlain(own) {
+		ix.plain = 1 // else found out when asked
+	}
+	ix.lazyNewest, ix.lazyExtended = sh.lazyNewest, sh.lazyExtended
+	ix.split = &splitState{baseHash: l.hash, shared: sh}
 	return nil
+}
+
+func allPlain(es []*Entry) bool {
+	for _, e := range es {
+		if !e.isPlain() {
+			return false
+		}
+	}
+	return true
 }
 
 func fileExists(p string) bool {
@@ -91,7 +112,7 @@ func fileExists(p string) bool {
 }
 
 // readShared reads a shared index and checks it is the one named.
-func readShared(path string, want plumbing.Hash) ([]*Entry, error) {
+func readShared(path string, want plumbing.Hash) (*Index, error) {
 	data, err := wtfs.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read shared index: %w", err)
@@ -103,66 +124,97 @@ func readShared(path string, want plumbing.Hash) ([]*Entry, error) {
 	if !bytes.Equal(data[len(data)-hashLen:], want[:]) {
 		return nil, fmt.Errorf("shared index %s: checksum is not %s", path, want)
 	}
-	entries := sh.Entries()
-	for i, e := range entries {
-		e.base = uint32(i + 1)
+	for i, e := range sh.ents {
+		if e != nil {
+			e.base = uint32(i + 1)
+		}
 	}
-	return entries, nil
+	return sh, nil
 }
 
-// mergeSplit applies a split file's replacements, deletions and added
-// entries to the shared entries.
-func mergeSplit(base, own []*Entry, l link) ([]*Entry, error) {
-	cur := make([]*Entry, len(base))
-	copy(cur, base)
+// mergeSplit makes ix the shared entries with the split file's
+// replacements, deletions and added entries applied. An entry of the
+// shared index left as it is stays undecoded.
+func (ix *Index) mergeSplit(sh *Index, own []*Entry, l link) error {
+	n := sh.Len()
 	if len(l.replace) > len(own) {
-		return nil, fmt.Errorf("%d replacements but %d entries", len(l.replace), len(own))
+		return fmt.Errorf("%d replacements but %d entries", len(l.replace), len(own))
 	}
+	repl := make(map[int]*Entry, len(l.replace))
 	for k, p := range l.replace {
-		if p >= len(cur) || own[k].Name != "" {
-			return nil, fmt.Errorf("bad replacement of shared entry %d", p)
+		if p >= n || own[k].Name != "" {
+			return fmt.Errorf("bad replacement of shared entry %d", p)
 		}
 		e := own[k]
-		e.Name, e.base, e.inSplit = cur[p].Name, uint32(p+1), true
-		cur[p] = e
+		e.Name, e.base, e.inSplit = sh.nameAt(p), uint32(p+1), true
+		repl[p] = e
 	}
+	deleted := make(map[int]bool, len(l.deleted))
 	for _, p := range l.deleted {
-		if p >= len(cur) || cur[p] == nil {
-			return nil, fmt.Errorf("bad deletion of shared entry %d", p)
+		if p >= n || deleted[p] {
+			return fmt.Errorf("bad deletion of shared entry %d", p)
 		}
-		cur[p] = nil
+		deleted[p] = true
 	}
-	return mergeSorted(cur, own[len(l.replace):])
-}
-
-// mergeSorted merges the surviving base entries with the added ones (both
-// sorted); an added entry replaces a base entry of the same name and stage.
-func mergeSorted(base, added []*Entry) ([]*Entry, error) {
-	out := make([]*Entry, 0, len(base)+len(added))
-	i := 0
-	for _, e := range base {
-		if e == nil {
-			continue
-		}
-		for ; i < len(added) && entryLess(added[i], e); i++ {
-			out = append(out, added[i])
-		}
-		if i < len(added) && added[i].Name == e.Name && added[i].Stage == e.Stage {
-			continue // replaced by the added entry, appended next round
-		}
-		out = append(out, e)
-	}
-	out = append(out, added[i:]...)
+	added := own[len(l.replace):]
 	for _, e := range added {
 		if e.Name == "" {
-			return nil, fmt.Errorf("added entry with an empty name")
+			return fmt.Errorf("added entry with an empty name")
 		}
 	}
-	return out, nil
+	m := &merger{sh: sh, cap: n - len(deleted) + len(added)}
+	m.merge(repl, deleted, added)
+	ix.ents, ix.offs, ix.pos = m.ents, m.offs, m.pos
+	return nil
 }
 
-func entryLess(a, b *Entry) bool {
-	return a.Name < b.Name || (a.Name == b.Name && a.Stage < b.Stage)
+// merger builds a split index's entries: the shared index's, by position
+// (undecoded unless replaced), and the added ones, in order.
+type merger struct {
+	sh   *Index
+	cap  int
+	ents []*Entry
+	offs []uint32 // as Index.offs, into the shared index's bytes
+	pos  []uint32 // as Index.pos
+}
+
+// merge appends the surviving shared entries and the added ones in
+// order; an added entry replaces a shared entry of the same name and
+// stage.
+func (m *merger) merge(repl map[int]*Entry, deleted map[int]bool, added []*Entry) {
+	m.ents, m.offs, m.pos = make([]*Entry, 0, m.cap), make([]uint32, 0, m.cap), make([]uint32, 0, m.cap)
+	i := 0
+	for p := range m.sh.Len() {
+		if deleted[p] {
+			continue
+		}
+		name, stage := m.sh.nameAt(p), m.sh.stageAt(p)
+		for ; i < len(added) && lessName(added[i].Name, added[i].Stage, name, stage); i++ {
+			m.add(added[i], 0, 0)
+		}
+		if i < len(added) && added[i].Name == name && added[i].Stage == stage {
+			continue // replaced by the added entry, appended next round
+		}
+		switch e := repl[p]; {
+		case e != nil:
+			m.add(e, 0, 0)
+		case m.sh.ents[p] != nil:
+			m.add(m.sh.ents[p], 0, 0)
+		default:
+			m.add(nil, m.sh.offs[p], uint32(p+1))
+		}
+	}
+	for _, e := range added[i:] {
+		m.add(e, 0, 0)
+	}
+}
+
+func (m *merger) add(e *Entry, off, pos uint32) {
+	m.ents, m.offs, m.pos = append(m.ents, e), append(m.offs, off), append(m.pos, pos)
+}
+
+func lessName(a string, as int, b string, bs int) bool {
+	return a < b || (a == b && as < bs)
 }
 
 // splitPlan is what Encode writes for a split index: the replacement
@@ -174,32 +226,37 @@ type splitPlan struct {
 	link    []byte
 }
 
-// planSplit compares the current entries with the shared index, as git's
+// plan compares the index's entries with the shared index, as git's
 // prepare_to_write_split_index does. Entries from the shared index appear
-// in the same relative order in Entries, so one pass finds the deleted
-// positions (gaps) and the replaced ones (a different entry in the slot).
-func (s *splitState) plan(entries []*Entry) (splitPlan, error) {
+// in the same relative order, so one pass finds the deleted positions
+// (gaps) and the replaced ones (entries given to Add since, or read from
+// the split file as replacements). An entry still undecoded is its shared
+// entry as it was.
+func (s *splitState) plan(ix *Index) (splitPlan, error) {
 	var del, rep []int
 	var reps, added []*Entry
+	n := s.shared.Len()
 	next := 0 // next base position not yet accounted for
-	for _, e := range entries {
-		p := int(e.base) - 1
-		if p < 0 || p >= len(s.base) || s.base[p].Name != e.Name {
+	for i, e := range ix.ents {
+		var p int
+		if e == nil {
+			p = int(ix.pos[i]) - 1
+		} else if p = int(e.base) - 1; p < 0 || p >= n || s.shared.nameAt(p) != e.Name {
 			added = append(added, e)
 			continue
 		}
 		if p < next {
-			return splitPlan{}, fmt.Errorf("entry %q out of order against the shared index", e.Name)
+			return splitPlan{}, fmt.Errorf("entry %q out of order against the shared index", ix.nameAt(i))
 		}
 		for ; next < p; next++ {
 			del = append(del, next)
 		}
 		next = p + 1
-		if e != s.base[p] || e.inSplit {
+		if e != nil && e.inSplit {
 			rep, reps = append(rep, p), append(reps, e)
 		}
 	}
-	for ; next < len(s.base); next++ {
+	for ; next < n; next++ {
 		del = append(del, next)
 	}
 	lk := append([]byte(nil), s.baseHash[:]...)

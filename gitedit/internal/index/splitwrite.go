@@ -51,7 +51,7 @@ func (ix *Index) PrepareSplit(p SplitPolicy) bool {
 
 // unsplit makes a split index one that is written whole.
 func (ix *Index) unsplit() {
-	ix.split = nil
+	ix.split, ix.pos = nil, nil
 	for i, x := range ix.exts {
 		if x.sig == "link" {
 			ix.exts = append(ix.exts[:i:i], ix.exts[i+1:]...)
@@ -73,8 +73,8 @@ func (ix *Index) tooManyNotShared(maxPercent int) bool {
 		return false
 	}
 	notShared := 0
-	for _, e := range ix.Entries() {
-		if e.base == 0 {
+	for _, e := range ix.ents { // an entry not decoded is a shared one
+		if e != nil && e.base == 0 {
 			notShared++
 		}
 	}
@@ -112,7 +112,7 @@ func (ix *Index) WriteShared(dir string, prepare func(*os.File) error) (string, 
 		e.base, e.inSplit = uint32(i+1), false
 		base[i] = e
 	}
-	ix.split = &splitState{baseHash: sum, base: base}
+	ix.split = &splitState{baseHash: sum, shared: NewWithEntries(ix.Version, base)}
 	if ix.ext("link") == nil {
 		ix.insertLink()
 	}

@@ -215,3 +215,60 @@ func mapKeysB(m map[string][]byte) func(func(string) bool) {
 		}
 	}
 }
+
+// TestSplitIndexReadDecodesOnlyTheSplitEntries reads a split index of
+// 1,000 entries whose split file replaces, adds and removes entries (git
+// made it), stages one entry and writes the split file: only the split
+// file's entries and the one staged are decoded, and the result is the
+// bytes git update-index --cacheinfo writes in a copy.
+func TestSplitIndexReadDecodesOnlyTheSplitEntries(t *testing.T) {
+	files := map[string]string{}
+	for i := range 1000 {
+		files[fmt.Sprintf("d%d/f%03d.txt", i%7, i)] = fmt.Sprint(i, "\n")
+	}
+	dir := fixtures.NewRepo(t, files)
+	old := time.Now().Add(-365 * 24 * time.Hour)
+	for p := range files {
+		if err := os.Chtimes(filepath.Join(dir, p), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git(t, dir, "update-index", "-q", "--refresh")
+	git(t, dir, "config", "core.splitIndex", "true")
+	git(t, dir, "update-index", "--split-index")
+	gitStage(t, dir, map[string]string{"d1/f001.txt": "one\n", "d0/new.txt": "new\n", "d3/f003.txt": ""})
+	oracle := exactCopy(t, dir)
+	stage := map[string]string{"d5/f005.txt": "five\n"}
+	gitStage(t, oracle, stage)
+
+	indexPath := filepath.Join(dir, ".git", "index")
+	ix, err := index.Read(indexPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := index.Decoded(ix); n != 2 { // the replacement and the added entry
+		t.Errorf("%d entries decoded after Read, want 2", n)
+	}
+	if got := ix.Entry("d3/f003.txt"); got != nil {
+		t.Fatal("the deleted entry is still there")
+	}
+	ix.Add(&index.Entry{Name: "d5/f005.txt", Mode: index.ModeRegular, Hash: plumbing.NewHash(gitBlob(t, dir, "five\n"))})
+	if ix.PrepareSplit(index.SplitPolicy{Split: 1, MaxPercentChange: -1}) {
+		t.Fatal("a new shared index for one entry")
+	}
+	_ = ix.ModifiedSince(time.Now().Add(-time.Hour).Unix())
+	data, err := ix.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := index.Decoded(ix); n > 10 {
+		t.Errorf("%d of %d entries decoded to write the split file", n, ix.Len())
+	}
+	if err := os.WriteFile(indexPath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	compareGitDirs(t, dir, oracle, splitCase{split: true, shared: 1})
+	if got, want := git(t, dir, "ls-files", "-s", "--debug"), git(t, oracle, "ls-files", "-s", "--debug"); got != want {
+		t.Error("git ls-files -s --debug differs")
+	}
+}

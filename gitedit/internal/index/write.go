@@ -69,7 +69,7 @@ func (ix *Index) writeList() (entryList, int, []byte, error) {
 	if ix.split == nil {
 		return entryList{ix: ix}, 0, nil, nil
 	}
-	p, err := ix.split.plan(ix.Entries())
+	p, err := ix.split.plan(ix)
 	if err != nil {
 		return entryList{}, 0, nil, fmt.Errorf("encode split index: %w", err)
 	}
