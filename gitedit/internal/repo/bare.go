@@ -29,12 +29,12 @@ func OpenBareEnv(dir string, env func(string) (string, bool)) (*Repo, error) {
 }
 
 // checkBare refuses a bare repository unless it was asked for
-// (OpenBare); how names what made it bare ("" when discovered).
-func (loc *location) checkBare(how string) error {
+// (OpenBare), naming what made it bare (bareBy).
+func (loc *location) checkBare() error {
 	if !loc.bare || loc.allowBare {
 		return nil
 	}
-	return spec.Errorf(spec.CodeUnsupported, "bare repository at %s%s: gitedit needs a working tree (%s)", loc.gitDir, how, bareReaders)
+	return spec.Errorf(spec.CodeUnsupported, "bare repository at %s%s: gitedit needs a working tree (%s)", loc.gitDir, loc.bareBy, bareReaders)
 }
 
 // realWorkTree is the work tree with its symlinks resolved ("" for a

@@ -93,3 +93,56 @@ func TestLinkedWorktreeIgnoresTheCommonCoreBareAndWorktree(t *testing.T) {
 	_, err = OpenEnv(linked, testEnv(main))
 	require.Equal(t, spec.CodeUnsupported, spec.CodeOf(err), "git takes it as bare then: %v", err)
 }
+
+// A bare repository given a work tree is no bare repository to git:
+// found by the walk up (from its top or a folder in it) with
+// GIT_WORK_TREE, named by GIT_DIR with GIT_WORK_TREE, or with
+// core.worktree in its config unless core.bare is true (git then warns
+// that the two "do not make sense" and takes it as bare). Open agrees
+// with git rev-parse --is-bare-repository --show-toplevel in each: the
+// work tree git shows, or unsupported where git has none. The walk up
+// took a bare repository as bare whatever GIT_WORK_TREE said, and so did
+// core.worktree without core.bare.
+func TestOpenBareRepositoryWithAWorkTreeAsGit(t *testing.T) {
+	src := fixtures.NewRepo(t, map[string]string{"a.txt": "a\n"})
+	bare := filepath.Join(filepath.Dir(src), "b.git")
+	fixtures.Git(t, src, "clone", "-q", "--bare", src, bare)
+	wt := t.TempDir()
+	ceiling := "GIT_CEILING_DIRECTORIES=" + filepath.Dir(bare)
+	type variant struct {
+		dir    string
+		env    []string
+		config [][]string
+	}
+	variants := map[string]variant{
+		"walk, GIT_WORK_TREE":             {bare, []string{"GIT_WORK_TREE=" + wt}, nil},
+		"walk from refs, GIT_WORK_TREE":   {filepath.Join(bare, "refs"), []string{"GIT_WORK_TREE=" + wt}, nil},
+		"GIT_DIR and GIT_WORK_TREE":       {src, []string{"GIT_DIR=" + bare, "GIT_WORK_TREE=" + wt}, nil},
+		"core.worktree, core.bare unset":  {bare, nil, [][]string{{"--unset", "core.bare"}, {"core.worktree", wt}}},
+		"core.worktree, core.bare false":  {bare, nil, [][]string{{"core.bare", "false"}, {"core.worktree", wt}}},
+		"core.worktree, core.bare true":   {bare, nil, [][]string{{"core.bare", "true"}, {"core.worktree", wt}}},
+		"GIT_WORK_TREE over core.bare":    {bare, []string{"GIT_WORK_TREE=" + wt}, [][]string{{"core.bare", "true"}, {"core.worktree", t.TempDir()}}},
+		"core.bare true, no work tree":    {bare, nil, [][]string{{"core.bare", "true"}}},
+		"GIT_DIR, core.worktree, no bare": {src, []string{"GIT_DIR=" + bare}, [][]string{{"--unset", "core.bare"}, {"core.worktree", wt}}},
+	}
+	for name, v := range variants {
+		fixtures.Git(t, bare, "config", "core.bare", "true")
+		_, _ = fixtures.RunGit(bare, "config", "--unset", "core.worktree")
+		for _, kv := range v.config {
+			fixtures.Git(t, bare, append([]string{"config"}, kv...)...)
+		}
+		env := append([]string{ceiling}, v.env...)
+		out, gitErr := gitIn(bare, v.dir, env, "rev-parse", "--is-bare-repository", "--show-toplevel")
+		lines := strings.Fields(out)
+		gitBare := gitErr != nil || len(lines) < 2 || lines[0] == "true"
+		r, err := OpenEnv(v.dir, testEnv(bare, env...))
+		if gitBare {
+			require.Equal(t, spec.CodeUnsupported, spec.CodeOf(err), "%s: git sees no work tree (%q, %v)", name, out, gitErr)
+			continue
+		}
+		require.NoError(t, err, "%s: git's work tree is %s", name, lines[1])
+		require.Equal(t, realPath(t, lines[1]), r.WorkTree(), name)
+		require.Equal(t, realPath(t, wt), r.WorkTree(), name)
+		require.False(t, r.Bare(), name)
+	}
+}

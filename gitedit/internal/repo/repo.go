@@ -87,9 +87,6 @@ func openEnv(dir string, env func(string) (string, bool), allowBare bool) (*Repo
 		return nil, err
 	}
 	loc.allowBare = allowBare
-	if err := loc.checkBare(""); err != nil {
-		return nil, err
-	}
 	return loc.open(env)
 }
 
@@ -99,25 +96,35 @@ type location struct {
 	gitDir    string
 	commonDir string
 	workTree  string // "" for a bare repository
-	explicit  bool   // the work tree was given by GIT_WORK_TREE
+	explicit  bool   // the work tree was given by GIT_WORK_TREE or core.worktree
+	env       bool   // the work tree was given by GIT_WORK_TREE
 	bare      bool   // a bare repository (workTree "")
+	bareBy    string // what made it bare, for the refusal ("" when discovered)
 	allowBare bool   // open a bare repository (OpenBare), else refuse it
 }
 
 // locate finds the git directory and the default work tree for dir:
-// $GIT_DIR when set, else the walk up from dir.
+// $GIT_DIR when set, else the walk up from dir. $GIT_WORK_TREE gives the
+// work tree in both cases, also to a bare repository found by the walk
+// (git's setup_bare_git_dir then sets up the git directory it found as
+// if $GIT_DIR named it: the repository is not bare).
 func locate(dir string, env func(string) (string, bool)) (*location, error) {
 	if gd, ok := env("GIT_DIR"); ok && gd != "" {
 		return locateExplicit(dir, gd, env)
 	}
 	loc, err := discover(dir, ceilings(env))
-	if err != nil || loc.bare {
-		return loc, err
+	if err != nil {
+		return nil, err
 	}
-	if wt, ok := env("GIT_WORK_TREE"); ok && wt != "" {
-		loc.workTree, loc.explicit = AbsFrom(cwd(), wt), true
-	}
+	loc.setEnvWorkTree(env)
 	return loc, nil
+}
+
+// setEnvWorkTree makes $GIT_WORK_TREE, when set, the work tree.
+func (loc *location) setEnvWorkTree(env func(string) (string, bool)) {
+	if wt, ok := env("GIT_WORK_TREE"); ok && wt != "" {
+		loc.workTree, loc.explicit, loc.env, loc.bare = AbsFrom(cwd(), wt), true, true, false
+	}
 }
 
 // locateExplicit handles $GIT_DIR: the work tree is $GIT_WORK_TREE, else
@@ -130,9 +137,7 @@ func locateExplicit(dir, gitDir string, env func(string) (string, bool)) (*locat
 		return nil, spec.Errorf(spec.CodeNotARepo, "GIT_DIR=%s is not a git repository", gitDir)
 	}
 	loc := &location{dir: dir, gitDir: gd, commonDir: common, workTree: dir}
-	if wt, ok := env("GIT_WORK_TREE"); ok && wt != "" {
-		loc.workTree, loc.explicit = AbsFrom(cwd(), wt), true
-	}
+	loc.setEnvWorkTree(env)
 	return loc, nil
 }
 
@@ -272,7 +277,7 @@ func (loc *location) open(env func(string) (string, bool)) (*Repo, error) {
 	if err := loc.applyCoreConfig(cfg, wtConfig); err != nil {
 		return nil, err
 	}
-	if err := loc.checkBare(" (core.bare)"); err != nil {
+	if err := loc.checkBare(); err != nil {
 		return nil, err
 	}
 	r, err := loc.repo(cfg, env)
@@ -283,24 +288,31 @@ func (loc *location) open(env func(string) (string, bool)) (*Repo, error) {
 	return r, nil
 }
 
-// applyCoreConfig honours core.worktree and core.bare (a bare repository
-// without a work tree given: see location.checkBare). As in git, a linked
-// worktree ignores them unless extensions.worktreeConfig is on: they are
-// the main worktree's (git worktree add from a bare repository makes
-// linked worktrees of a repository whose config says core.bare).
+// applyCoreConfig honours core.worktree and core.bare as git's
+// setup_explicit_git_dir does: $GIT_WORK_TREE wins over both; else
+// core.bare makes the repository bare, core.worktree set or not (git
+// warns that the two "do not make sense" together and takes it as bare);
+// else core.worktree names the work tree, also of a repository the walk
+// found bare (a bare repository without a work tree given: see
+// location.checkBare). As in git, a linked worktree ignores them unless
+// extensions.worktreeConfig is on: they are the main worktree's (git
+// worktree add from a bare repository makes linked worktrees of a
+// repository whose config says core.bare).
 func (loc *location) applyCoreConfig(cfg *gitconfig.Config, wtConfig bool) error {
 	if loc.gitDir != loc.commonDir && !wtConfig {
 		return nil
 	}
-	if wt, ok := cfg.Get("core.worktree"); ok && wt != "" && !loc.explicit {
-		loc.workTree, loc.explicit = AbsFrom(loc.gitDir, wt), true
-	}
 	bare, _, err := configBool(cfg, "core.bare")
-	if err != nil {
+	switch {
+	case err != nil:
 		return err
-	}
-	if bare && !loc.explicit {
-		loc.bare, loc.workTree = true, ""
+	case loc.env:
+	case bare:
+		loc.bare, loc.workTree, loc.bareBy = true, "", " (core.bare)"
+	default:
+		if wt, ok := cfg.Get("core.worktree"); ok && wt != "" {
+			loc.workTree, loc.explicit, loc.bare = AbsFrom(loc.gitDir, wt), true, false
+		}
 	}
 	return nil
 }
