@@ -44,8 +44,12 @@ func intentPath(r *repo.Repo) string {
 // session ledger (the ledger's old tip and entry are set when the ledger
 // is about to move).
 func newIntent(r *repo.Repo, ledgerRef string, u *refs.Update) *ledger.Intent {
-	return &ledger.Intent{Ledger: ledgerRef, Branch: u.Ref, Commit: u.New, Path: intentPath(r),
+	in := &ledger.Intent{Ledger: ledgerRef, Branch: u.Ref, Commit: u.New, Path: intentPath(r),
 		Sync: r.SyncerFor(durability.Reference)}
+	if indexTag(r) != "" { // GIT_INDEX_FILE: named, for the other indexes' readers
+		in.Index, _ = filepath.Abs(r.IndexFile())
+	}
+	return in
 }
 
 // recoverIntent settles the intent a dead writer of r's index left, if
@@ -68,7 +72,7 @@ func recoverIntent(ctx context.Context, r *repo.Repo, timeout time.Duration) err
 // removed).
 func RecoverLedger(ctx context.Context, r *repo.Repo) error {
 	own := intentPath(r)
-	left := leftIntents(r)
+	left := otherIntents(r)
 	if _, err := os.Lstat(own); err != nil && len(left) == 0 {
 		return nil // none (the common case: a few stats)
 	}
@@ -77,20 +81,6 @@ func RecoverLedger(ctx context.Context, r *repo.Repo) error {
 	defer db.Close()
 	settleOthers(ctx, r, db, 0)
 	return settleAt(ctx, r, db, own, r.IndexFile(), 0)
-}
-
-// leftIntents lists the intent files other worktrees' killed batches
-// may have left (their own index's, see settleOthers) that exist.
-func leftIntents(r *repo.Repo) []string {
-	own := filepath.Clean(intentPath(r))
-	var out []string
-	for _, dir := range gitDirs(r) {
-		p := filepath.Join(dir, "gitedit", "ledger-intent")
-		if _, err := os.Lstat(p); err == nil && p != own {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // settleAt settles the intent at path, if any, under the lock of its
@@ -145,15 +135,29 @@ func otherIntents(r *repo.Repo) []string {
 	return out
 }
 
-// settleOthers settles the intents killed batches left in the other
-// worktrees (their own index's: another index's intent names no index
-// file, and is settled by that index's next batch or reader), each
-// under its index.lock taken at once; best effort.
+// settleOthers settles the intents killed batches left for the other
+// indexes (other worktrees' and those named by GIT_INDEX_FILE), each
+// under its index's lock taken at once; best effort.
 func settleOthers(ctx context.Context, r *repo.Repo, db *objects.DB, timeout time.Duration) {
-	for _, p := range leftIntents(r) {
-		gitDir := filepath.Dir(filepath.Dir(p))
-		_ = settleAt(ctx, r, db, p, filepath.Join(gitDir, "index"), timeout)
+	for _, p := range otherIntents(r) {
+		if index := intentIndex(p); index != "" {
+			_ = settleAt(ctx, r, db, p, index, timeout)
+		}
 	}
+}
+
+// intentIndex is the index file whose writer left the intent at p: its
+// git dir's own index for ledger-intent, else the (absolute) index file
+// the intent records (an intent an older gitedit wrote records none:
+// only that index's next batch or reader settles it).
+func intentIndex(p string) string {
+	if filepath.Base(p) == "ledger-intent" {
+		return filepath.Join(filepath.Dir(filepath.Dir(p)), "index")
+	}
+	if index := ledger.IntentIndex(p); filepath.IsAbs(index) {
+		return index
+	}
+	return ""
 }
 
 // inFlight is a session batch's ledger check (ledger.Pending.Check):

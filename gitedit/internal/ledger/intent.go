@@ -29,7 +29,8 @@ import (
 // entry and the branch does not hold the commit, and otherwise only
 // removes the intent.
 
-// intentHeader starts an intent file; the five values follow, one a line.
+// intentHeader starts an intent file; the five values follow, one a line,
+// then, for an index named by GIT_INDEX_FILE, the index file's path.
 const intentHeader = "gitedit-ledger-intent 1\n"
 
 // Intent is a batch's intent: its ledger Ledger moves from Old (zero: a
@@ -39,6 +40,11 @@ type Intent struct {
 	Old, Entry plumbing.Hash
 	Branch     string
 	Commit     plumbing.Hash
+	// Index is the index file of the batch when it is not its git dir's
+	// own (GIT_INDEX_FILE), so that a reader of another index can take
+	// that index's lock and settle the intent; "" for the git dir's own.
+	// A path with a newline is not recorded.
+	Index string
 	// Path is the intent's file; Sync, when set, makes it durable.
 	Path    string
 	Sync    func(*os.File) error
@@ -47,17 +53,24 @@ type Intent struct {
 
 // text is the intent file's content.
 func (in *Intent) text() string {
-	return fmt.Sprintf("%s%s\n%s\n%s\n%s\n%s\n", intentHeader, in.Ledger, in.Old, in.Entry, in.Branch, in.Commit)
+	s := fmt.Sprintf("%s%s\n%s\n%s\n%s\n%s\n", intentHeader, in.Ledger, in.Old, in.Entry, in.Branch, in.Commit)
+	if in.Index != "" && !strings.Contains(in.Index, "\n") {
+		s += in.Index + "\n"
+	}
+	return s
 }
 
 // parseIntent reads an intent file's content (false: not one).
 func parseIntent(data string) (*Intent, bool) {
 	rest, ok := strings.CutPrefix(data, intentHeader)
 	lines := strings.Split(rest, "\n")
-	if !ok || len(lines) != 6 || lines[5] != "" || !strings.HasPrefix(lines[0], Prefix) || lines[3] == "" {
+	if n := len(lines); !ok || n < 6 || n > 7 || lines[n-1] != "" || !strings.HasPrefix(lines[0], Prefix) || lines[3] == "" {
 		return nil, false
 	}
 	in := &Intent{Ledger: lines[0], Branch: lines[3]}
+	if len(lines) == 7 {
+		in.Index = lines[5]
+	}
 	for i, h := range []*plumbing.Hash{&in.Old, &in.Entry, &in.Commit} {
 		v := lines[[]int{1, 2, 4}[i]]
 		if !plumbing.IsHash(v) {
@@ -150,6 +163,20 @@ func (in *Intent) rollBack(ctx context.Context, db *objects.DB, rs *refs.Store, 
 		return nil
 	}
 	return err
+}
+
+// IntentIndex returns the index file the intent at path records (see
+// Intent.Index), or "" when it records none or is not an intent.
+func IntentIndex(path string) string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	in, ok := parseIntent(string(data))
+	if !ok {
+		return ""
+	}
+	return in.Index
 }
 
 // maxHoldsWalk bounds the first-parent walk of holds: a branch that moved

@@ -86,3 +86,21 @@ func TestPublishWaitsForAnEntryInFlight(t *testing.T) {
 		require.NoError(t, s.Revoke(context.Background(), a, time.Second))
 	}
 }
+
+// TestIntentRecordsItsIndex: an intent with an index file (GIT_INDEX_FILE)
+// writes it as a sixth line and reads it back (IntentIndex); one without
+// (the git dir's own index, or written by an older gitedit) still
+// parses, with no index; a path with a newline is not recorded.
+func TestIntentRecordsItsIndex(t *testing.T) {
+	dir := t.TempDir()
+	h := plumbing.NewHash("1111111111111111111111111111111111111111")
+	for index, want := range map[string]string{"/tmp/alt index": "/tmp/alt index", "": "", "/tmp/a\nb": ""} {
+		in := &Intent{Ledger: Ref("k"), Entry: h, Branch: "refs/heads/main", Commit: h, Index: index, Path: filepath.Join(dir, "ledger-intent-x")}
+		require.NoError(t, in.Write())
+		got, ok := parseIntent(in.text())
+		require.True(t, ok, "%q", index)
+		require.Equal(t, want, got.Index, "%q", index)
+		require.Equal(t, want, IntentIndex(in.Path), "%q", index)
+	}
+	require.Equal(t, "", IntentIndex(filepath.Join(dir, "none")))
+}
