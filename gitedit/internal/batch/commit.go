@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
+	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/ledger"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
@@ -293,7 +294,12 @@ func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
 		return nil
 	}
 	u.Hook = refHook(ctx, w.r, u, w.author)
-	u.BeforeCommit = w.beforeRef // the session's ledger entry (see recording)
+	u.BeforeCommit = func() error { // the point of no return, then the session's ledger entry (see recording)
+		if err := w.journal.point(u.Ref, u.New, w.r.SyncerFor(durability.Reference)); err != nil || w.beforeRef == nil {
+			return err
+		}
+		return w.beforeRef()
+	}
 	if w.records() {
 		w.intent = newIntent(w.r, ledger.Ref(w.opt.Session), u) // see intent.go
 	}

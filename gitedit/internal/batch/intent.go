@@ -69,10 +69,15 @@ func recoverIntent(ctx context.Context, r *repo.Repo, timeout time.Duration) err
 // intents killed commit-mode batches left, of r's index and of every
 // worktree's: each only when its index.lock can be taken at once (a live
 // writer holds it, as does a killed one's stale lock until it is
-// removed).
+// removed). It also rolls back the files of a batch of r's index killed
+// before its point of no return (recoverFiles), under the same
+// condition.
 func RecoverLedger(ctx context.Context, r *repo.Repo) error {
 	own := intentPath(r)
 	left := otherIntents(r)
+	if killedRecord(r) {
+		recoverFilesAtOnce(ctx, r)
+	}
 	if _, err := os.Lstat(own); err != nil && len(left) == 0 {
 		return nil // none (the common case: a few stats)
 	}

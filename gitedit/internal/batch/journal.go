@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/sharedperm"
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
@@ -71,7 +73,9 @@ func tempPrefixOf(r *repo.Repo) string {
 // that byte. Truncating it instead (as before) costs, on ext4, a flush of
 // the data just written (auto_da_alloc) and a wait for it: up to a
 // millisecond on a slow disk. A journal without the header is the older
-// format (folders only; empty when done), still read.
+// format (folders only; empty when done), still read. After the folders
+// come the items of the batch's rollback record (see rollback.go), each
+// NUL-ended too and starting with "/", which no folder line does.
 const (
 	journalHeader  = "gitedit-temps "
 	journalPending = 'A'
@@ -111,6 +115,12 @@ type tempJournal struct {
 	// to open the journal for writing, or all its batches fail).
 	shared sharedperm.Mode
 	f      *os.File
+	// record is the batch's rollback record (see rollback.go), written
+	// after the folders; size is the journal's length as written.
+	record string
+	size   int64
+	// save, when set, writes the old bytes the record names as blobs.
+	save func() error
 }
 
 // open opens the journal for reading and writing, creating it (and its
@@ -189,9 +199,11 @@ func removeStaleTemps(root *wtfs.Root, data []byte, prefix string) {
 // note writes the journal of the folders the changes' temporary files go
 // to, pending, before any is created; prev is its content as read (see
 // open). When prev names the same folders, only the state byte is
-// rewritten; a longer prev is cut. It is not fsynced: the syncfs that
-// makes the temporary files durable covers it (same file system), and
-// losing it after a power cut costs at worst a stray temporary file.
+// rewritten; a longer prev is cut. j.record, the rollback record, follows
+// the folders. The folders alone need no fsync: the syncfs that makes the
+// temporary files durable covers them (same file system), and losing them
+// after a power cut costs at worst a stray temporary file; the record is
+// made durable before any file is placed (see durable).
 func (j *tempJournal) note(changes []*change, prev []byte) error {
 	var b strings.Builder
 	seen := map[string]bool{}
@@ -203,7 +215,9 @@ func (j *tempJournal) note(changes []*change, prev []byte) error {
 			b.WriteByte(0)
 		}
 	}
+	b.WriteString(j.record)
 	text := journalText(journalPending, b.String())
+	j.size = int64(len(text))
 	if string(prev) == journalText(journalDone, b.String()) {
 		_, err := j.f.WriteAt([]byte{journalPending}, int64(journalState))
 		return err
@@ -212,6 +226,24 @@ func (j *tempJournal) note(changes []*change, prev []byte) error {
 	if err == nil && len(prev) > len(text) {
 		err = j.f.Truncate(int64(len(text)))
 	}
+	return err
+}
+
+// point appends to the journal's rollback record the ref move that is
+// the batch's point of no return (see rollback.go), made durable by sync
+// when it is set, just before the ref's lock is renamed. Nothing without
+// a record.
+func (j *tempJournal) point(ref string, id plumbing.Hash, sync func(*os.File) error) error {
+	if j == nil || j.f == nil || j.record == "" {
+		return nil
+	}
+	end := int64(len(itemEnd) + 1)
+	item := itemRef + ref + " " + id.String() + "\x00" + itemEnd + "\x00" // over the record's end item
+	_, err := j.f.WriteAt([]byte(item), j.size-end)
+	if err == nil && sync != nil {
+		err = sync(j.f)
+	}
+	j.size += int64(len(item)) - end
 	return err
 }
 
@@ -260,4 +292,15 @@ func isTempName(name, prefix string) bool {
 		return false
 	}
 	return strings.Trim(digits, "0123456789") == ""
+}
+
+// durable makes the journal's rollback record durable before any file
+// is placed when core.fsync asks it of the index (working-tree files
+// follow it, see repo.TempSyncer): by the syncfs that makes the
+// temporary files durable, where there is one, else by an fsync.
+func (j *tempJournal) durable(r *repo.Repo) error {
+	if sync := r.TempSyncer(); sync != nil {
+		return sync(j.f)
+	}
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/gitedit/gitedit/gitedit/internal/durability"
 	"github.com/gitedit/gitedit/gitedit/internal/ledger"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
@@ -92,6 +93,11 @@ func (w *batchWriter) record(ctx context.Context) error {
 		w.pending.BeforeMove = func(old, entry plumbing.Hash) error {
 			in.Old, in.Entry = old, entry
 			return in.Write()
+		}
+	} else {
+		// Without a branch move, the ledger's is the point of no return.
+		w.pending.BeforeMove = func(_, entry plumbing.Hash) error {
+			return w.journal.point(ledger.Ref(w.opt.Session), entry, w.r.SyncerFor(durability.Reference))
 		}
 	}
 	var err error

@@ -92,10 +92,14 @@ func Run(ctx context.Context, r *repo.Repo, opt spec.Options, plan Plan, opts ..
 		if err := recoverIntent(ctx, r, opt.LockWait()); err != nil {
 			return nil, intentError(err)
 		}
+		if c.recovered, err = recoverFiles(r); err != nil {
+			return nil, spec.IOError("put back the files of a killed batch", err)
+		}
 	}
 	w, err := prepareUnlessInterrupted(ctx, r, opt, &c, plan)
 	if w != nil {
 		defer w.db.Close()
+		w.out.Notes = append(c.recovered, w.out.Notes...)
 	}
 	if err != nil {
 		return nil, err
@@ -122,6 +126,9 @@ type config struct {
 	// each, when set, in one commit per batch (WithEach).
 	land bool
 	each *Each
+	// recovered are the notes of the files of a killed batch put back
+	// (see recoverFiles).
+	recovered []string
 }
 
 // WithRequest makes the canonical JSON of request the commit's

@@ -41,8 +41,16 @@ func writeFiles(r *repo.Repo, root *wtfs.Root, j *tempJournal, changes []*change
 		removeStaleTemps(root, prev, tempPrefixOf(r))
 		err = j.note(changes, prev)
 	}
+	if err == nil && j.record != "" {
+		err = j.durable(r)
+	}
 	if err != nil {
 		return nil, spec.IOError("write "+j.path, err)
+	}
+	if j.save != nil {
+		if err := j.save(); err != nil {
+			return nil, spec.IOError("write files", err)
+		}
 	}
 	temps, err := prepareTemps(r, root, changes)
 	if err != nil {

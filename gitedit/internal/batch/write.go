@@ -71,6 +71,9 @@ type batchWriter struct {
 	// intent is the commit-mode batch's intent, written just before its
 	// ledger moves (see intent.go).
 	intent *ledger.Intent
+	// journal is the batch's journal of temporary folders and rollback
+	// record (see rollback.go).
+	journal *tempJournal
 }
 
 // apply writes the prepared batch so that a failure at any step leaves
@@ -80,7 +83,10 @@ type batchWriter struct {
 // new index written into index.lock, then the ref (the files are put back
 // if it cannot move), and last the rename of index.lock, which cannot
 // fail short of a broken file system. A crash leaves the old or the new
-// state of each file, and at worst a stale index.lock, as with git.
+// state of each file, and at worst a stale index.lock, as with git; a
+// batch killed before its point of no return is rolled back by the next
+// writer of the index, from the rollback record its journal holds (see
+// rollback.go).
 func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 	objs, err := w.startObjects(ctx)
 	if err != nil {
@@ -100,6 +106,7 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 	}()
 	journal := &tempJournal{path: tempJournalPath(w.r), shared: w.db.Shared}
 	defer journal.forget()
+	w.journal = journal
 	root, err := wtfs.Open(w.r.WorkTree())
 	if err != nil {
 		return spec.IOError("open the working tree", err)
@@ -108,7 +115,11 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 	w.root = root
 	var restore func()
 	err = w.revocable(ctx, "write files", func() (err error) {
-		restore, err = writeFiles(w.r, root, journal, w.worktreeChanges(), settle)
+		changes := w.worktreeChanges()
+		var save []*change
+		journal.record, save = w.undoRecord(changes)
+		journal.save = func() error { return w.saveBefore(save) }
+		restore, err = writeFiles(w.r, root, journal, changes, settle)
 		return err
 	})
 	if err != nil {

@@ -217,3 +217,10 @@ func InFlight(db *objects.DB, rs *refs.Store, path, ledger string, tip plumbing.
 	in, ok := parseIntent(string(data))
 	return ok && in.Ledger == ledger && in.Entry == tip && !holds(db, rs, in.Branch, in.Commit)
 }
+
+// Holds reports whether ref's commit is id or has it among its
+// first-parent ancestors (a batch's ledger entry or branch commit that
+// later moves kept); see holds.
+func Holds(db *objects.DB, rs *refs.Store, ref string, id plumbing.Hash) bool {
+	return holds(db, rs, ref, id)
+}
