@@ -140,21 +140,17 @@ func (ix *Index) mergeSplit(sh *Index, own []*Entry, l link) error {
 	if len(l.replace) > len(own) {
 		return fmt.Errorf("%d replacements but %d entries", len(l.replace), len(own))
 	}
-	repl := make(map[int]*Entry, len(l.replace))
 	for k, p := range l.replace {
 		if p >= n || own[k].Name != "" {
 			return fmt.Errorf("bad replacement of shared entry %d", p)
 		}
 		e := own[k]
 		e.Name, e.base, e.inSplit = sh.nameAt(p), uint32(p+1), true
-		repl[p] = e
 	}
-	deleted := make(map[int]bool, len(l.deleted))
 	for _, p := range l.deleted {
-		if p >= n || deleted[p] {
+		if p >= n {
 			return fmt.Errorf("bad deletion of shared entry %d", p)
 		}
-		deleted[p] = true
 	}
 	added := own[len(l.replace):]
 	for _, e := range added {
@@ -162,8 +158,8 @@ func (ix *Index) mergeSplit(sh *Index, own []*Entry, l link) error {
 			return fmt.Errorf("added entry with an empty name")
 		}
 	}
-	m := &merger{sh: sh, cap: n - len(deleted) + len(added)}
-	m.merge(repl, deleted, added)
+	m := &merger{sh: sh, l: l, repl: own[:len(l.replace)]}
+	m.merge(added)
 	ix.ents, ix.offs, ix.pos = m.ents, m.offs, m.pos
 	return nil
 }
@@ -172,7 +168,8 @@ func (ix *Index) mergeSplit(sh *Index, own []*Entry, l link) error {
 // (undecoded unless replaced), and the added ones, in order.
 type merger struct {
 	sh   *Index
-	cap  int
+	l    link     // its bit positions ascending, as EWAH bitmaps hold them
+	repl []*Entry // the replacements, in the order of l.replace
 	ents []*Entry
 	offs []uint32 // as Index.offs, into the shared index's bytes
 	pos  []uint32 // as Index.pos
@@ -180,22 +177,33 @@ type merger struct {
 
 // merge appends the surviving shared entries and the added ones in
 // order; an added entry replaces a shared entry of the same name and
-// stage.
-func (m *merger) merge(repl map[int]*Entry, deleted map[int]bool, added []*Entry) {
-	m.ents, m.offs, m.pos = make([]*Entry, 0, m.cap), make([]uint32, 0, m.cap), make([]uint32, 0, m.cap)
-	i := 0
+// stage. A shared entry both replaced and deleted is deleted, as in git.
+func (m *merger) merge(added []*Entry) {
+	n := m.sh.Len() + len(added)
+	m.ents, m.offs, m.pos = make([]*Entry, 0, n), make([]uint32, 0, n), make([]uint32, 0, n)
+	i, d, r := 0, 0, 0
 	for p := range m.sh.Len() {
-		if deleted[p] {
+		var e *Entry
+		for ; r < len(m.l.replace) && m.l.replace[r] <= p; r++ {
+			if m.l.replace[r] == p {
+				e = m.repl[r]
+			}
+		}
+		for ; d < len(m.l.deleted) && m.l.deleted[d] < p; d++ {
+		}
+		if d < len(m.l.deleted) && m.l.deleted[d] == p {
 			continue
 		}
-		name, stage := m.sh.nameAt(p), m.sh.stageAt(p)
-		for ; i < len(added) && lessName(added[i].Name, added[i].Stage, name, stage); i++ {
-			m.add(added[i], 0, 0)
+		if i < len(added) {
+			name, stage := m.sh.nameAt(p), m.sh.stageAt(p)
+			for ; i < len(added) && lessName(added[i].Name, added[i].Stage, name, stage); i++ {
+				m.add(added[i], 0, 0)
+			}
+			if i < len(added) && added[i].Name == name && added[i].Stage == stage {
+				continue // replaced by the added entry, appended next round
+			}
 		}
-		if i < len(added) && added[i].Name == name && added[i].Stage == stage {
-			continue // replaced by the added entry, appended next round
-		}
-		switch e := repl[p]; {
+		switch {
 		case e != nil:
 			m.add(e, 0, 0)
 		case m.sh.ents[p] != nil:
