@@ -119,8 +119,8 @@ type tempJournal struct {
 	// after the folders; size is the journal's length as written.
 	record string
 	size   int64
-	// save, when set, writes the old bytes the record names as blobs.
-	save func() error
+	// side is the content of the side file (see oldBytesPath).
+	side []byte
 }
 
 // open opens the journal for reading and writing, creating it (and its
@@ -294,13 +294,45 @@ func isTempName(name, prefix string) bool {
 	return strings.Trim(digits, "0123456789") == ""
 }
 
-// durable makes the journal's rollback record durable before any file
+// durable makes f (the journal, its side file) durable before any file
 // is placed when core.fsync asks it of the index (working-tree files
 // follow it, see repo.TempSyncer): by the syncfs that makes the
 // temporary files durable, where there is one, else by an fsync.
-func (j *tempJournal) durable(r *repo.Repo) error {
+func (j *tempJournal) durable(r *repo.Repo, f *os.File) error {
 	if sync := r.TempSyncer(); sync != nil {
-		return sync(j.f)
+		return sync(f)
 	}
 	return nil
+}
+
+// oldBytesPath is the journal's side file, which holds, for a batch
+// under way, the old bytes of the files it changes that no blob holds
+// (files with unstaged changes), one after the other, uncompressed:
+// writing them costs a copy, where a blob would cost compressing them.
+func oldBytesPath(journal string) string { return journal + ".old" }
+
+// writeSide writes j.side to the side file, before the record naming it
+// (nothing when it is empty): from offset 0, the file cut when longer. It
+// is never opened through a symbolic link.
+func (j *tempJournal) writeSide(r *repo.Repo) error {
+	if len(j.side) == 0 {
+		return nil
+	}
+	p := oldBytesPath(j.path)
+	f, err := wtfs.OpenFile(p, os.O_RDWR|os.O_CREATE|wtfs.NoFollow, 0o666)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := j.shared.Adjust(p); err != nil {
+		return err
+	}
+	_, err = f.WriteAt(j.side, 0)
+	if fi, serr := f.Stat(); err == nil && serr == nil && fi.Size() > int64(len(j.side)) {
+		err = f.Truncate(int64(len(j.side)))
+	}
+	if err == nil {
+		err = j.durable(r, f)
+	}
+	return err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"syscall"
@@ -50,6 +51,7 @@ func recoverFiles(r *repo.Repo) ([]string, error) {
 	db := objects.NewDB(r.ObjectsDir())
 	db.PackCache = r.Packs()
 	defer db.Close()
+	rec.side = oldBytesPath(tempJournalPath(r))
 	notes, err := rec.settle(r, root, db)
 	if err != nil {
 		return notes, err
@@ -101,7 +103,7 @@ func (rec *undoRecord) settle(r *repo.Repo, root *wtfs.Root, db *objects.DB) ([]
 		case !e.wtAfter.matches(cur[i]):
 			notes = append(notes, fmt.Sprintf("%s was changed since a killed gitedit batch wrote it; left as it is (the batch was rolled back)", quote.QuotePath(e.rel)))
 		default:
-			if err := putBack(r, root, db, e); err != nil {
+			if err := putBack(r, root, db, rec.side, e); err != nil {
 				notes = append(notes, noteLeft(e.rel, err))
 			}
 		}
@@ -118,9 +120,10 @@ func noteLeft(rel string, err error) string {
 	return fmt.Sprintf("%s could not be put back as it was before a killed gitedit batch: %v", quote.QuotePath(rel), err)
 }
 
-// putBack writes e's old state from its blob.
-func putBack(r *repo.Repo, root *wtfs.Root, db *objects.DB, e undoEntry) error {
-	content, err := db.Read(plumbing.BlobObject, e.wtBefore.id)
+// putBack writes e's old state from its bytes in the side file at
+// side, or from its blob.
+func putBack(r *repo.Repo, root *wtfs.Root, db *objects.DB, side string, e undoEntry) error {
+	content, err := oldBytes(db, side, e.wtBefore)
 	if err != nil {
 		return err
 	}
@@ -221,4 +224,28 @@ func recoverFilesAtOnce(ctx context.Context, r *repo.Repo) {
 	}
 	defer lock.Rollback()
 	_, _ = recoverFiles(r)
+}
+
+// oldBytes reads the bytes of the old state s: from the side file at
+// side (checked against s's blob id), or its blob.
+func oldBytes(db *objects.DB, side string, s wtSide) ([]byte, error) {
+	if !s.inSide {
+		return db.Read(plumbing.BlobObject, s.id)
+	}
+	f, err := wtfs.OpenFile(side, os.O_RDONLY|wtfs.NoFollow, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || s.off+s.n > fi.Size() || s.off+s.n < 0 {
+		return nil, fmt.Errorf("%s: the old bytes kept are missing", side)
+	}
+	content := make([]byte, s.n)
+	if _, err := f.ReadAt(content, s.off); err != nil && !(errors.Is(err, io.EOF) && s.n == 0) {
+		return nil, err
+	}
+	if objects.HashBlob(content) != s.id {
+		return nil, fmt.Errorf("%s: the old bytes kept are not the ones recorded", side)
+	}
+	return content, nil
 }

@@ -2,7 +2,6 @@ package batch
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -20,9 +19,10 @@ import (
 // written before the first file is placed, the batch's rollback record:
 // for each changed path its working-tree state before and after (absent,
 // or the kind, permissions and blob id of its exact working-tree bytes)
-// and its index entry before and after; the old bytes are in the object
-// database by then (a clean file's blob is there already, a dirty file's
-// is written first, see saveBefore). Just before the ref move that is its
+// and its index entry before and after; the old bytes are kept by then:
+// a clean file's are its staged blob, in the object database already, a
+// dirty file's are written, uncompressed, into the journal's side file
+// (see oldBytesPath), its place recorded. Just before the ref move that is its
 // point of no return (the ledger in staging mode, the branch in commit
 // mode) the batch appends that ref and the id it moves to. The next
 // writer of the index (recoverFiles, with index.lock held, so the
@@ -44,11 +44,14 @@ const (
 
 // wtSide is a path's working-tree state in a rollback record: absent, or
 // a file (its permission bits) or a symbolic link, and the blob id of
-// its exact bytes (a link's target).
+// its exact bytes (a link's target); an old state's bytes are at off, n
+// long, in the side file when kept there (inSide), else in the blob.
 type wtSide struct {
 	exists, link bool
 	perm         os.FileMode
 	id           plumbing.Hash
+	inSide       bool
+	off, n       int64
 }
 
 // idxSide is a path's index entry in a rollback record (stage 0).
@@ -71,6 +74,8 @@ type undoRecord struct {
 	noStage bool
 	ref     string
 	refID   plumbing.Hash
+	// side is the side file's path (see oldBytesPath).
+	side string
 }
 
 // rawID is the blob id of st's exact working-tree bytes, given git's form
@@ -98,11 +103,11 @@ func sideOf(st *repo.FileState, id plumbing.Hash, before bool) wtSide {
 }
 
 // undoRecord builds the batch's rollback record from its changes and its
-// index as read, and lists the changes whose old bytes must be written as
-// blobs before any file is placed (see saveBefore).
-func (w *batchWriter) undoRecord(changes []*change) (string, []*change) {
+// index as read, and the side file's content: the old bytes of the files
+// whose staged blob does not hold them (see oldBytesPath).
+func (w *batchWriter) undoRecord(changes []*change) (string, []byte) {
 	var b strings.Builder
-	var save []*change
+	var side []byte
 	if w.opt.NoStage {
 		b.WriteString(itemNoStage + "\x00")
 	}
@@ -116,7 +121,8 @@ func (w *batchWriter) undoRecord(changes []*change) (string, []*change) {
 			id := rawID(c.before, c.gitBefore, c.blobBefore)
 			e.wtBefore = sideOf(c.before, id, true)
 			if ie == nil || ie.Hash != id || id == emptyBlob { // else the staged blob holds the bytes
-				save = append(save, c)
+				e.wtBefore.inSide, e.wtBefore.off, e.wtBefore.n = true, int64(len(side)), int64(len(c.before.Content))
+				side = append(side, c.before.Content...)
 			}
 		}
 		if c.after.Exists {
@@ -126,28 +132,12 @@ func (w *batchWriter) undoRecord(changes []*change) (string, []*change) {
 		b.WriteString(e.encode())
 	}
 	b.WriteString(itemEnd + "\x00")
-	return b.String(), save
+	return b.String(), side
 }
 
 // emptyBlob is the empty blob's id: an intent-to-add entry names it
 // without the object database holding it.
 var emptyBlob = objects.HashBlob(nil)
-
-// saveBefore writes the old bytes of the changes as blobs (in parallel),
-// so that a killed batch's files can be put back from them.
-func (w *batchWriter) saveBefore(changes []*change) error {
-	errs := make([]error, len(changes))
-	parallel(len(changes), func(i int) {
-		c := changes[i]
-		errs[i] = objects.WriteBlobAs(w.db, c.before.Content, rawID(c.before, c.gitBefore, c.blobBefore))
-	})
-	for i, err := range errs {
-		if err != nil {
-			return fmt.Errorf("save the old content of %s: %w", changes[i].before.Rel, err)
-		}
-	}
-	return nil
-}
 
 // encode is the entry's journal item.
 func (e undoEntry) encode() string {
@@ -156,7 +146,8 @@ func (e undoEntry) encode() string {
 }
 
 // encode is "-" for absent, else "l" (link) or "f" and the octal
-// permissions, a comma, and the id.
+// permissions, a comma, and the id, then, for bytes kept in the side
+// file, "@" and their offset and length, decimal, joined by "+".
 func (s wtSide) encode() string {
 	if !s.exists {
 		return "-"
@@ -165,7 +156,11 @@ func (s wtSide) encode() string {
 	if s.link {
 		kind = "l"
 	}
-	return kind + strconv.FormatUint(uint64(s.perm), 8) + "," + s.id.String()
+	text := kind + strconv.FormatUint(uint64(s.perm), 8) + "," + s.id.String()
+	if s.inSide {
+		text += "@" + strconv.FormatInt(s.off, 10) + "+" + strconv.FormatInt(s.n, 10)
+	}
+	return text
 }
 
 // encode is "-" for absent, else the octal mode, a comma, and the id
@@ -230,11 +225,20 @@ func parseWT(s string) (wtSide, bool) {
 		return wtSide{}, true
 	}
 	perm, id, ok := strings.Cut(s, ",")
+	id, at, inSide := strings.Cut(id, "@")
 	if !ok || len(perm) < 2 || (perm[0] != 'f' && perm[0] != 'l') || !plumbing.IsHash(id) {
 		return wtSide{}, false
 	}
 	p, err := strconv.ParseUint(perm[1:], 8, 32)
-	return wtSide{exists: true, link: perm[0] == 'l', perm: os.FileMode(p).Perm(), id: plumbing.NewHash(id)}, err == nil
+	side := wtSide{exists: true, link: perm[0] == 'l', perm: os.FileMode(p).Perm(), id: plumbing.NewHash(id), inSide: inSide}
+	if inSide {
+		off, n, ok2 := strings.Cut(at, "+")
+		var err1, err2 error
+		side.off, err1 = strconv.ParseInt(off, 10, 64)
+		side.n, err2 = strconv.ParseInt(n, 10, 64)
+		ok = ok2 && err1 == nil && err2 == nil && side.off >= 0 && side.n >= 0
+	}
+	return side, err == nil && ok
 }
 
 // parseIdx reads an index side ("=": the id same).

@@ -1,6 +1,8 @@
 package batch
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -18,6 +20,8 @@ func TestRollbackRecordReadsBackWhatItWrote(t *testing.T) {
 	entries := []undoEntry{
 		{rel: "new/c.txt", wtAfter: wtSide{exists: true, perm: 0o666, id: b}, idxAfter: idxSide{exists: true, mode: 0o100644, id: b}},
 		{rel: "gone.txt", wtBefore: wtSide{exists: true, perm: 0o644, id: a}, idxBefore: idxSide{exists: true, mode: 0o100644, id: a}},
+		{rel: "dirty.txt", wtBefore: wtSide{exists: true, perm: 0o600, id: a, inSide: true, off: 12, n: 1}, wtAfter: wtSide{exists: true, perm: 0o600, id: b},
+			idxBefore: idxSide{exists: true, mode: 0o100644, id: b}, idxAfter: idxSide{exists: true, mode: 0o100644, id: b}},
 		{rel: "a dir/x y\nz", wtBefore: wtSide{exists: true, perm: 0o755, id: a}, wtAfter: wtSide{exists: true, perm: 0o755, id: b},
 			idxBefore: idxSide{exists: true, mode: 0o100755, id: b}, idxAfter: idxSide{exists: true, mode: 0o100755, id: b}},
 		{rel: "l", wtBefore: wtSide{exists: true, link: true, perm: 0o777, id: a}, wtAfter: wtSide{exists: true, link: true, perm: 0o777, id: b},
@@ -54,7 +58,7 @@ func onlyFolders(dirs []string) []string {
 func TestRollbackRecordRefusesWhatItCannotRead(t *testing.T) {
 	_, ok := parseRecord([]string{"/f - f644," + objects.HashBlob(nil).String() + " - - torn"})
 	require.False(t, ok, "a record without its end item")
-	for _, item := range []string{"/f - - - -", "/f x - - - p", "/f - f644,zz - - p", "/f - f644,=,1 - - p", "/r refs/heads/main nothex", "/f - - - - ../up"} {
+	for _, item := range []string{"/f - - - -", "/f x - - - p", "/f - f644,zz - - p", "/f - f644,=,1 - - p", "/f f644," + objects.HashBlob(nil).String() + "@1 - - - p", "/f f644," + objects.HashBlob(nil).String() + "@-1+2 - - - p", "/r refs/heads/main nothex", "/f - - - - ../up"} {
 		_, ok := parseRecord([]string{item, itemEnd})
 		require.False(t, ok, item)
 	}
@@ -72,4 +76,20 @@ func TestWorkingTreeSideMatchesKindContentAndExecutableBit(t *testing.T) {
 	require.False(t, file.matches(wtSide{exists: true, link: true, perm: 0o777, id: a}))
 	require.False(t, file.matches(wtSide{}))
 	require.True(t, wtSide{}.matches(wtSide{}))
+}
+
+// TestOldBytesAreCheckedAgainstTheirID: bytes kept in the side file are
+// used only when they are the ones recorded, and never read past its
+// end.
+func TestOldBytesAreCheckedAgainstTheirID(t *testing.T) {
+	side := filepath.Join(t.TempDir(), "temp-folders.old")
+	require.NoError(t, os.WriteFile(side, []byte("xxold\n"), 0o644))
+	id := objects.HashBlob([]byte("old\n"))
+	got, err := oldBytes(nil, side, wtSide{exists: true, id: id, inSide: true, off: 2, n: 4})
+	require.NoError(t, err)
+	require.Equal(t, "old\n", string(got))
+	_, err = oldBytes(nil, side, wtSide{exists: true, id: id, inSide: true, off: 1, n: 4})
+	require.ErrorContains(t, err, "not the ones recorded")
+	_, err = oldBytes(nil, side, wtSide{exists: true, id: id, inSide: true, off: 4, n: 1 << 40})
+	require.ErrorContains(t, err, "missing")
 }

@@ -39,18 +39,16 @@ func writeFiles(r *repo.Repo, root *wtfs.Root, j *tempJournal, changes []*change
 	prev, err := j.open()
 	if err == nil {
 		removeStaleTemps(root, prev, tempPrefixOf(r))
+		err = j.writeSide(r)
+	}
+	if err == nil {
 		err = j.note(changes, prev)
 	}
 	if err == nil && j.record != "" {
-		err = j.durable(r)
+		err = j.durable(r, j.f)
 	}
 	if err != nil {
 		return nil, spec.IOError("write "+j.path, err)
-	}
-	if j.save != nil {
-		if err := j.save(); err != nil {
-			return nil, spec.IOError("write files", err)
-		}
 	}
 	temps, err := prepareTemps(r, root, changes)
 	if err != nil {

@@ -116,9 +116,7 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 	var restore func()
 	err = w.revocable(ctx, "write files", func() (err error) {
 		changes := w.worktreeChanges()
-		var save []*change
-		journal.record, save = w.undoRecord(changes)
-		journal.save = func() error { return w.saveBefore(save) }
+		journal.record, journal.side = w.undoRecord(changes)
 		restore, err = writeFiles(w.r, root, journal, changes, settle)
 		return err
 	})
