@@ -82,6 +82,9 @@ func (ix *Index) legacyAppendExtensions(out []byte, blocks []ieotBlock, link []b
 			hasEOIE = true
 			continue
 		}
+		if x.sig == "IEOT" && ieotEntries(blocks) < 2 {
+			continue
+		}
 		data, err := ix.legacyPayload(x, blocks, link)
 		if err != nil {
 			return nil, err

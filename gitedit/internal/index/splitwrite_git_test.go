@@ -272,3 +272,46 @@ func TestSplitIndexReadDecodesOnlyTheSplitEntries(t *testing.T) {
 		t.Error("git ls-files -s --debug differs")
 	}
 }
+
+// TestSplitFileWithoutEntriesHasNoOffsetTable splits an index that has
+// an IEOT (index.threads): the split file right after a new shared index
+// holds no entry, and an offset table of no block is one git refuses
+// ("invalid number of IEOT entries 0"); git writes none there, nor for a
+// single entry.
+func TestSplitFileWithoutEntriesHasNoOffsetTable(t *testing.T) {
+	dir := oldFilesRepo(t)
+	setupEOIE(2)(t, dir)
+	indexPath := filepath.Join(dir, ".git", "index")
+	ix, err := index.Read(indexPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(ix.Extensions(), "IEOT") {
+		t.Fatalf("no IEOT to begin with: %v", ix.Extensions())
+	}
+	if !ix.PrepareSplit(index.SplitPolicy{Split: 1, MaxPercentChange: -1}) {
+		t.Fatal("no new shared index for core.splitIndex=true")
+	}
+	if _, err := ix.WriteShared(filepath.Join(dir, ".git"), nil); err != nil {
+		t.Fatal(err)
+	}
+	data, err := ix.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(indexPath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if ix, err = index.Read(indexPath); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(ix.Extensions(), "IEOT") {
+		t.Errorf("the split file of no entry has an IEOT: %v", ix.Extensions())
+	}
+	cmd := exec.Command("git", "ls-files", "-s")
+	cmd.Dir, cmd.Env = dir, fixtures.Env(fixtures.Home(dir))
+	out, err := cmd.CombinedOutput()
+	if err != nil || strings.Contains(string(out), "error") || strings.Count(string(out), "\n") != len(baseFiles()) {
+		t.Fatalf("git ls-files -s: %v\n%s", err, out)
+	}
+}

@@ -301,6 +301,9 @@ func writeExtensions(s *sink, exts []extension, blocks []ieotBlock) {
 			hasEOIE = true
 			continue
 		case "IEOT":
+			if ieotEntries(blocks) < 2 {
+				continue // git writes none: one thread reads it all
+			}
 			x.data = ieotPayload(blocks)
 		}
 		s.buf = appendExtHeader(s.buf, x.sig, len(x.data))
@@ -339,6 +342,19 @@ func (ix *Index) payload(x extension, link []byte) ([]byte, error) {
 		return link, nil
 	}
 	return x.data, nil
+}
+
+// ieotEntries counts the entries of the blocks. Below 2, git writes no
+// IEOT (read-cache.c do_write_index: no more blocks than entries, and
+// none unless there are 2 or more), and reads one without blocks as an
+// error ("invalid number of IEOT entries 0"): a split file of no entry
+// holds none.
+func ieotEntries(blocks []ieotBlock) int {
+	n := 0
+	for _, b := range blocks {
+		n += b.count
+	}
+	return n
 }
 
 func ieotPayload(blocks []ieotBlock) []byte {
