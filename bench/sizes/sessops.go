@@ -38,13 +38,9 @@ type sessionRepo struct {
 // 2×, the session's work being the same). A command this build does not
 // have (it refuses the first run) is reported and left out.
 func (b *bench) sessionRows() error {
-	var repos [2]*sessionRepo
-	for k, n := range []int{100000, 5000} {
-		s, err := b.sessionRepo(n)
-		if err != nil {
-			return err
-		}
-		repos[k] = s
+	repos, err := b.sessionRepos()
+	if err != nil {
+		return err
 	}
 	for _, op := range sessionOps() {
 		if err := b.sessionRow(op, repos); err != nil {
@@ -52,6 +48,20 @@ func (b *bench) sessionRows() error {
 		}
 	}
 	return nil
+}
+
+// sessionRepos generates the two repositories of the session rows:
+// 100,000 files, then 5,000.
+func (b *bench) sessionRepos() ([2]*sessionRepo, error) {
+	var repos [2]*sessionRepo
+	for k, n := range []int{100000, 5000} {
+		s, err := b.sessionRepo(n)
+		if err != nil {
+			return repos, err
+		}
+		repos[k] = s
+	}
+	return repos, nil
 }
 
 // sessionOps are the commands the session rows time.
