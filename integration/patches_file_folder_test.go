@@ -147,7 +147,10 @@ func TestPatchTurnsAFileIntoAFolderAndBack(t *testing.T) {
 // refs): a file kept at a folder of a new file (invalid_input), a folder
 // the deletions do not empty (is_directory: a tracked file kept, an
 // untracked or an ignored file in it), a symbolic link kept at a folder
-// (unsupported), a deleted file with staged changes (dirty). Two new
+// (unsupported), a deleted file with staged changes (dirty). A folder
+// left with an empty folder in it was io_error after a half-write put
+// back (git apply fails there after its deletions, "Directory not
+// empty"); now is_directory before anything is written. Two new
 // files a and a/b were io_error after a half-write put back; now
 // file_exists before anything is written (git apply writes a, then
 // fails: "unable to write file 'a/b'").
@@ -170,6 +173,7 @@ func TestPatchKeepsRefusingWhatStaysInTheWay(t *testing.T) {
 		{"tracked file kept in the folder", "is_directory", deleted("d/x", "x") + newFile("d", "f"), folder, ""},
 		{"untracked file in the folder", "is_directory", whole, folder, "echo u >d/u"},
 		{"ignored file in the folder", "is_directory", whole, folder, "echo o >d/z.o"},
+		{"empty folder in the folder", "is_directory", whole, folder, "mkdir -p d/e/f"},
 		{"staged change in the folder", "dirty", whole, folder, "echo z >d/x && git add d/x && echo x >d/x"},
 		{"symlink kept", "unsupported", newFile("l/z", "z"), map[string]string{"t/k": "k\n"}, "ln -s t l && git add l && git commit -qm l"},
 		{"two new files, one in the other", "file_exists", newFile("n", "n") + newFile("n/m", "m"), map[string]string{"k": "k\n"}, ""},

@@ -69,15 +69,25 @@ func TestSessionUndoOfAFileFolderSwap(t *testing.T) {
 }
 
 // A folder d that holds a file the undo does not delete (someone
-// else's, here untracked) stays where the undo would bring back the
-// file d: is_directory, and nothing changes.
+// else's, here untracked), or an empty folder, stays where the undo
+// would bring back the file d: is_directory, and nothing changes (the
+// empty folder was io_error after a half-write put back).
 func TestSessionUndoKeepsAFolderItDoesNotEmpty(t *testing.T) {
-	for _, mode := range [][]string{nil, {"--commit"}} {
+	for _, c := range []struct {
+		mode  []string
+		empty bool
+	}{{nil, false}, {[]string{"--commit"}, false}, {nil, true}, {[]string{"--commit"}, true}} {
+		mode := c.mode
 		dir := swapSession(t, map[string]string{"d": "file\n", "k": "k\n"}, fileToFolder, mode)
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "d", "other"), []byte("o\n"), 0o644))
+		if c.empty {
+			require.NoError(t, os.Mkdir(filepath.Join(dir, "d", "empty"), 0o755))
+		} else {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "d", "other"), []byte("o\n"), 0o644))
+		}
 		before := take(t, dir)
 		r := gitedit(t, dir, "", append([]string{"undo", "--session", "s", "--json"}, mode...)...)
-		require.Equal(t, "is_directory", errorCode(r), "%v: %s", mode, r.stdout)
+		require.Equal(t, "is_directory", errorCode(r), "%v empty=%v: %s", mode, c.empty, r.stdout)
 		requireUnchanged(t, before, take(t, dir))
+		require.DirExists(t, filepath.Join(dir, "d"))
 	}
 }

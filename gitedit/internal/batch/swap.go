@@ -3,9 +3,7 @@ package batch
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
@@ -123,22 +121,8 @@ func (t *Txn) deletes(rel string) bool {
 }
 
 // empties reports whether the batch deletes every file and link in the
-// working-tree folder dir (its folders then go with them).
-func (t *Txn) empties(dir string) bool {
-	all := true
-	err := filepath.WalkDir(t.r.Abs(dir), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, err := filepath.Rel(t.r.WorkTree(), p)
-		if err == nil && !t.deletes(filepath.ToSlash(rel)) {
-			all = false
-			return filepath.SkipAll
-		}
-		return err
-	})
-	return err == nil && all
-}
+// working-tree folder dir (see repo.Repo.Emptied).
+func (t *Txn) empties(dir string) bool { return t.r.Emptied(dir, t.deletes) }
 
 // checkNesting refuses a plan that creates a path below a file or link
 // it leaves (new files a and a/b): no working tree can hold both, and

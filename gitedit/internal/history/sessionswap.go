@@ -1,10 +1,5 @@
 package history
 
-import (
-	"io/fs"
-	"path/filepath"
-)
-
 // swaps checks the folders the undo would replace by a file: a session
 // that made the file d into the folder d/ (deleting d, then creating
 // d/e, in separate batches) is undone by deleting d/e and bringing d
@@ -27,23 +22,11 @@ func (m *merger) swaps() error {
 }
 
 // emptied reports whether every file in the working-tree folder dir is
-// one the undo deletes.
+// one the undo deletes, and no folder in it is empty (see
+// repo.Repo.Emptied).
 func (m *merger) emptied(dir string) bool {
-	all := true
-	err := filepath.WalkDir(m.r.Abs(dir), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, err := filepath.Rel(m.r.WorkTree(), p)
-		if err != nil {
-			return err
-		}
-		f, ok := m.files[filepath.ToSlash(rel)]
-		if !ok || f.now.exists {
-			all = false
-			return filepath.SkipAll
-		}
-		return nil
+	return m.r.Emptied(dir, func(rel string) bool {
+		f, ok := m.files[rel]
+		return ok && !f.now.exists
 	})
-	return err == nil && all
 }

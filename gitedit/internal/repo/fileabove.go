@@ -1,6 +1,7 @@
 package repo
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -51,3 +52,33 @@ func (r *Repo) ResolveBelowFile(p string) (rel, blocker string, ok bool) {
 	}
 	return "", "", false
 }
+
+// Emptied reports whether deleting the files and links for which deleted
+// is true (repository-relative slash paths) leaves nothing in the
+// working-tree folder dir, so that it goes with them (its folders left
+// empty are removed, as git removes them): no file is kept, and no
+// folder in it is empty already (it would stay).
+func (r *Repo) Emptied(dir string, deleted func(rel string) bool) bool {
+	bare := map[string]bool{} // folders met with no deleted file below them yet
+	err := filepath.WalkDir(r.Abs(dir), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			bare[p] = true
+			return nil
+		}
+		rel, err := filepath.Rel(r.workTree, p)
+		if err == nil && !deleted(filepath.ToSlash(rel)) {
+			return errKept
+		}
+		for f := filepath.Dir(p); bare[f]; f = filepath.Dir(f) {
+			delete(bare, f)
+		}
+		return err
+	})
+	return err == nil && len(bare) == 0
+}
+
+// errKept stops the walk of Emptied at a file that is kept.
+var errKept = errors.New("a file is kept")
