@@ -242,11 +242,12 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 // documented: --expect, --bogus, -n. The expression is compiled only
 // when a command line is refused.
 func typedFlagNames(msg string) string {
-	re := regexp.MustCompile(`(not defined: |for flag |needs an argument: |" for )-([^\s:=]+)`)
-	return re.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := re.FindStringSubmatch(m)
-		return sub[1] + dashed(sub[2])
-	})
+	re := regexp.MustCompile(`^(flag provided but not defined: |flag needs an argument: |invalid value ".*" for flag |invalid boolean value ".*" for )-([^\s:=]+)`)
+	sub := re.FindStringSubmatchIndex(msg)
+	if sub == nil {
+		return msg
+	}
+	return msg[:sub[4]-1] + dashed(msg[sub[4]:sub[5]]) + msg[sub[5]:]
 }
 
 // noCommand runs when no known command is named; it also serves "gitedit

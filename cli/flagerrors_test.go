@@ -38,3 +38,16 @@ func TestFlagErrorsNameFlagsAsTyped(t *testing.T) {
 		assert.False(t, oneDash.MatchString(first), "%s: %s", line, first)
 	}
 }
+
+// Only the flag's name is rewritten, not a value that looks like one.
+func TestTypedFlagNamesLeavesTheValueAlone(t *testing.T) {
+	for in, want := range map[string]string{
+		`invalid value "for flag -x" for flag -expect: parse error`:  `invalid value "for flag -x" for flag --expect: parse error`,
+		`invalid boolean value "\" for -x" for -commit: parse error`: `invalid boolean value "\" for -x" for --commit: parse error`,
+		`flag provided but not defined: -n1`:                         `flag provided but not defined: --n1`,
+		`flag needs an argument: -C`:                                 `flag needs an argument: -C`,
+		`some other error naming -expect`:                            `some other error naming -expect`,
+	} {
+		assert.Equal(t, want, typedFlagNames(in), in)
+	}
+}
