@@ -82,4 +82,7 @@ func TestDroppedSessionLogAndSeriesSayWhatTheyShow(t *testing.T) {
 		require.Empty(t, r.stderr, args)
 	}
 	require.Len(t, logEntries(t, dir, "S"), 1)
+	r := gitedit(t, dir, "", "series", "--session", "T", "--stdout") // no ledger, no commit: the refusal says both
+	require.Equal(t, 1, r.code)
+	require.Contains(t, r.stderr, `no gitedit commit of session "T" on the branch, and no ledger of it`)
 }

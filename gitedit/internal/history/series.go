@@ -133,7 +133,7 @@ func emptySeriesReason(req spec.SeriesRequest, unborn bool) string {
 	case unborn:
 		return "the current branch has no commits yet"
 	case req.Session != "":
-		return fmt.Sprintf("no gitedit commit of session %q on the branch", req.Session)
+		return fmt.Sprintf("no gitedit commit of session %q on the branch, and no ledger of it (none was recorded here, or gitedit session drop deleted it)", req.Session)
 	}
 	return "the commit at the tip of the branch is not a gitedit commit (give a range)"
 }
