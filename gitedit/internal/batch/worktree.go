@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -96,6 +97,7 @@ func placeFiles(r *repo.Repo, root *wtfs.Root, changes []*change, temps []string
 			failed.Store(errs[i] != nil)
 		}
 	}
+	pauseForTest(context.Background(), "place files") // the deletions done, no rename yet: a kill test's half-placed batch
 	order := acrossFolders(changes)
 	parallel(len(changes), func(k int) {
 		i := order[k]
