@@ -44,6 +44,8 @@ func (rec *syncRecorder) add(kind, path string) {
 		name = "temp"
 	case base == "index.lock":
 		name = "index"
+	case strings.HasPrefix(base, "temp-folders"):
+		name = "journal" // the rollback record's ref move, before the ref's (reference)
 	case strings.HasSuffix(base, ".lock"):
 		name = "ref"
 	case strings.Contains(path, "/logs/"):
@@ -81,12 +83,12 @@ func TestDurabilityFollowsCoreFsync(t *testing.T) {
 	}{
 		{nil, ""},
 		{[]string{"core.fsync", "none"}, ""},
-		{[]string{"core.fsync", "all"}, "fsync index, fsync ref, fsync reflog, syncfs fs"},
-		{[]string{"core.fsync", "committed"}, "fsync ref, fsync reflog, syncfs fs"},
-		{[]string{"core.fsync", "reference"}, "fsync ref, fsync reflog"},
+		{[]string{"core.fsync", "all"}, "fsync index, fsync journal, fsync ref, fsync reflog, syncfs fs"},
+		{[]string{"core.fsync", "committed"}, "fsync journal, fsync ref, fsync reflog, syncfs fs"},
+		{[]string{"core.fsync", "reference"}, "fsync journal, fsync ref, fsync reflog"},
 		{[]string{"core.fsync", "index"}, "fsync index, syncfs fs"},
 		{[]string{"core.fsyncObjectFiles", "true"}, "syncfs fs"},
-		{[]string{"core.fsync", "added", "core.fsyncMethod", "writeout-only"}, "writeout index, writeout object, writeout ref, writeout reflog, writeout temp"},
+		{[]string{"core.fsync", "added", "core.fsyncMethod", "writeout-only"}, "writeout index, writeout journal, writeout object, writeout ref, writeout reflog, writeout temp"},
 		{[]string{"core.fsync", "objects", "core.fsyncMethod", "batch"}, "syncfs fs"},
 	}
 	for _, tt := range tests {
