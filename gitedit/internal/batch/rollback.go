@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/gitedit/gitedit/gitedit/internal/gitpath"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
@@ -216,7 +217,20 @@ func parseEntry(s string) (undoEntry, bool) {
 	e.wtAfter, ok[1] = parseWT(f[1])
 	e.idxBefore, ok[2] = parseIdx(f[2], e.wtBefore.id)
 	e.idxAfter, ok[3] = parseIdx(f[3], e.wtAfter.id)
-	return e, ok == [4]bool{true, true, true, true} && isJournalDir(e.rel)
+	return e, ok == [4]bool{true, true, true, true} && e.verified()
+}
+
+// verified reports whether e's path is one a batch can write: below the
+// working tree (see isJournalDir) and a path git's verify_path takes for
+// its kinds (so never in .git, in any spelling). A damaged or forged
+// journal naming another (".git/config", ".git/hooks/pre-commit") is not
+// read, so a rollback never removes or rewrites what no batch wrote.
+func (e undoEntry) verified() bool {
+	mode := uint32(gitpath.ModeRegular)
+	if e.wtBefore.link || e.wtAfter.link {
+		mode = gitpath.ModeSymlink
+	}
+	return isJournalDir(e.rel) && gitpath.Verify(e.rel, gitpath.ModeRegular) == nil && gitpath.Verify(e.rel, mode) == nil
 }
 
 // parseWT reads a working-tree side.

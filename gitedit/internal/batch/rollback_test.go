@@ -64,6 +64,24 @@ func TestRollbackRecordRefusesWhatItCannotRead(t *testing.T) {
 	}
 }
 
+// TestRollbackRecordRefusesPathsNoBatchWrites: a record naming a path in
+// the git directory (any spelling git's verify_path refuses) or a
+// malformed one is not read: a forged journal cannot make a rollback
+// remove or rewrite .git/config or a hook.
+func TestRollbackRecordRefusesPathsNoBatchWrites(t *testing.T) {
+	id := objects.HashBlob([]byte("x")).String()
+	for _, rel := range []string{".git/config", ".GIT/hooks/pre-commit", "sub/.git/config", "git~1/config", ".git", "a//b", "a/./b", "a/", ".gitmodules"} {
+		item := "/f - f644," + id + " - - " + rel
+		if rel == ".gitmodules" {
+			item = "/f - l777," + id + " - - " + rel // a symbolic link named .gitmodules
+		}
+		_, ok := parseRecord([]string{item, itemEnd})
+		require.False(t, ok, item)
+	}
+	_, ok := parseRecord([]string{"/f - f644," + id + " - - .gitmodules", itemEnd})
+	require.True(t, ok, "a regular .gitmodules is a batch's")
+}
+
 // TestWorkingTreeSideMatchesKindContentAndExecutableBit: a state
 // matches when it is the same kind with the same bytes and, for a file,
 // the same executable bit (other permission bits may differ: the umask).
