@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 	"syscall"
@@ -22,6 +23,10 @@ import (
 
 // readRegular reads a regular file's bytes (a variable for tests).
 var readRegular = wtfs.ReadRegular
+
+// writeBack writes a file's old state in a rollback (a variable for
+// tests, which make it fail as a read-only file system would).
+var writeBack = writeState
 
 // isNotDir reports whether err says a folder on the path is a file.
 func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
@@ -92,6 +97,9 @@ func (rec *undoRecord) settle(r *repo.Repo, root *wtfs.Root, db *objects.DB) ([]
 	for i := len(rec.entries) - 1; i >= 0; i-- { // what the batch created goes first: it may stand where an old file's folder was
 		if e := rec.entries[i]; !e.wtBefore.exists && e.wtAfter.exists && e.wtAfter.matches(cur[i]) {
 			if err := commitState(r, root, &repo.FileState{Rel: e.rel}, ""); err != nil {
+				if cannotWrite(err) {
+					return notes, err
+				}
 				notes = append(notes, noteLeft(e.rel, err))
 			}
 		}
@@ -104,11 +112,29 @@ func (rec *undoRecord) settle(r *repo.Repo, root *wtfs.Root, db *objects.DB) ([]
 			notes = append(notes, fmt.Sprintf("%s was changed since a killed gitedit batch wrote it; left as it is (the batch was rolled back)", quote.QuotePath(e.rel)))
 		default:
 			if err := putBack(r, root, db, rec.side, e); err != nil {
+				if cannotWrite(err) {
+					return notes, err
+				}
 				notes = append(notes, noteLeft(e.rel, err))
 			}
 		}
 	}
 	return notes, nil
+}
+
+// cannotWrite reports whether err says the working tree cannot be
+// written now (no permission, a read-only file system, a full disk, an
+// I/O error), as opposed to something standing in the way (a file where
+// a folder was, left as someone made it). A rollback that meets it is
+// not finished: it fails, and its record stays for the next run, instead
+// of leaving some of the batch's files in the working tree for good.
+func cannotWrite(err error) bool {
+	for _, target := range []error{fs.ErrPermission, syscall.EROFS, syscall.ENOSPC, syscall.EDQUOT, syscall.EIO} {
+		if errors.Is(err, target) {
+			return true
+		}
+	}
+	return false
 }
 
 // unreadable stands for a file that cannot be read (a folder on its
@@ -131,7 +157,7 @@ func putBack(r *repo.Repo, root *wtfs.Root, db *objects.DB, side string, e undoE
 	if e.wtBefore.link {
 		st.Mode, st.Perm = os.ModeSymlink|0o777, 0
 	}
-	return writeState(r, root, st)
+	return writeBack(r, root, st)
 }
 
 // decide reports whether the killed batch is to be rolled back, from git
