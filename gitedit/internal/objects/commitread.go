@@ -134,12 +134,13 @@ func TagTarget(db *DB, id plumbing.Hash) (plumbing.Hash, bool) {
 // Entries returns the entries of tree h (none for zero) in tree order,
 // with their modes read as numbers; names are as stored, unchecked.
 func (t *Trees) Entries(h plumbing.Hash) ([]TreeEntry, error) {
-	raw, err := t.read(h)
+	r, err := t.read(h)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]TreeEntry, len(raw))
-	for i, e := range raw {
+	out := make([]TreeEntry, r.len())
+	for i := range out {
+		e := r.entry(i)
 		m, err := filemode.New(e.mode)
 		if err != nil {
 			return nil, fmt.Errorf("read tree %s: entry %q: %w", h, e.name, err)

@@ -54,12 +54,12 @@ type node struct {
 type Trees struct {
 	db     *DB
 	mu     sync.Mutex
-	parsed map[plumbing.Hash][]entry
+	parsed map[plumbing.Hash]*rawTree
 }
 
 // NewTrees returns a tree reader and writer over db.
 func NewTrees(db *DB) *Trees {
-	return &Trees{db: db, parsed: map[plumbing.Hash][]entry{}}
+	return &Trees{db: db, parsed: map[plumbing.Hash]*rawTree{}}
 }
 
 // Reuse returns a tree reader and writer over db that starts with the
@@ -71,8 +71,8 @@ func (t *Trees) Reuse(db *DB, maxEntries int) *Trees {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	n := 0
-	for _, e := range t.parsed {
-		n += len(e)
+	for _, r := range t.parsed {
+		n += r.len()
 	}
 	if n > maxEntries {
 		return NewTrees(db)
@@ -84,46 +84,50 @@ func (t *Trees) Reuse(db *DB, maxEntries int) *Trees {
 // folder when dir is set, else a file, symlink or submodule. It returns
 // the entry's id and mode, and false when there is none.
 func (t *Trees) Lookup(h plumbing.Hash, name string, dir bool) (plumbing.Hash, filemode.FileMode, bool, error) {
-	entries, err := t.read(h)
+	r, err := t.read(h)
 	if err != nil {
 		return plumbing.ZeroHash, 0, false, err
 	}
-	key := name
-	if dir {
-		key += "/"
-	}
-	i := sort.Search(len(entries), func(i int) bool { return entries[i].sortKey() >= key })
-	if i == len(entries) || entries[i].sortKey() != key {
+	i := r.find(name, dir)
+	if i < 0 {
 		return plumbing.ZeroHash, 0, false, nil
 	}
-	mode, err := filemode.New(entries[i].mode)
+	m, _, id := r.parts(i)
+	mode, err := filemode.New(string(m))
 	if err != nil {
 		return plumbing.ZeroHash, 0, false, fmt.Errorf("read tree %s: entry %q: %w", h, name, err)
 	}
-	return entries[i].hash, mode, true, nil
+	return plumbing.Hash(id), mode, true, nil
 }
 
-// read returns the entries of tree h (none for zero), parsed once; the
-// slice is shared and must not be modified.
-func (t *Trees) read(h plumbing.Hash) ([]entry, error) {
+// read returns tree h (the empty tree for zero), read and indexed once;
+// it is shared and must not be modified.
+func (t *Trees) read(h plumbing.Hash) (*rawTree, error) {
+	if h.IsZero() {
+		return emptyRaw, nil
+	}
 	t.mu.Lock()
-	e, ok := t.parsed[h]
+	r, ok := t.parsed[h]
 	t.mu.Unlock()
-	if ok || h.IsZero() {
-		return e, nil
+	if ok {
+		return r, nil
 	}
 	data, err := t.db.Read(plumbing.TreeObject, h)
 	if err != nil {
 		return nil, err
 	}
-	e, err = parseTree(h, data)
-	if err != nil {
+	if r, err = indexTree(h, data); err != nil {
 		return nil, err
 	}
+	t.keep(h, r)
+	return r, nil
+}
+
+// keep remembers tree h, read or written.
+func (t *Trees) keep(h plumbing.Hash, r *rawTree) {
 	t.mu.Lock()
-	t.parsed[h] = e
+	t.parsed[h] = r
 	t.mu.Unlock()
-	return e, nil
 }
 
 // UpdateTree returns the id of base (zero: the empty tree) with changes
@@ -195,22 +199,19 @@ func splitPath(p string) ([]string, error) {
 // updateNode applies n to the tree base (zero: none) and returns the new
 // tree's id, or zero when the result is empty.
 func updateNode(t *Trees, base plumbing.Hash, n *node, prefix string) (plumbing.Hash, error) {
-	shared, err := t.read(base)
+	r, err := t.read(base)
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
-	entries := append([]entry(nil), shared...)
-	byName := make(map[string]int, len(entries))
-	for i, e := range entries {
-		byName[e.name] = i
-	}
-	changed := false
-	subs, err := updateDirs(t, entries, byName, n, prefix)
+	subs, err := updateDirs(t, r, n, prefix)
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
+	var edits []edit
 	for _, d := range subs {
-		entries, changed = setEntry(entries, byName, d.name, d.entry, d.changed), changed || d.changed
+		if d.changed {
+			edits = append(edits, edit{d.name, d.entry})
+		}
 	}
 	for name, c := range n.leaves {
 		if _, dir := n.dirs[name]; dir && c.Delete {
@@ -220,10 +221,23 @@ func updateNode(t *Trees, base plumbing.Hash, n *node, prefix string) (plumbing.
 		if c.Delete {
 			e = nil
 		}
-		entries = setEntry(entries, byName, name, e, true)
-		changed = true
+		edits = append(edits, edit{name, e})
 	}
-	return finishTree(t, base, entries, changed)
+	if len(edits) == 0 {
+		return base, nil
+	}
+	out, ok := splice(r, edits)
+	if !ok {
+		out = decodeAndEdit(r, edits)
+	}
+	if out.len() == 0 {
+		return plumbing.ZeroHash, nil
+	}
+	h, err := t.db.Write(plumbing.TreeObject, out.data)
+	if err == nil {
+		t.keep(h, out) // as reading it back would index it
+	}
+	return h, err
 }
 
 // dirUpdate is the outcome of updateDir for one sub-folder.
@@ -237,7 +251,7 @@ type dirUpdate struct {
 // does not replace, in parallel (each reads, rebuilds and compresses its
 // own trees): a batch over 100 folders of 1,000 files spends most of its
 // tree work there.
-func updateDirs(t *Trees, entries []entry, byName map[string]int, n *node, prefix string) ([]dirUpdate, error) {
+func updateDirs(t *Trees, r *rawTree, n *node, prefix string) ([]dirUpdate, error) {
 	var names []string
 	for name := range n.dirs {
 		if leaf, ok := n.leaves[name]; !ok || leaf.Delete { // a leaf change for name replaces the whole folder; a deletion only the file
@@ -247,7 +261,7 @@ func updateDirs(t *Trees, entries []entry, byName map[string]int, n *node, prefi
 	out := make([]dirUpdate, len(names))
 	errs := make([]error, len(names))
 	parallel(len(names), func(i int) {
-		e, c, err := updateDir(t, entries, byName, names[i], n.dirs[names[i]], prefix)
+		e, c, err := updateDir(t, r, names[i], n.dirs[names[i]], prefix)
 		out[i], errs[i] = dirUpdate{names[i], e, c}, err
 	})
 	for _, err := range errs {
@@ -280,12 +294,15 @@ func parallel(n int, f func(i int)) {
 	wg.Wait()
 }
 
-// updateDir computes the new entry for sub-folder name (nil: drop it) and
-// whether it differs from the current one.
-func updateDir(t *Trees, entries []entry, byName map[string]int, name string, sub *node, prefix string) (*entry, bool, error) {
+// updateDir computes the new entry for sub-folder name of r (nil: drop
+// it) and whether it differs from the current one: the entry called name
+// (the last one, were there several) when it is a folder.
+func updateDir(t *Trees, r *rawTree, name string, sub *node, prefix string) (*entry, bool, error) {
 	var old plumbing.Hash
-	if i, ok := byName[name]; ok && entries[i].isTree() {
-		old = entries[i].hash
+	if i := r.named(name); i >= 0 {
+		if mode, _, id := r.parts(i); isTreeMode(mode) {
+			old = plumbing.Hash(id)
+		}
 	}
 	h, err := updateNode(t, old, sub, prefix+name+"/")
 	if err != nil {
@@ -294,19 +311,38 @@ func updateDir(t *Trees, entries []entry, byName map[string]int, name string, su
 	if h.IsZero() {
 		return nil, !old.IsZero(), nil
 	}
-	if i, ok := byName[name]; ok && entries[i].isTree() && entries[i].hash == h {
+	if h == old {
 		return nil, false, nil
 	}
 	return &entry{mode: "40000", name: name, hash: h}, true, nil
 }
 
-// setEntry replaces (or, with e nil, removes) the entry called name when
-// change is true. Removed entries are marked with an empty name and
-// dropped in finishTree.
-func setEntry(entries []entry, byName map[string]int, name string, e *entry, change bool) []entry {
-	if !change {
-		return entries
+// decodeAndEdit is splice for a tree that cannot be spliced: its entries
+// decoded, edited by name (the last entry of a name, were there several)
+// and sorted as git does.
+func decodeAndEdit(r *rawTree, edits []edit) *rawTree {
+	entries := r.entries()
+	byName := make(map[string]int, len(entries))
+	for i, e := range entries {
+		byName[e.name] = i
 	}
+	for _, ed := range edits {
+		entries = setEntry(entries, byName, ed.name, ed.e)
+	}
+	kept := entries[:0]
+	for _, e := range entries {
+		if e.name != "" {
+			kept = append(kept, e)
+		}
+	}
+	sort.Slice(kept, func(i, j int) bool { return kept[i].sortKey() < kept[j].sortKey() })
+	out, _ := indexTree(plumbing.ZeroHash, encodeTree(kept)) // well formed: encoded here
+	return out
+}
+
+// setEntry replaces (or, with e nil, removes) the entry called name.
+// Removed entries are marked with an empty name and dropped by the caller.
+func setEntry(entries []entry, byName map[string]int, name string, e *entry) []entry {
 	i, ok := byName[name]
 	switch {
 	case ok && e == nil:
@@ -321,31 +357,6 @@ func setEntry(entries []entry, byName map[string]int, name string, e *entry, cha
 	return entries
 }
 
-// finishTree drops removed entries, sorts as git does and writes the tree
-// when it changed. It returns zero for an empty tree.
-func finishTree(t *Trees, base plumbing.Hash, entries []entry, changed bool) (plumbing.Hash, error) {
-	if !changed {
-		return base, nil
-	}
-	kept := entries[:0]
-	for _, e := range entries {
-		if e.name != "" {
-			kept = append(kept, e)
-		}
-	}
-	if len(kept) == 0 {
-		return plumbing.ZeroHash, nil
-	}
-	sort.Slice(kept, func(i, j int) bool { return kept[i].sortKey() < kept[j].sortKey() })
-	h, err := t.db.Write(plumbing.TreeObject, encodeTree(kept))
-	if err == nil {
-		t.mu.Lock()
-		t.parsed[h] = kept // as parseTree would read it back
-		t.mu.Unlock()
-	}
-	return h, err
-}
-
 // encodeTree returns the raw content of a tree with entries in order.
 func encodeTree(entries []entry) []byte {
 	var b bytes.Buffer
@@ -357,23 +368,6 @@ func encodeTree(entries []entry) []byte {
 		b.Write(e.hash[:])
 	}
 	return b.Bytes()
-}
-
-// parseTree decodes raw tree content: "<mode> <name>\0<20-byte id>"...
-func parseTree(h plumbing.Hash, data []byte) ([]entry, error) {
-	var entries []entry
-	for len(data) > 0 {
-		sp := bytes.IndexByte(data, ' ')
-		nul := bytes.IndexByte(data, 0)
-		if sp <= 0 || nul < sp || len(data) < nul+1+len(plumbing.ZeroHash) {
-			return nil, fmt.Errorf("read tree %s: malformed entry", h)
-		}
-		e := entry{mode: string(data[:sp]), name: string(data[sp+1 : nul])}
-		copy(e.hash[:], data[nul+1:])
-		entries = append(entries, e)
-		data = data[nul+1+len(plumbing.ZeroHash):]
-	}
-	return entries, nil
 }
 
 // TreeEntry is one entry of a tree to write.
@@ -410,11 +404,12 @@ func (t *Trees) Walk(root plumbing.Hash, fn func(path string, h plumbing.Hash, m
 
 // walk visits the entries of tree h, whose path is prefix.
 func (t *Trees) walk(h plumbing.Hash, prefix string, fn func(string, plumbing.Hash, filemode.FileMode)) error {
-	entries, err := t.read(h)
+	r, err := t.read(h)
 	if err != nil {
 		return err
 	}
-	for _, e := range entries {
+	for i := range r.len() {
+		e := r.entry(i)
 		if e.isTree() {
 			if err := t.walk(e.hash, prefix+e.name+"/", fn); err != nil {
 				return err
