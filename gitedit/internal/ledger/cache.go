@@ -20,18 +20,21 @@ import (
 type Cache struct {
 	mu    sync.Mutex
 	tips  map[plumbing.Hash]plumbing.Hash // entry → its tree
-	trees *objects.Trees
+	trees *objects.TreeCache
 }
 
 // Bounds of a Cache: entries remembered (a server records one session,
-// a few more are rare) and tree entries kept (about 70 bytes each).
+// a few more are rare) and tree entries kept (about 40 bytes each, as
+// stored), past which only the trees of the latest batch are kept.
 const (
 	cacheTips        = 64
 	cacheTreeEntries = 50000
 )
 
 // NewCache returns an empty cache.
-func NewCache() *Cache { return &Cache{tips: map[plumbing.Hash]plumbing.Hash{}} }
+func NewCache() *Cache {
+	return &Cache{tips: map[plumbing.Hash]plumbing.Hash{}, trees: objects.NewTreeCache(cacheTreeEntries)}
+}
 
 // WithCache returns s using c (nil: none) across the batches of a
 // long-lived process.
@@ -40,11 +43,7 @@ func (s *Store) WithCache(c *Cache) *Store {
 		return s
 	}
 	s.cache = c
-	c.mu.Lock()
-	if c.trees != nil {
-		s.trees = c.trees.Reuse(s.db, cacheTreeEntries)
-	}
-	c.mu.Unlock()
+	s.trees = c.trees.Trees(s.db)
 	return s
 }
 
@@ -64,11 +63,11 @@ func (c *Cache) keep(entry, tree plumbing.Hash, trees *objects.Trees) {
 	if c == nil {
 		return
 	}
+	c.trees.Keep(trees)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.tips) >= cacheTips {
 		clear(c.tips)
 	}
 	c.tips[entry] = tree
-	c.trees = trees
 }

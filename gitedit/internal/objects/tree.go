@@ -3,7 +3,6 @@ package objects
 import (
 	"bytes"
 	"fmt"
-	"maps"
 	"runtime"
 	"sort"
 	"strconv"
@@ -54,30 +53,13 @@ type node struct {
 type Trees struct {
 	db     *DB
 	mu     sync.Mutex
-	parsed map[plumbing.Hash]*rawTree
+	parsed map[plumbing.Hash]*rawTree // the trees read or written through t
+	shared *TreeCache                 // nil: none
 }
 
 // NewTrees returns a tree reader and writer over db.
 func NewTrees(db *DB) *Trees {
 	return &Trees{db: db, parsed: map[plumbing.Hash]*rawTree{}}
-}
-
-// Reuse returns a tree reader and writer over db that starts with the
-// trees t has parsed or written (a tree is named by its content: any
-// database of the same repository reads it alike), unless they hold
-// more than maxEntries entries in all: then it starts empty. A
-// long-lived process keeps the trees one batch used for the next.
-func (t *Trees) Reuse(db *DB, maxEntries int) *Trees {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	n := 0
-	for _, r := range t.parsed {
-		n += r.len()
-	}
-	if n > maxEntries {
-		return NewTrees(db)
-	}
-	return &Trees{db: db, parsed: maps.Clone(t.parsed)}
 }
 
 // Lookup finds the entry called name in tree h (zero: the empty tree): a
@@ -110,6 +92,10 @@ func (t *Trees) read(h plumbing.Hash) (*rawTree, error) {
 	r, ok := t.parsed[h]
 	t.mu.Unlock()
 	if ok {
+		return r, nil
+	}
+	if r, ok = t.shared.get(h); ok {
+		t.keep(h, r)
 		return r, nil
 	}
 	data, err := t.db.Read(plumbing.TreeObject, h)
