@@ -38,11 +38,26 @@ func BenchmarkReadEncode5k(b *testing.B) { benchReadEncode(b, 5000) }
 // BenchmarkReadEncode100k: see BenchmarkReadEncode5k.
 func BenchmarkReadEncode100k(b *testing.B) { benchReadEncode(b, 100000) }
 
-func benchReadEncode(b *testing.B, n int) {
+// BenchmarkReadEncodeSplit5k and BenchmarkReadEncodeSplit100k are
+// BenchmarkReadEncode5k and 100k with the index split by git
+// (core.splitIndex=true): the shared index is read, the small split file
+// written.
+func BenchmarkReadEncodeSplit5k(b *testing.B) { benchReadEncodeOf(b, 5000, true) }
+
+// BenchmarkReadEncodeSplit100k: see BenchmarkReadEncodeSplit5k.
+func BenchmarkReadEncodeSplit100k(b *testing.B) { benchReadEncodeOf(b, 100000, true) }
+
+func benchReadEncode(b *testing.B, n int) { benchReadEncodeOf(b, n, false) }
+
+func benchReadEncodeOf(b *testing.B, n int, split bool) {
 	if testing.Short() && n > 5000 {
 		b.Skip("builds a 100k-entry index")
 	}
-	_, indexPath := bigIndexRepo(b, n)
+	dir, indexPath := bigIndexRepo(b, n)
+	if split {
+		git(b, dir, "config", "core.splitIndex", "true")
+		git(b, dir, "update-index", "--split-index")
+	}
 	fi, _ := os.Stat(indexPath)
 	b.SetBytes(fi.Size())
 	name := fmt.Sprintf("src/module%03d/pkg%02d/file%06d.go", n/2/1000, n/2/100%10, n/2)
