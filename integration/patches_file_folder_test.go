@@ -195,8 +195,9 @@ func TestPatchKeepsRefusingWhatStaysInTheWay(t *testing.T) {
 
 // Such a batch is undone as git revert undoes its commit (undo, and undo
 // --session in commit mode: the tree of git revert HEAD; in staging
-// mode: files and index back at HEAD), and a session of it lands as the
-// commit git commit makes after git apply --index.
+// mode: files and index back at HEAD), and a session of it lands (in one
+// commit, or --each) as the commit git commit makes after git apply
+// --index.
 func TestFileFolderPatchUndoesAndLands(t *testing.T) {
 	for _, c := range swapCases {
 		for _, reversed := range []bool{false, true} {
@@ -226,13 +227,15 @@ func TestFileFolderPatchUndoesAndLands(t *testing.T) {
 			require.Equal(t, git(t, dir, "rev-parse", "HEAD^{tree}"), git(t, dir, "write-tree"), name)
 			require.Equal(t, "", git(t, dir, "status", "--porcelain", "--ignored"), name)
 
-			dir, patch, to := swapRepo(t, c, reversed)
-			r = gitedit(t, dir, patch, "patch", "-", "--session", "s")
-			require.Equal(t, 0, r.code, "%s: %s", name, r.stderr)
-			ok(t, dir, "session", "land", "s", "-m", "land")
-			require.Equal(t, git(t, dir, "rev-parse", to+"^{tree}"), git(t, dir, "rev-parse", "HEAD^{tree}"), name)
-			require.Equal(t, "", git(t, dir, "status", "--porcelain", "--ignored"), name)
-			requireHealthy(t, dir)
+			for _, land := range [][]string{{"-m", "land"}, {"--each"}} {
+				dir, patch, to := swapRepo(t, c, reversed)
+				r = gitedit(t, dir, patch, "patch", "-", "--session", "s")
+				require.Equal(t, 0, r.code, "%s: %s", name, r.stderr)
+				ok(t, dir, append([]string{"session", "land", "s"}, land...)...)
+				require.Equal(t, git(t, dir, "rev-parse", to+"^{tree}"), git(t, dir, "rev-parse", "HEAD^{tree}"), "%s %v", name, land)
+				require.Equal(t, "", git(t, dir, "status", "--porcelain", "--ignored"), "%s %v", name, land)
+				requireHealthy(t, dir)
+			}
 		}
 	}
 }
