@@ -247,6 +247,9 @@ func (s *splitState) plan(ix *Index) (splitPlan, error) {
 	next := 0 // next base position not yet accounted for
 	for i, e := range ix.ents {
 		var p int
+		if e == nil && ix.pos == nil {
+			e = ix.At(i) // not a split index's shared entry: never so
+		}
 		if e == nil {
 			p = int(ix.pos[i]) - 1
 		} else if p = int(e.base) - 1; p < 0 || p >= n || s.shared.nameAt(p) != e.Name {
