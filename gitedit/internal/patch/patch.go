@@ -41,6 +41,9 @@ type patchPlan struct {
 	notes []string
 	// subject is the Subject of a single format-patch email, or "".
 	subject string
+	// copySources are the sources of the current diff's copies as they
+	// were before it (see copySources).
+	copySources map[string]*repo.FileState
 }
 
 // file returns the record of rel, creating it in order of first touch.
@@ -360,14 +363,66 @@ func planWrite(t *batch.Txn, plan *patchPlan, src, dst *repo.FileState, content 
 	return nil
 }
 
-// applyGitPatches plans every file of every patch, in order.
+// applyGitPatches plans every file of every patch, in order. The
+// sections of one diff are read as git apply reads them: a copy's source
+// as it was before the diff (see copySources), a rename's refused when an
+// earlier section changed it (see checkRenameSource). The mails of an mbox
+// are applied one after the other, as git am applies them.
 func applyGitPatches(r *repo.Repo, t *batch.Txn, patches []gitPatch, plan *patchPlan) error {
 	for _, p := range patches {
+		plan.copySources = copySources(r, t, p.Files)
+		changed := map[string]bool{}
 		for i, f := range p.Files {
+			if err := checkRenameSource(f, changed); err != nil {
+				return err
+			}
 			if err := applyGitFile(r, t, f, p.asGiven[i], plan); err != nil {
 				return err
 			}
 		}
+	}
+	plan.copySources = nil
+	return nil
+}
+
+// copySources reads the sources of a diff's copies before any of its
+// sections is applied: git apply copies a file as it was before the diff
+// (apply.c's previous_patch skips copies and renames), so the copy of a
+// file an earlier section rewrites (git diff -B -C) holds its old bytes.
+// A source that cannot be read is left out (the copy reads it then, and
+// fails as it did).
+func copySources(r *repo.Repo, t *batch.Txn, files []*gitdiff.File) map[string]*repo.FileState {
+	var out map[string]*repo.FileState
+	for _, f := range files {
+		if !f.IsCopy || out[f.OldName] != nil {
+			continue
+		}
+		if st, err := readTop(r, t, f.OldName); err == nil {
+			if out == nil {
+				out = map[string]*repo.FileState{}
+			}
+			out[f.OldName] = st
+		}
+	}
+	return out
+}
+
+// checkRenameSource refuses a rename whose source an earlier section of
+// the same diff changed (changed collects the paths the sections write or
+// remove; a copy leaves its source alone): git apply would move the file
+// as it was before the diff and write the earlier section's result too,
+// keeping a changed d beside a new e holding d's old bytes. No diff git
+// makes does so; the request is ambiguous, and refused.
+func checkRenameSource(f *gitdiff.File, changed map[string]bool) error {
+	if f.IsRename && changed[f.OldName] {
+		return &spec.Error{Code: spec.CodeInvalidInput, FilePath: f.OldName,
+			Message: "the diff renames this path after an earlier section of it changed the path: git apply would move the file as it was before the diff and keep the earlier section's result too; split the diff in two"}
+	}
+	if !f.IsCopy && f.OldName != "" {
+		changed[f.OldName] = true
+	}
+	if f.NewName != "" {
+		changed[f.NewName] = true
 	}
 	return nil
 }
@@ -481,9 +536,11 @@ func gitDelete(r *repo.Repo, t *batch.Txn, name string, f *gitdiff.File, plan *p
 
 // gitModify plans a modification, rename, copy or mode change.
 func gitModify(r *repo.Repo, t *batch.Txn, oldName, newName string, f *gitdiff.File, plan *patchPlan) error {
-	src, err := readTop(r, t, oldName)
-	if err != nil {
-		return err
+	src, err := plan.copySources[oldName], error(nil)
+	if !f.IsCopy || src == nil {
+		if src, err = readTop(r, t, oldName); err != nil {
+			return err
+		}
 	}
 	if !src.Exists {
 		return &spec.Error{Code: spec.CodeFileMissing, FilePath: src.Rel, Message: "the patch changes this file, but it does not exist"}
