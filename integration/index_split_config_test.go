@@ -165,3 +165,25 @@ func TestIndexSplitIndexOfAnIndexFileOutsideGitDir(t *testing.T) {
 	require.Equal(t, "f00.txt\nf01.txt\n", staged.stdout, staged.stderr)
 	require.Equal(t, 0, runIn(t, dir, env, "", "git", "fsck", "--strict").code)
 }
+
+// A pre-commit hook that refreshes stat data (git status) rewrites the
+// split index it is given; with GIT_INDEX_FILE outside the git directory
+// that index's shared index is in the git directory, where gitedit must
+// look for it to see that the hook changed nothing the commit holds, as
+// git commit sees it.
+func TestIndexSplitIndexOutsideGitDirSurvivesARefreshingHook(t *testing.T) {
+	dir := splitRepo(t, "core.splitIndex", "true")
+	idx := filepath.Join(t.TempDir(), "other-index")
+	env := append(fixtures.Env(fixtures.Home(dir)), "GIT_INDEX_FILE="+idx)
+	for _, args := range [][]string{{"read-tree", "HEAD"}, {"update-index", "--split-index"}, {"update-index", "-q", "--refresh"}} {
+		require.Equal(t, 0, runIn(t, dir, env, "", "git", args...).code)
+	}
+	installHook(t, filepath.Join(dir, ".git", "hooks"), "pre-commit", "git status --porcelain >/dev/null\n")
+	old := time.Now().Add(-time.Hour)
+	require.NoError(t, os.Chtimes(filepath.Join(dir, "f05.txt"), old, old)) // stale stat data
+	r := runIn(t, dir, env, "", "gitedit", "edit", "f00.txt", "--old", "line 0", "--new", "zero", "--commit", "-m", "m")
+	require.Equal(t, 0, r.code, "%s %s", r.stdout, r.stderr)
+	require.Equal(t, "zero", git(t, dir, "show", "HEAD:f00.txt"))
+	st := runIn(t, dir, env, "", "git", "status", "--porcelain")
+	require.Equal(t, "", st.stdout, st.stderr)
+}

@@ -42,6 +42,9 @@ type commitHooks struct {
 	// author is the batch's author line, exported to the hooks as
 	// GIT_AUTHOR_NAME, GIT_AUTHOR_EMAIL and GIT_AUTHOR_DATE, as git does.
 	author string
+	// gitDir is where a split index's shared index is looked for first
+	// (see index.ReadIn).
+	gitDir string
 }
 
 // hookRunner returns the repository's hook runner: core.hooksPath ("~/"
@@ -67,7 +70,7 @@ func hooksFor(r *repo.Repo, opt spec.Options) *commitHooks {
 	for _, n := range names {
 		if _, ok := run.Path(n); ok {
 			run.Env = hookEnv(r)
-			return &commitHooks{run: run, verify: !opt.NoVerify}
+			return &commitHooks{run: run, verify: !opt.NoVerify, gitDir: r.GitDir()}
 		}
 	}
 	return nil
@@ -132,7 +135,7 @@ func (h *commitHooks) preCommit(ctx context.Context, indexFile string, given []*
 	if fileDigest(indexFile) == before {
 		return nil
 	}
-	if after, err := index.Read(indexFile); err == nil && index.SameContent(given, after.Entries()) {
+	if after, err := index.ReadIn(indexFile, h.gitDir); err == nil && index.SameContent(given, after.Entries()) {
 		return nil
 	}
 	return spec.Errorf(spec.CodeUnsupported, "the pre-commit hook changed the index (GIT_INDEX_FILE); gitedit does not commit changes a hook stages, so nothing was changed: run the tool before gitedit, or make the hook fail instead")
