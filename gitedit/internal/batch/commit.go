@@ -295,7 +295,7 @@ func (w *batchWriter) moveRef(ctx context.Context, u *refs.Update) error {
 	}
 	u.Hook = refHook(ctx, w.r, u, w.author)
 	u.BeforeCommit = func() error { // the point of no return, then the session's ledger entry (see recording)
-		if err := w.journal.point(u.Ref, u.New, w.r.SyncerFor(durability.Reference)); err != nil || w.beforeRef == nil {
+		if err := w.journal.Point(u.Ref, u.New, w.r.SyncerFor(durability.Reference)); err != nil || w.beforeRef == nil {
 			return err
 		}
 		return w.beforeRef()

@@ -97,7 +97,7 @@ func (w *batchWriter) record(ctx context.Context) error {
 	} else {
 		// Without a branch move, the ledger's is the point of no return.
 		w.pending.BeforeMove = func(_, entry plumbing.Hash) error {
-			return w.journal.point(ledger.Ref(w.opt.Session), entry, w.r.SyncerFor(durability.Reference))
+			return w.journal.Point(ledger.Ref(w.opt.Session), entry, w.r.SyncerFor(durability.Reference))
 		}
 	}
 	var err error

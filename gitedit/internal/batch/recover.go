@@ -4,32 +4,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"strings"
 	"syscall"
 
-	"github.com/go-git/go-git/v5/plumbing"
-
 	"github.com/gitedit/gitedit/engine/quote"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
+	"github.com/gitedit/gitedit/gitedit/internal/journal"
 	"github.com/gitedit/gitedit/gitedit/internal/ledger"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
 )
-
-// readRegular reads a regular file's bytes (a variable for tests).
-var readRegular = wtfs.ReadRegular
-
-// writeBack writes a file's old state in a rollback (a variable for
-// tests, which make it fail as a read-only file system would).
-var writeBack = writeState
-
-// isNotDir reports whether err says a folder on the path is a file.
-func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
 
 // recoverFiles puts back the files of a batch killed before its point of
 // no return, from the rollback record its journal holds (see
@@ -39,11 +27,11 @@ func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
 // killed batch's temporary files are removed; when it cannot be, it
 // stays for the next writer.
 func recoverFiles(r *repo.Repo) ([]string, error) {
-	data, err := readJournal(tempJournalPath(r))
-	if err != nil || len(pendingDirs(data)) == 0 {
+	data, err := journal.Read(tempJournalPath(r))
+	if err != nil || len(journal.PendingDirs(data)) == 0 {
 		return nil, nil
 	}
-	rec, ok := parseRecord(recordItems(data))
+	rec, ok := journal.ParseRecord(journal.Items(data))
 	if !ok {
 		return nil, nil // an older journal: the batch's writeFiles cleans its folders
 	}
@@ -52,70 +40,59 @@ func recoverFiles(r *repo.Repo) ([]string, error) {
 		return nil, err
 	}
 	defer root.Close()
-	removeStaleTemps(root, data, tempPrefixOf(r))
+	journal.RemoveStaleTemps(root, data, tempPrefixOf(r))
 	db := objects.NewDB(r.ObjectsDir())
 	db.PackCache = r.Packs()
 	defer db.Close()
-	rec.side = oldBytesPath(tempJournalPath(r))
-	notes, err := rec.settle(r, root, db)
+	rec.Side = journal.OldBytesPath(tempJournalPath(r))
+	notes, err := settle(rec, r, root, db)
 	if err != nil {
 		return notes, err
 	}
-	j := &tempJournal{path: tempJournalPath(r)}
-	if _, err := j.open(); err != nil {
+	j := &journal.File{Path: tempJournalPath(r)}
+	if _, err := j.Open(); err != nil {
 		return notes, err
 	}
-	j.forget()
+	j.Done()
 	return notes, nil
-}
-
-// readJournal reads the journal at path, never through a symbolic link
-// (nothing when it does not exist).
-func readJournal(path string) ([]byte, error) {
-	f, err := wtfs.OpenFile(path, os.O_RDONLY|wtfs.NoFollow, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return readAt(f)
 }
 
 // settle decides whether the killed batch completed and, when it did
 // not, puts back each of its files that holds exactly its new state.
-func (rec *undoRecord) settle(r *repo.Repo, root *wtfs.Root, db *objects.DB) ([]string, error) {
-	cur := make([]wtSide, len(rec.entries))
-	for i, e := range rec.entries {
+func settle(rec *journal.Record, r *repo.Repo, root *wtfs.Root, db *objects.DB) ([]string, error) {
+	cur := make([]journal.Side, len(rec.Entries))
+	for i, e := range rec.Entries {
 		var err error
-		if cur[i], err = e.state(r, root.Lstat); err != nil {
+		if cur[i], err = e.State(r.Abs(e.Rel), root.Lstat); err != nil {
 			cur[i] = unreadable // matches no state: left, with a note
 		}
 	}
-	rollBack, notes, err := rec.decide(r, db, cur)
+	rollBack, notes, err := decide(rec, r, db, cur)
 	if err != nil || !rollBack {
 		return notes, err
 	}
-	for i := len(rec.entries) - 1; i >= 0; i-- { // what the batch created goes first: it may stand where an old file's folder was
-		if e := rec.entries[i]; !e.wtBefore.exists && e.wtAfter.exists && e.wtAfter.matches(cur[i]) {
-			if err := commitState(r, root, &repo.FileState{Rel: e.rel}, ""); err != nil {
+	for i := len(rec.Entries) - 1; i >= 0; i-- { // what the batch created goes first: it may stand where an old file's folder was
+		if e := rec.Entries[i]; !e.WTBefore.Exists && e.WTAfter.Exists && e.WTAfter.Matches(cur[i]) {
+			if err := commitState(r, root, &repo.FileState{Rel: e.Rel}, ""); err != nil {
 				if cannotWrite(err) {
 					return notes, err
 				}
-				notes = append(notes, noteLeft(e.rel, err))
+				notes = append(notes, noteLeft(e.Rel, err))
 			}
 		}
 	}
-	for i := len(rec.entries) - 1; i >= 0; i-- {
-		e := rec.entries[i]
+	for i := len(rec.Entries) - 1; i >= 0; i-- {
+		e := rec.Entries[i]
 		switch {
-		case e.wtBefore.matches(cur[i]) || !e.wtBefore.exists && e.wtAfter.matches(cur[i]):
-		case !e.wtAfter.matches(cur[i]):
-			notes = append(notes, fmt.Sprintf("%s was changed since a killed gitedit batch wrote it; left as it is (the batch was rolled back)", quote.QuotePath(e.rel)))
+		case e.WTBefore.Matches(cur[i]) || !e.WTBefore.Exists && e.WTAfter.Matches(cur[i]):
+		case !e.WTAfter.Matches(cur[i]):
+			notes = append(notes, fmt.Sprintf("%s was changed since a killed gitedit batch wrote it; left as it is (the batch was rolled back)", quote.QuotePath(e.Rel)))
 		default:
-			if err := putBack(r, root, db, rec.side, e); err != nil {
+			if err := putBack(r, root, db, rec.Side, e); err != nil {
 				if cannotWrite(err) {
 					return notes, err
 				}
-				notes = append(notes, noteLeft(e.rel, err))
+				notes = append(notes, noteLeft(e.Rel, err))
 			}
 		}
 	}
@@ -137,9 +114,13 @@ func cannotWrite(err error) bool {
 	return false
 }
 
+// writeBack writes a file's old state in a rollback (a variable for
+// tests, which make it fail as a read-only file system would).
+var writeBack = writeState
+
 // unreadable stands for a file that cannot be read (a folder on its
 // path made a symbolic link, say): it matches no state of a record.
-var unreadable = wtSide{exists: true, link: true}
+var unreadable = journal.Side{Exists: true, Link: true}
 
 // noteLeft is the note of a file a rollback could not put back.
 func noteLeft(rel string, err error) string {
@@ -148,13 +129,13 @@ func noteLeft(rel string, err error) string {
 
 // putBack writes e's old state from its bytes in the side file at
 // side, or from its blob.
-func putBack(r *repo.Repo, root *wtfs.Root, db *objects.DB, side string, e undoEntry) error {
-	content, err := oldBytes(db, side, e.wtBefore)
+func putBack(r *repo.Repo, root *wtfs.Root, db *objects.DB, side string, e journal.Entry) error {
+	content, err := journal.OldBytes(db, side, e.WTBefore)
 	if err != nil {
 		return err
 	}
-	st := &repo.FileState{Rel: e.rel, Exists: true, Content: content, Mode: repo.PermOf(e.wtBefore.perm), Perm: e.wtBefore.perm}
-	if e.wtBefore.link {
+	st := &repo.FileState{Rel: e.Rel, Exists: true, Content: content, Mode: repo.PermOf(e.WTBefore.Perm), Perm: e.WTBefore.Perm}
+	if e.WTBefore.Link {
 		st.Mode, st.Perm = os.ModeSymlink|0o777, 0
 	}
 	return writeBack(r, root, st)
@@ -170,19 +151,19 @@ func putBack(r *repo.Repo, root *wtfs.Root, db *objects.DB, side string, e undoE
 // was written by someone else since, and the files are left, with a
 // note. A batch whose index entries tell nothing (--no-stage, or entries
 // it keeps) completed when no file is left in its old state.
-func (rec *undoRecord) decide(r *repo.Repo, db *objects.DB, cur []wtSide) (bool, []string, error) {
-	if rec.ref != "" {
-		return !ledger.Holds(db, r.Refs(), rec.ref, rec.refID), nil, nil
+func decide(rec *journal.Record, r *repo.Repo, db *objects.DB, cur []journal.Side) (bool, []string, error) {
+	if rec.Ref != "" {
+		return !ledger.Holds(db, r.Refs(), rec.Ref, rec.RefID), nil, nil
 	}
-	var telling []undoEntry
-	for _, e := range rec.entries {
-		if !rec.noStage && e.idxBefore != e.idxAfter {
+	var telling []journal.Entry
+	for _, e := range rec.Entries {
+		if !rec.NoStage && e.IdxBefore != e.IdxAfter {
 			telling = append(telling, e)
 		}
 	}
 	if len(telling) == 0 {
-		for i, e := range rec.entries {
-			if e.wtBefore != e.wtAfter && e.wtBefore.matches(cur[i]) {
+		for i, e := range rec.Entries {
+			if e.WTBefore != e.WTAfter && e.WTBefore.Matches(cur[i]) {
 				return true, nil, nil
 			}
 		}
@@ -194,10 +175,10 @@ func (rec *undoRecord) decide(r *repo.Repo, db *objects.DB, cur []wtSide) (bool,
 	}
 	old, neu := 0, 0
 	for _, e := range telling {
-		ie := stageZero(idx, e.rel)
-		if e.idxAfter.matches(ie) {
+		ie := stageZero(idx, e.Rel)
+		if e.IdxAfter.Matches(ie) {
 			neu++
-		} else if e.idxBefore.matches(ie) {
+		} else if e.IdxBefore.Matches(ie) {
 			old++
 		}
 	}
@@ -207,7 +188,7 @@ func (rec *undoRecord) decide(r *repo.Repo, db *objects.DB, cur []wtSide) (bool,
 	case old == len(telling):
 		return true, nil, nil
 	}
-	return false, []string{fmt.Sprintf("a killed gitedit batch left its files (%s…) beside an index written since: they are left as they are", quote.QuotePath(telling[0].rel))}, nil
+	return false, []string{fmt.Sprintf("a killed gitedit batch left its files (%s…) beside an index written since: they are left as they are", quote.QuotePath(telling[0].Rel))}, nil
 }
 
 // stageZero is the index entry of rel (nil: none).
@@ -218,27 +199,11 @@ func stageZero(idx *index.Index, rel string) *index.Entry {
 	return idx.Entry(rel)
 }
 
-// recordItems are the journal items of a rollback record (those starting
-// with "/"), in order.
-func recordItems(data []byte) []string {
-	_, rest, ok := strings.Cut(string(data), "\n")
-	if !ok {
-		return nil
-	}
-	var out []string
-	for _, it := range strings.Split(strings.TrimSuffix(rest, "\x00"), "\x00") {
-		if strings.HasPrefix(it, "/") {
-			out = append(out, it)
-		}
-	}
-	return out
-}
-
 // killedRecord reports whether r's index's journal holds the rollback
 // record of a batch that did not end (a live one's, or a killed one's).
 func killedRecord(r *repo.Repo) bool {
-	data, err := readJournal(tempJournalPath(r))
-	return err == nil && len(pendingDirs(data)) > 0 && strings.Contains(string(data), "\x00"+itemFile)
+	data, err := journal.Read(tempJournalPath(r))
+	return err == nil && len(journal.PendingDirs(data)) > 0 && strings.Contains(string(data), "\x00"+journal.ItemFile)
 }
 
 // recoverFilesAtOnce runs recoverFiles for a reader, under r's
@@ -250,28 +215,4 @@ func recoverFilesAtOnce(ctx context.Context, r *repo.Repo) {
 	}
 	defer lock.Rollback()
 	_, _ = recoverFiles(r)
-}
-
-// oldBytes reads the bytes of the old state s: from the side file at
-// side (checked against s's blob id), or its blob.
-func oldBytes(db *objects.DB, side string, s wtSide) ([]byte, error) {
-	if !s.inSide {
-		return db.Read(plumbing.BlobObject, s.id)
-	}
-	f, err := wtfs.OpenFile(side, os.O_RDONLY|wtfs.NoFollow, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil || s.off+s.n > fi.Size() || s.off+s.n < 0 {
-		return nil, fmt.Errorf("%s: the old bytes kept are missing", side)
-	}
-	content := make([]byte, s.n)
-	if _, err := f.ReadAt(content, s.off); err != nil && !(errors.Is(err, io.EOF) && s.n == 0) {
-		return nil, err
-	}
-	if objects.HashBlob(content) != s.id {
-		return nil, fmt.Errorf("%s: the old bytes kept are not the ones recorded", side)
-	}
-	return content, nil
 }

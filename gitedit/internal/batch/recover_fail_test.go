@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gitedit/gitedit/fixtures"
+	"github.com/gitedit/gitedit/gitedit/internal/journal"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
@@ -24,10 +25,10 @@ func TestRollbackThatCannotWriteKeepsItsRecord(t *testing.T) {
 	r := openRepo(t, dir)
 	alpha, neu := objects.HashBlob([]byte("alpha\n")), objects.HashBlob([]byte("ALPHA\n"))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.txt"), []byte("ALPHA\n"), 0o644))
-	record := "/f f644," + alpha.String() + " f644," + neu.String() + " 100644,= 100644,= a.txt\x00" + itemEnd + "\x00"
-	journal := tempJournalPath(r)
-	require.NoError(t, os.MkdirAll(filepath.Dir(journal), 0o755))
-	require.NoError(t, os.WriteFile(journal, []byte(journalText(journalPending, "\x00"+record)), 0o644))
+	record := "/f f644," + alpha.String() + " f644," + neu.String() + " 100644,= 100644,= a.txt\x00" + journal.ItemEnd + "\x00"
+	jpath := tempJournalPath(r)
+	require.NoError(t, os.MkdirAll(filepath.Dir(jpath), 0o755))
+	require.NoError(t, os.WriteFile(jpath, []byte("gitedit-temps A\n\x00"+record), 0o644))
 
 	writeBack = func(*repo.Repo, *wtfs.Root, *repo.FileState) error {
 		return &os.PathError{Op: "open", Path: "a.txt", Err: syscall.EROFS}
@@ -36,13 +37,13 @@ func TestRollbackThatCannotWriteKeepsItsRecord(t *testing.T) {
 	writeBack = writeState
 	require.ErrorIs(t, err, syscall.EROFS)
 	require.Equal(t, "ALPHA\n", string(readFile(t, filepath.Join(dir, "a.txt"))))
-	require.NotEmpty(t, pendingDirs(readFile(t, journal)), "the record is kept for the next run")
+	require.NotEmpty(t, journal.PendingDirs(readFile(t, jpath)), "the record is kept for the next run")
 
 	notes, err := recoverFiles(r)
 	require.NoError(t, err)
 	require.Empty(t, notes)
 	require.Equal(t, "alpha\n", string(readFile(t, filepath.Join(dir, "a.txt"))), "the next run puts the file back")
-	require.Empty(t, pendingDirs(readFile(t, journal)))
+	require.Empty(t, journal.PendingDirs(readFile(t, jpath)))
 }
 
 // readFile reads a file for a test.

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gitedit/gitedit/gitedit/internal/durability"
+	"github.com/gitedit/gitedit/gitedit/internal/journal"
 	"github.com/gitedit/gitedit/gitedit/internal/repo"
 	"github.com/gitedit/gitedit/gitedit/internal/spec"
 	"github.com/gitedit/gitedit/gitedit/internal/wtfs"
@@ -17,7 +18,9 @@ import (
 
 // writeFiles makes the working tree hold the new side of every change, in
 // two phases. First the folders that will hold temporary files are noted
-// in a journal (see removeStaleTemps), each new content is written to a
+// in a journal (see journal.RemoveStaleTemps), with the batch's rollback
+// record and, before it, the old bytes it keeps aside (journal.File),
+// each new content is written to a
 // temporary file in its target's folder and given its mode (in parallel),
 // and made durable (one syncfs on Linux, else an fsync per file): a
 // failure here removes the temporary files and leaves the tree as it was.
@@ -28,7 +31,7 @@ import (
 // without following a symlink: a folder swapped for a symlink meanwhile
 // makes the batch fail (and be put back), never write outside the tree. So a reader, or a crash,
 // sees each file old or new, never torn. It runs with index.lock held; the
-// caller marks the journal done (tempJournal.forget) when the batch is over. If a
+// caller marks the journal done (journal.File.Done) when the batch is over. If a
 // rename fails, the files already replaced are put back; on success the
 // returned function puts them back (used when the ref cannot move).
 //
@@ -36,20 +39,20 @@ import (
 // made durable: the batch waits there for its objects, written meanwhile,
 // so that the same syncfs covers them. If it fails, the files are put
 // back and its error returned.
-func writeFiles(r *repo.Repo, root *wtfs.Root, j *tempJournal, changes []*change, settle func() error) (restore func(), err error) {
-	prev, err := j.open()
+func writeFiles(r *repo.Repo, root *wtfs.Root, j *journal.File, changes []*change, settle func() error) (restore func(), err error) {
+	prev, err := j.Open()
 	if err == nil {
-		removeStaleTemps(root, prev, tempPrefixOf(r))
-		err = j.writeSide(r)
+		journal.RemoveStaleTemps(root, prev, tempPrefixOf(r))
+		err = j.WriteSide(r.TempSyncer())
 	}
 	if err == nil {
-		err = j.note(changes, prev)
+		err = j.Note(tempDirs(changes), prev)
 	}
-	if err == nil && j.record != "" {
-		err = j.durable(r, j.f)
+	if err == nil {
+		err = j.Durable(r.TempSyncer())
 	}
 	if err != nil {
-		return nil, spec.IOError("write "+j.path, err)
+		return nil, spec.IOError("write "+j.Path, err)
 	}
 	temps, err := prepareTemps(r, root, changes)
 	if err != nil {
@@ -240,10 +243,25 @@ func writeState(r *repo.Repo, root *wtfs.Root, st *repo.FileState) error {
 // permissions, or a symbolic link.
 func writeTempOf(r *repo.Repo, root *wtfs.Root, st *repo.FileState, dir string) (string, error) {
 	if st.IsLink() {
-		return root.SymlinkTemp(dir, tempPrefixOf(r), tempSuffix, string(st.Content))
+		return root.SymlinkTemp(dir, tempPrefixOf(r), journal.TempSuffix, string(st.Content))
 	}
 	perm, keep := filePerm(st)
 	return writeTemp(root, dir, tempPrefixOf(r), st.Content, perm, keep, r.TempSyncer())
+}
+
+// tempDirs lists the distinct folders the changes' temporary files go
+// to (see tempDir), in the changes' order, for the journal.
+func tempDirs(changes []*change) []string {
+	var dirs []string
+	seen := map[string]bool{}
+	removed := removedFiles(changes)
+	for _, c := range changes {
+		if dir := tempDir(c.after.Rel, removed); !seen[dir] {
+			seen[dir] = true
+			dirs = append(dirs, dir)
+		}
+	}
+	return dirs
 }
 
 // removedFiles is the set of paths the changes delete.
@@ -287,7 +305,7 @@ func filePerm(st *repo.FileState) (perm os.FileMode, keep bool) {
 }
 
 // writeTemp writes content into a new temporary file in the folder dir
-// (created as needed), named prefix, digits, tempSuffix, synced by sync
+// (created as needed), named prefix, digits, journal.TempSuffix, synced by sync
 // when it is set, and returns its slash path. With keep the file gets
 // exactly perm; without, it is created with perm and the process's umask
 // applies, as to every file git creates in the working tree.
@@ -296,7 +314,7 @@ func writeTemp(root *wtfs.Root, dir, prefix string, content []byte, perm os.File
 	if keep {
 		create = 0o600
 	}
-	f, temp, err := root.CreateTemp(dir, prefix, tempSuffix, create)
+	f, temp, err := root.CreateTemp(dir, prefix, journal.TempSuffix, create)
 	if err != nil {
 		return "", err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/index"
+	"github.com/gitedit/gitedit/gitedit/internal/journal"
 	"github.com/gitedit/gitedit/gitedit/internal/ledger"
 	"github.com/gitedit/gitedit/gitedit/internal/lockfile"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
@@ -73,7 +74,7 @@ type batchWriter struct {
 	intent *ledger.Intent
 	// journal is the batch's journal of temporary folders and rollback
 	// record (see rollback.go).
-	journal *tempJournal
+	journal *journal.File
 }
 
 // apply writes the prepared batch so that a failure at any step leaves
@@ -104,9 +105,9 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 			<-objs // the files failed first: let the objects finish before the database closes
 		}
 	}()
-	journal := &tempJournal{path: tempJournalPath(w.r), shared: w.db.Shared}
-	defer journal.forget()
-	w.journal = journal
+	jr := &journal.File{Path: tempJournalPath(w.r), Shared: w.db.Shared}
+	defer jr.Done()
+	w.journal = jr
 	root, err := wtfs.Open(w.r.WorkTree())
 	if err != nil {
 		return spec.IOError("open the working tree", err)
@@ -116,8 +117,8 @@ func (w *batchWriter) apply(ctx context.Context, lock *lockfile.File) error {
 	var restore func()
 	err = w.revocable(ctx, "write files", func() (err error) {
 		changes := w.worktreeChanges()
-		journal.record, journal.side = w.undoRecord(changes)
-		restore, err = writeFiles(w.r, root, journal, changes, settle)
+		jr.Record, jr.Side = w.undoRecord(changes)
+		restore, err = writeFiles(w.r, root, jr, changes, settle)
 		return err
 	})
 	if err != nil {

@@ -1,4 +1,4 @@
-package batch
+package journal
 
 import (
 	"os"
@@ -18,13 +18,13 @@ func TestIsTempNameMatchesOnlyCreateTempNames(t *testing.T) {
 		".gitedit-0123456789ab-1.tmp": false, // another index's writer's
 	}
 	for name, want := range cases {
-		require.Equal(t, want, isTempName(name, tempPrefix), name)
+		require.Equal(t, want, isTempName(name, TempPrefix), name)
 	}
 }
 
 func TestRemoveStaleTempsKeepsOtherFiles(t *testing.T) {
 	dir := t.TempDir()
-	f, err := os.CreateTemp(dir, tempPrefix+"*"+tempSuffix)
+	f, err := os.CreateTemp(dir, TempPrefix+"*"+TempSuffix)
 	require.NoError(t, err)
 	require.NoError(t, f.Close())
 	keep := []string{".gitedit-notes.tmp", "a.txt", ".gitedit-1.tmp.orig"}
@@ -36,7 +36,7 @@ func TestRemoveStaleTempsKeepsOtherFiles(t *testing.T) {
 	root, err := wtfs.Open(dir)
 	require.NoError(t, err)
 	defer root.Close()
-	removeStaleTempsIn(root, "", tempPrefix)
+	removeStaleTempsIn(root, "", TempPrefix)
 
 	require.NoFileExists(t, f.Name())
 	for _, k := range append(keep, ".gitedit-9.tmp") {

@@ -1,4 +1,4 @@
-package batch
+package journal
 
 import (
 	"os"
@@ -17,32 +17,32 @@ import (
 // folders read are the folders alone.
 func TestRollbackRecordReadsBackWhatItWrote(t *testing.T) {
 	a, b := objects.HashBlob([]byte("a")), objects.HashBlob([]byte("b"))
-	entries := []undoEntry{
-		{rel: "new/c.txt", wtAfter: wtSide{exists: true, perm: 0o666, id: b}, idxAfter: idxSide{exists: true, mode: 0o100644, id: b}},
-		{rel: "gone.txt", wtBefore: wtSide{exists: true, perm: 0o644, id: a}, idxBefore: idxSide{exists: true, mode: 0o100644, id: a}},
-		{rel: "dirty.txt", wtBefore: wtSide{exists: true, perm: 0o600, id: a, inSide: true, off: 12, n: 1}, wtAfter: wtSide{exists: true, perm: 0o600, id: b},
-			idxBefore: idxSide{exists: true, mode: 0o100644, id: b}, idxAfter: idxSide{exists: true, mode: 0o100644, id: b}},
-		{rel: "a dir/x y\nz", wtBefore: wtSide{exists: true, perm: 0o755, id: a}, wtAfter: wtSide{exists: true, perm: 0o755, id: b},
-			idxBefore: idxSide{exists: true, mode: 0o100755, id: b}, idxAfter: idxSide{exists: true, mode: 0o100755, id: b}},
-		{rel: "l", wtBefore: wtSide{exists: true, link: true, perm: 0o777, id: a}, wtAfter: wtSide{exists: true, link: true, perm: 0o777, id: b},
-			idxBefore: idxSide{exists: true, mode: 0o120000, id: a}, idxAfter: idxSide{exists: true, mode: 0o120000, id: b}},
+	entries := []Entry{
+		{Rel: "new/c.txt", WTAfter: Side{Exists: true, Perm: 0o666, ID: b}, IdxAfter: IndexSide{Exists: true, Mode: 0o100644, ID: b}},
+		{Rel: "gone.txt", WTBefore: Side{Exists: true, Perm: 0o644, ID: a}, IdxBefore: IndexSide{Exists: true, Mode: 0o100644, ID: a}},
+		{Rel: "dirty.txt", WTBefore: Side{Exists: true, Perm: 0o600, ID: a, InSide: true, Off: 12, N: 1}, WTAfter: Side{Exists: true, Perm: 0o600, ID: b},
+			IdxBefore: IndexSide{Exists: true, Mode: 0o100644, ID: b}, IdxAfter: IndexSide{Exists: true, Mode: 0o100644, ID: b}},
+		{Rel: "a dir/x y\nz", WTBefore: Side{Exists: true, Perm: 0o755, ID: a}, WTAfter: Side{Exists: true, Perm: 0o755, ID: b},
+			IdxBefore: IndexSide{Exists: true, Mode: 0o100755, ID: b}, IdxAfter: IndexSide{Exists: true, Mode: 0o100755, ID: b}},
+		{Rel: "l", WTBefore: Side{Exists: true, Link: true, Perm: 0o777, ID: a}, WTAfter: Side{Exists: true, Link: true, Perm: 0o777, ID: b},
+			IdxBefore: IndexSide{Exists: true, Mode: 0o120000, ID: a}, IdxAfter: IndexSide{Exists: true, Mode: 0o120000, ID: b}},
 	}
-	record := itemNoStage + "\x00"
+	record := ItemNoStage + "\x00"
 	for _, e := range entries {
-		record += e.encode()
+		record += e.Encode()
 	}
-	data := []byte(journalText(journalPending, "new\x00\x00a dir\x00"+record+itemRef+"refs/heads/main "+a.String()+"\x00/e\x00"+
+	data := []byte(journalText(journalPending, "new\x00\x00a dir\x00"+record+ItemRef+"refs/heads/main "+a.String()+"\x00/e\x00"+
 		"/f - f644,"+a.String()+" - - stale\x00/r refs/heads/main "+b.String()+"\x00"))
-	require.Equal(t, []string{"new", "", "a dir"}, onlyFolders(pendingDirs(data)))
-	rec, ok := parseRecord(recordItems(data))
+	require.Equal(t, []string{"new", "", "a dir"}, onlyFolders(PendingDirs(data)))
+	rec, ok := ParseRecord(Items(data))
 	require.True(t, ok)
-	require.Equal(t, entries, rec.entries)
-	require.True(t, rec.noStage)
-	require.Equal(t, "refs/heads/main", rec.ref)
-	require.Equal(t, a, rec.refID)
+	require.Equal(t, entries, rec.Entries)
+	require.True(t, rec.NoStage)
+	require.Equal(t, "refs/heads/main", rec.Ref)
+	require.Equal(t, a, rec.RefID)
 }
 
-// onlyFolders keeps the journal lines removeStaleTemps cleans.
+// onlyFolders keeps the journal lines RemoveStaleTemps cleans.
 func onlyFolders(dirs []string) []string {
 	var out []string
 	for _, d := range dirs {
@@ -56,10 +56,10 @@ func onlyFolders(dirs []string) []string {
 // TestRollbackRecordRefusesWhatItCannotRead: a damaged item makes the
 // whole record unread (the files are then left as they are).
 func TestRollbackRecordRefusesWhatItCannotRead(t *testing.T) {
-	_, ok := parseRecord([]string{"/f - f644," + objects.HashBlob(nil).String() + " - - torn"})
+	_, ok := ParseRecord([]string{"/f - f644," + objects.HashBlob(nil).String() + " - - torn"})
 	require.False(t, ok, "a record without its end item")
 	for _, item := range []string{"/f - - - -", "/f x - - - p", "/f - f644,zz - - p", "/f - f644,=,1 - - p", "/f f644," + objects.HashBlob(nil).String() + "@1 - - - p", "/f f644," + objects.HashBlob(nil).String() + "@-1+2 - - - p", "/r refs/heads/main nothex", "/f - - - - ../up"} {
-		_, ok := parseRecord([]string{item, itemEnd})
+		_, ok := ParseRecord([]string{item, ItemEnd})
 		require.False(t, ok, item)
 	}
 }
@@ -75,10 +75,10 @@ func TestRollbackRecordRefusesPathsNoBatchWrites(t *testing.T) {
 		if rel == ".gitmodules" {
 			item = "/f - l777," + id + " - - " + rel // a symbolic link named .gitmodules
 		}
-		_, ok := parseRecord([]string{item, itemEnd})
+		_, ok := ParseRecord([]string{item, ItemEnd})
 		require.False(t, ok, item)
 	}
-	_, ok := parseRecord([]string{"/f - f644," + id + " - - .gitmodules", itemEnd})
+	_, ok := ParseRecord([]string{"/f - f644," + id + " - - .gitmodules", ItemEnd})
 	require.True(t, ok, "a regular .gitmodules is a batch's")
 }
 
@@ -87,13 +87,13 @@ func TestRollbackRecordRefusesPathsNoBatchWrites(t *testing.T) {
 // the same executable bit (other permission bits may differ: the umask).
 func TestWorkingTreeSideMatchesKindContentAndExecutableBit(t *testing.T) {
 	a, b := objects.HashBlob([]byte("a")), objects.HashBlob([]byte("b"))
-	file := wtSide{exists: true, perm: 0o666, id: a}
-	require.True(t, file.matches(wtSide{exists: true, perm: 0o644, id: a}))
-	require.False(t, file.matches(wtSide{exists: true, perm: 0o755, id: a}))
-	require.False(t, file.matches(wtSide{exists: true, perm: 0o644, id: b}))
-	require.False(t, file.matches(wtSide{exists: true, link: true, perm: 0o777, id: a}))
-	require.False(t, file.matches(wtSide{}))
-	require.True(t, wtSide{}.matches(wtSide{}))
+	file := Side{Exists: true, Perm: 0o666, ID: a}
+	require.True(t, file.Matches(Side{Exists: true, Perm: 0o644, ID: a}))
+	require.False(t, file.Matches(Side{Exists: true, Perm: 0o755, ID: a}))
+	require.False(t, file.Matches(Side{Exists: true, Perm: 0o644, ID: b}))
+	require.False(t, file.Matches(Side{Exists: true, Link: true, Perm: 0o777, ID: a}))
+	require.False(t, file.Matches(Side{}))
+	require.True(t, Side{}.Matches(Side{}))
 }
 
 // TestOldBytesAreCheckedAgainstTheirID: bytes kept in the side file are
@@ -103,11 +103,11 @@ func TestOldBytesAreCheckedAgainstTheirID(t *testing.T) {
 	side := filepath.Join(t.TempDir(), "temp-folders.old")
 	require.NoError(t, os.WriteFile(side, []byte("xxold\n"), 0o644))
 	id := objects.HashBlob([]byte("old\n"))
-	got, err := oldBytes(nil, side, wtSide{exists: true, id: id, inSide: true, off: 2, n: 4})
+	got, err := OldBytes(nil, side, Side{Exists: true, ID: id, InSide: true, Off: 2, N: 4})
 	require.NoError(t, err)
 	require.Equal(t, "old\n", string(got))
-	_, err = oldBytes(nil, side, wtSide{exists: true, id: id, inSide: true, off: 1, n: 4})
+	_, err = OldBytes(nil, side, Side{Exists: true, ID: id, InSide: true, Off: 1, N: 4})
 	require.ErrorContains(t, err, "not the ones recorded")
-	_, err = oldBytes(nil, side, wtSide{exists: true, id: id, inSide: true, off: 4, n: 1 << 40})
+	_, err = OldBytes(nil, side, Side{Exists: true, ID: id, InSide: true, Off: 4, N: 1 << 40})
 	require.ErrorContains(t, err, "missing")
 }
