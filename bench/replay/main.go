@@ -15,6 +15,23 @@
 // status. differ: it committed something else (the figure that must be 0).
 // refused: it refused the patch. Root commits and commits without a change
 // are skipped. PATH is only read; the work happens in a scratch folder.
+//
+//	go run ./bench/replay -repo PATH -n 300 -session 30 [-windows 5] [-seed 1]
+//
+// The session mode cuts the last n commits of HEAD's first-parent line into
+// windows of k consecutive non-merge commits that change something, and
+// replays each window in the scratch clone, reset to the window's base, as
+// one session (replay-I): each commit's diff (as in mode diff) is a
+// staging-mode batch, `gitedit patch --session replay-I`. Then, one row per
+// check: stage (after each batch the index holds the commit's tree and the
+// files the index), ledger (a start entry on the base, then one entry per
+// batch with the commit's tree), fsck (git fsck --strict prints nothing
+// new), series (`gitedit series --session` through `git am --keep-cr` on
+// the base gives the commits' trees one by one), land and land-each
+// (`session land`, in a copy: one commit of the last tree, or the commits'
+// trees one by one), undo-last (`undo --session --last M`, M random: index
+// and files at commit K-M, the status git shows for that state), undo-rest
+// (then the rest: the base) and undo-all (everything at once: the base).
 package main
 
 import (
@@ -32,12 +49,21 @@ func main() {
 	modes := flag.String("modes", "diff,mail,u0", "comma-separated modes: diff, mail, u0")
 	verbose := flag.Bool("v", false, "list every differing or refused commit, not only the first ones")
 	keep := flag.Bool("keep", false, "keep the scratch folder")
+	session := flag.Int("session", 0, "session mode: replay windows of this many commits as staging-mode sessions (0: off)")
+	windows := flag.Int("windows", 0, "session mode: at most this many windows, the newest (0: all)")
+	seed := flag.Uint64("seed", 1, "session mode: seed of the random undo --last counts")
 	flag.Parse()
 	if *repo == "" {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(*repo, *n, strings.Split(*modes, ","), *verbose, *keep); err != nil {
+	var err error
+	if *session > 0 {
+		err = runSessions(*repo, *n, *session, *windows, *seed, *verbose, *keep)
+	} else {
+		err = run(*repo, *n, strings.Split(*modes, ","), *verbose, *keep)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "replay:", err)
 		os.Exit(1)
 	}
@@ -61,5 +87,25 @@ func run(repo string, n int, modes []string, verbose, keep bool) error {
 	}
 	tally := rp.replay(modes)
 	tally.print(os.Stdout, rp, modes, verbose)
+	return nil
+}
+
+// runSessions sets up the scratch clones, replays the windows of k
+// commits as sessions and prints the table.
+func runSessions(repo string, n, k, w int, seed uint64, verbose, keep bool) error {
+	tmp, cleanup, err := benchrepo.Workspace("gitedit-replay-", keep)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	rp, err := newReplayer(repo, tmp, 0)
+	if err != nil {
+		return err
+	}
+	sr, err := newSessionReplayer(rp, tmp, n, k, w, seed)
+	if err != nil {
+		return err
+	}
+	sr.print(os.Stdout, sr.replaySessions(), k, verbose)
 	return nil
 }

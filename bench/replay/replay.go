@@ -144,11 +144,13 @@ type tally struct {
 	counts   map[string]map[string]int
 	failures map[string][]string
 	skips    map[string]int
+	// label names the rows (mode, or check in the session mode).
+	label string
 }
 
 // newTally returns an empty tally.
 func newTally() *tally {
-	return &tally{counts: map[string]map[string]int{}, failures: map[string][]string{}, skips: map[string]int{}}
+	return &tally{counts: map[string]map[string]int{}, failures: map[string][]string{}, skips: map[string]int{}, label: "mode"}
 }
 
 // add records o for commit c in mode m.
@@ -174,18 +176,18 @@ func (t *tally) print(w io.Writer, rp *replayer, modes []string, verbose bool) {
 	}
 	fmt.Fprintf(w, "repository %s: %d non-merge commits, %s..%s (oldest to newest), %s\n\n",
 		rp.src, len(rp.commits), first, last, time.Since(rp.start).Round(time.Second))
-	fmt.Fprintln(w, "| mode | agree | differ | refused | skipped |\n| --- | --- | --- | --- | --- |")
+	fmt.Fprintf(w, "| %s | agree | differ | refused | skipped |\n| --- | --- | --- | --- | --- |\n", t.label)
 	for _, m := range modes {
 		c := t.counts[m]
 		fmt.Fprintf(w, "| %s | %d | %d | %d | %d |\n", m, c["agree"], c["differ"], c["refused"], c["skipped"])
 	}
 	for _, reason := range slices.Sorted(maps.Keys(t.skips)) {
-		fmt.Fprintf(w, "skipped, counted once per mode: %d × %s\n", t.skips[reason], reason)
+		fmt.Fprintf(w, "skipped: %d × %s\n", t.skips[reason], reason)
 	}
 	for _, m := range modes {
 		for i, f := range t.failures[m] {
 			if i == 5 && !verbose {
-				fmt.Fprintf(w, "… %d more in mode %s (-v lists them)\n", len(t.failures[m])-5, m)
+				fmt.Fprintf(w, "… %d more in %s %s (-v lists them)\n", len(t.failures[m])-5, t.label, m)
 				break
 			}
 			fmt.Fprintln(w, f)
