@@ -17,7 +17,11 @@ import (
 // not tracked at all. The source of a rename or move (Txn.MoveAway)
 // carries its content to the new path: it is refused only when the
 // working tree differs from the index or the file is not tracked, as git
-// apply --index refuses it ("does not match index").
+// apply --index refuses it ("does not match index"). A batch recorded in
+// a session's ledger may delete staged changes the file also holds: the
+// ledger entry's parent holds that content (the session's previous entry,
+// or the outside entry recorded before it), so undo --session brings it
+// back and nothing is lost.
 func (w *batchWriter) checkRemovals() error {
 	var head headLookup
 	for _, c := range w.changes {
@@ -30,7 +34,7 @@ func (w *batchWriter) checkRemovals() error {
 				return err
 			}
 		}
-		if why := removalProblem(c, w.Idx.Entry(c.before.Rel), head); why != "" {
+		if why := removalProblem(c, w.Idx.Entry(c.before.Rel), head, w.records()); why != "" {
 			return &spec.Error{Code: spec.CodeDirty, FilePath: c.before.Rel, Message: fmt.Sprintf(
 				"the batch deletes (or moves away) this file, which %s: deleting it would lose what no commit holds (git rm refuses it too); commit or stash the changes first", why)}
 		}
@@ -39,14 +43,15 @@ func (w *batchWriter) checkRemovals() error {
 }
 
 // removalProblem says why deleting c's file would lose content no commit
-// holds, or "".
-func removalProblem(c *change, e *index.Entry, head headLookup) string {
+// holds, or "". recorded: the batch's ledger entry records the file's
+// content, which may then be staged.
+func removalProblem(c *change, e *index.Entry, head headLookup, recorded bool) string {
 	if e == nil {
 		return "is not tracked"
 	}
 	headHash, headMode, inHead := head.File(c.before.Rel)
 	local := c.blobBefore != e.Hash || c.modeBefore != filemode.FileMode(e.Mode) || e.IntentToAdd
-	staged := !c.movedAway && (!inHead || e.Hash != headHash || filemode.FileMode(e.Mode) != headMode)
+	staged := !c.movedAway && !(recorded && !local) && (!inHead || e.Hash != headHash || filemode.FileMode(e.Mode) != headMode)
 	switch {
 	case local && staged:
 		return "has staged content different from both the file and HEAD"
