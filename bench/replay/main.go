@@ -32,6 +32,9 @@
 // trees one by one), undo-last (`undo --session --last M`, M random: index
 // and files at commit K-M, the status git shows for that state), undo-rest
 // (then the rest: the base) and undo-all (everything at once: the base).
+// With -other, a second session (other-replay-I) adds a file of its own
+// before the first batch and a line to it before each other batch: every
+// index the checks expect holds it too, and a land leaves it staged.
 package main
 
 import (
@@ -52,6 +55,7 @@ func main() {
 	session := flag.Int("session", 0, "session mode: replay windows of this many commits as staging-mode sessions (0: off)")
 	windows := flag.Int("windows", 0, "session mode: at most this many windows, the newest (0: all)")
 	seed := flag.Uint64("seed", 1, "session mode: seed of the random undo --last counts")
+	other := flag.Bool("other", false, "session mode: a second session edits a file of its own before each batch")
 	flag.Parse()
 	if *repo == "" {
 		flag.Usage()
@@ -59,7 +63,7 @@ func main() {
 	}
 	var err error
 	if *session > 0 {
-		err = runSessions(*repo, *n, *session, *windows, *seed, *verbose, *keep)
+		err = runSessions(*repo, *n, *session, *windows, *seed, *other, *verbose, *keep)
 	} else {
 		err = run(*repo, *n, strings.Split(*modes, ","), *verbose, *keep)
 	}
@@ -92,7 +96,7 @@ func run(repo string, n int, modes []string, verbose, keep bool) error {
 
 // runSessions sets up the scratch clones, replays the windows of k
 // commits as sessions and prints the table.
-func runSessions(repo string, n, k, w int, seed uint64, verbose, keep bool) error {
+func runSessions(repo string, n, k, w int, seed uint64, other, verbose, keep bool) error {
 	tmp, cleanup, err := benchrepo.Workspace("gitedit-replay-", keep)
 	if err != nil {
 		return err
@@ -106,6 +110,7 @@ func runSessions(repo string, n, k, w int, seed uint64, verbose, keep bool) erro
 	if err != nil {
 		return err
 	}
+	sr.other = other
 	sr.print(os.Stdout, sr.replaySessions(), k, verbose)
 	return nil
 }

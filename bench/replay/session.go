@@ -30,6 +30,8 @@ type sessionReplayer struct {
 	trees    map[string]string // commit -> tree
 	fsckBase map[string]bool   // lines git fsck --strict printed before any session
 	rng      *rand.Rand
+	// other: a second session edits otherFile before each batch.
+	other bool
 }
 
 // newSessionReplayer lists the windows of k commits among the last n
@@ -53,7 +55,9 @@ func newSessionReplayer(rp *replayer, tmp string, n, k, w int, seed uint64) (*se
 		return nil, err
 	}
 	sr.fsckBase = fsckLines(rp.work)
-	return sr, nil
+	// the second clone borrows the first's objects, for the trees atTree reads.
+	alt := filepath.Join(sr.am, ".git", "objects", "info", "alternates")
+	return sr, os.WriteFile(alt, []byte(filepath.Join(rp.work, ".git", "objects")+"\n"), 0o644)
 }
 
 // splitWindows cuts the first-parent lines ("commit tree parents", oldest
@@ -143,6 +147,11 @@ func (sr *sessionReplayer) stage(s string, win window) outcome {
 	}
 	parent := win.base
 	for i, c := range win.commits {
+		if sr.other {
+			if err := sr.otherBatch(s, i); err != nil {
+				return outcome{"refused", err.Error()}
+			}
+		}
 		patch, err := patchers["diff"](sr.work, parent, c)
 		if err != nil {
 			return outcome{"skipped", "git cannot make the patch (objects missing from the clone?)"}
@@ -153,7 +162,7 @@ func (sr *sessionReplayer) stage(s string, win window) outcome {
 		if stderr, err := benchrepo.CommandStderr(sr.work, nil, sr.bin, "patch", "--session", s, sr.patchFile); err != nil {
 			return outcome{"refused", fmt.Sprintf("batch %d (%.12s): %s", i+1, c, firstLine(stderr))}
 		}
-		if o := sr.staged(sr.work, sr.trees[c]); o.kind != "agree" {
+		if o := sr.staged(sr.work, sr.expect(c, i+1)); o.kind != "agree" {
 			o.detail = fmt.Sprintf("batch %d (%.12s): %s", i+1, c, o.detail)
 			return o
 		}
@@ -272,6 +281,10 @@ func (sr *sessionReplayer) copyWork(name string) (string, error) {
 
 // printSessions writes the session mode's table and failures.
 func (sr *sessionReplayer) print(w io.Writer, t *tally, k int, verbose bool) {
-	fmt.Fprintf(w, "session mode: %d windows of %d commits, as staging-mode sessions (one row per check, one count per window)\n", len(sr.windows), k)
+	other := ""
+	if sr.other {
+		other = ", a second session editing " + otherFile + " before each batch"
+	}
+	fmt.Fprintf(w, "session mode: %d windows of %d commits, as staging-mode sessions%s (one row per check, one count per window)\n", len(sr.windows), k, other)
 	t.print(w, sr.replayer, sessionChecks, verbose)
 }

@@ -34,13 +34,13 @@ func (sr *sessionReplayer) series(s string, win window) outcome {
 	if stderr, err := benchrepo.CommandStderr(sr.am, nil, "git", append([]string{"am", "-q", "--keep-cr"}, patches...)...); err != nil {
 		return outcome{"differ", "git am refused the series: " + firstLine(stderr)}
 	}
-	return sr.sameCommits(sr.am, win)
+	return sr.sameCommits(sr.am, win, "")
 }
 
 // sameCommits checks that dir's branch is the window's base followed by
-// one commit per window commit, each with that commit's tree, and a clean
-// status.
-func (sr *sessionReplayer) sameCommits(dir string, win window) outcome {
+// one commit per window commit, each with that commit's tree, and status
+// st.
+func (sr *sessionReplayer) sameCommits(dir string, win window, st string) outcome {
 	out, err := benchrepo.Output(dir, "git", "log", "--first-parent", "--reverse", "--format=%T", win.base+"..HEAD")
 	if err != nil {
 		return outcome{"differ", err.Error()}
@@ -55,13 +55,8 @@ func (sr *sessionReplayer) sameCommits(dir string, win window) outcome {
 			return outcome{"differ", fmt.Sprintf("commit %d: tree differs from %.12s's:\n%s", i+1, c, stat)}
 		}
 	}
-	return clean(dir)
-}
-
-// clean checks that git status prints nothing in dir.
-func clean(dir string) outcome {
-	if st, _ := benchrepo.Output(dir, "git", "status", "--porcelain"); st != "" {
-		return outcome{"differ", "status not clean:\n" + st}
+	if got, _ := benchrepo.Output(dir, "git", "status", "--porcelain"); got != st {
+		return outcome{"differ", fmt.Sprintf("status:\n%swant:\n%s", got, st)}
 	}
 	return outcome{"agree", ""}
 }
@@ -81,10 +76,10 @@ func (sr *sessionReplayer) land(s string, win window, each bool) outcome {
 		return outcome{"refused", firstLine(stderr)}
 	}
 	if each {
-		return sr.sameCommits(dir, win)
+		return sr.sameCommits(dir, win, sr.wantStatus())
 	}
 	last := win.commits[len(win.commits)-1]
-	return sr.sameCommits(dir, window{base: win.base, commits: []string{last}})
+	return sr.sameCommits(dir, window{base: win.base, commits: []string{last}}, sr.wantStatus())
 }
 
 // undoLast takes back a random number M of s's newest batches in a copy
@@ -106,7 +101,7 @@ func (sr *sessionReplayer) undoLast(s string, win window, rest bool) outcome {
 		want = win.commits[k-m-1]
 	}
 	if !rest {
-		o := sr.atTree(dir, win.base, want)
+		o := sr.atTree(dir, win.base, sr.expect(want, k))
 		if o.kind != "agree" {
 			o.detail = fmt.Sprintf("undo --last %d of %d: %s", m, k, o.detail)
 		}
@@ -119,12 +114,13 @@ func (sr *sessionReplayer) undoLast(s string, win window, rest bool) outcome {
 	if err != nil {
 		return outcome{"refused", fmt.Sprintf("undo after --last %d: %s", m, firstLine(stderr))}
 	}
-	return sr.atTree(dir, win.base, win.base)
+	return sr.atTree(dir, win.base, sr.expect(win.base, k))
 }
 
 // undoAll takes back every batch of s at once in a copy of the scratch
 // clone: the base's tree and a clean status.
 func (sr *sessionReplayer) undoAll(s string, win window) outcome {
+	k := len(win.commits)
 	dir, err := sr.copyWork("undo")
 	if err != nil {
 		return outcome{"refused", err.Error()}
@@ -132,14 +128,15 @@ func (sr *sessionReplayer) undoAll(s string, win window) outcome {
 	if stderr, err := benchrepo.CommandStderr(dir, nil, sr.bin, "undo", "--session", s); err != nil {
 		return outcome{"refused", firstLine(stderr)}
 	}
-	return sr.atTree(dir, win.base, win.base)
+	return sr.atTree(dir, win.base, sr.expect(win.base, k))
 }
 
-// atTree checks that dir (HEAD at base) has commit's tree in its index
-// and files, and the status git prints for the same state made by git
-// (read-tree of commit over base in the second clone).
-func (sr *sessionReplayer) atTree(dir, base, commit string) outcome {
-	if o := sr.staged(dir, sr.treeOf(commit)); o.kind != "agree" {
+// atTree checks that dir (HEAD at base) has tree in its index and files,
+// and the status git prints for the same state made by git (read-tree of
+// tree over base in the second clone, which borrows the scratch clone's
+// objects).
+func (sr *sessionReplayer) atTree(dir, base, tree string) outcome {
+	if o := sr.staged(dir, tree); o.kind != "agree" {
 		return o
 	}
 	got, err := benchrepo.Output(dir, "git", "status", "--porcelain")
@@ -153,7 +150,7 @@ func (sr *sessionReplayer) atTree(dir, base, commit string) outcome {
 	if err := benchrepo.Command(sr.am, "git", "clean", "-q", "-f", "-d", "-x"); err != nil {
 		return outcome{"skipped", err.Error()}
 	}
-	if err := benchrepo.Command(sr.am, "git", "read-tree", "--reset", "-u", commit); err != nil {
+	if err := benchrepo.Command(sr.am, "git", "read-tree", "--reset", "-u", tree); err != nil {
 		return outcome{"skipped", err.Error()}
 	}
 	want, err := benchrepo.Output(sr.am, "git", "status", "--porcelain")

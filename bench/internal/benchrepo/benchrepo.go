@@ -153,6 +153,13 @@ func Output(dir, name string, args ...string) (string, error) {
 	return stdout, err
 }
 
+// OutputEnv is CommandEnv that returns what the command printed on
+// standard output.
+func OutputEnv(dir string, env []string, name string, args ...string) (string, error) {
+	stdout, _, err := run(dir, env, name, args...)
+	return stdout, err
+}
+
 // run runs name with args in dir under the benchmarks' environment plus
 // env, and returns its standard output and error.
 func run(dir string, env []string, name string, args ...string) (string, string, error) {
