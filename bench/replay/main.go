@@ -21,8 +21,8 @@
 // The session mode cuts the last n commits of HEAD's first-parent line into
 // windows of k consecutive non-merge commits that change something, and
 // replays each window in the scratch clone, reset to the window's base, as
-// one session (replay-I): each commit's diff (as in mode diff) is a
-// staging-mode batch, `gitedit patch --session replay-I`. Then, one row per
+// one session (replay-MODE-I): each commit's patch, in each mode of -modes,
+// is a staging-mode batch, `gitedit patch --session replay-MODE-I`. Then, one row per
 // check: stage (after each batch the index holds the commit's tree and the
 // files the index), ledger (a start entry on the base, then one entry per
 // batch with the commit's tree), fsck (git fsck --strict prints nothing
@@ -63,7 +63,7 @@ func main() {
 	}
 	var err error
 	if *session > 0 {
-		err = runSessions(*repo, *n, *session, *windows, *seed, *other, *verbose, *keep)
+		err = runSessions(*repo, *n, *session, *windows, *seed, strings.Split(*modes, ","), *other, *verbose, *keep)
 	} else {
 		err = run(*repo, *n, strings.Split(*modes, ","), *verbose, *keep)
 	}
@@ -96,7 +96,12 @@ func run(repo string, n int, modes []string, verbose, keep bool) error {
 
 // runSessions sets up the scratch clones, replays the windows of k
 // commits as sessions and prints the table.
-func runSessions(repo string, n, k, w int, seed uint64, other, verbose, keep bool) error {
+func runSessions(repo string, n, k, w int, seed uint64, modes []string, other, verbose, keep bool) error {
+	for _, m := range modes {
+		if _, ok := patchers[m]; !ok {
+			return fmt.Errorf("unknown mode %q (want diff, mail or u0)", m)
+		}
+	}
 	tmp, cleanup, err := benchrepo.Workspace("gitedit-replay-", keep)
 	if err != nil {
 		return err
@@ -111,6 +116,12 @@ func runSessions(repo string, n, k, w int, seed uint64, other, verbose, keep boo
 		return err
 	}
 	sr.other = other
-	sr.print(os.Stdout, sr.replaySessions(), k, verbose)
+	for i, m := range modes {
+		if i > 0 {
+			fmt.Println()
+		}
+		sr.mode = m
+		sr.print(os.Stdout, sr.replaySessions(), k, verbose)
+	}
 	return nil
 }

@@ -32,6 +32,8 @@ type sessionReplayer struct {
 	rng      *rand.Rand
 	// other: a second session edits otherFile before each batch.
 	other bool
+	// mode names the patcher of the batches (diff, mail, u0).
+	mode string
 }
 
 // newSessionReplayer lists the windows of k commits among the last n
@@ -101,7 +103,7 @@ func (sr *sessionReplayer) replaySessions() *tally {
 	t := newTally()
 	t.label = "check"
 	for i, win := range sr.windows {
-		s := fmt.Sprintf("replay-%d", i)
+		s := fmt.Sprintf("replay-%s-%d", sr.mode, i)
 		for _, c := range sessionChecks {
 			o := sr.check(c, s, win)
 			t.add(c, fmt.Sprintf("%.12s..%.12s", win.base, win.commits[len(win.commits)-1]), o)
@@ -152,7 +154,7 @@ func (sr *sessionReplayer) stage(s string, win window) outcome {
 				return outcome{"refused", err.Error()}
 			}
 		}
-		patch, err := patchers["diff"](sr.work, parent, c)
+		patch, err := patchers[sr.mode](sr.work, parent, c)
 		if err != nil {
 			return outcome{"skipped", "git cannot make the patch (objects missing from the clone?)"}
 		}
@@ -285,6 +287,6 @@ func (sr *sessionReplayer) print(w io.Writer, t *tally, k int, verbose bool) {
 	if sr.other {
 		other = ", a second session editing " + otherFile + " before each batch"
 	}
-	fmt.Fprintf(w, "session mode: %d windows of %d commits, as staging-mode sessions%s (one row per check, one count per window)\n", len(sr.windows), k, other)
+	fmt.Fprintf(w, "session mode: %d windows of %d commits, as staging-mode sessions of mode %s%s (one row per check, one count per window)\n", len(sr.windows), k, sr.mode, other)
 	t.print(w, sr.replayer, sessionChecks, verbose)
 }
