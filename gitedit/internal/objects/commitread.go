@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/filemode"
 )
 
 // Signature is an author or committer line read back: name, email and
@@ -140,12 +139,9 @@ func (t *Trees) Entries(h plumbing.Hash) ([]TreeEntry, error) {
 	}
 	out := make([]TreeEntry, r.len())
 	for i := range out {
-		e := r.entry(i)
-		m, err := filemode.New(e.mode)
-		if err != nil {
-			return nil, fmt.Errorf("read tree %s: entry %q: %w", h, e.name, err)
+		if out[i], err = r.treeEntry(h, i); err != nil {
+			return nil, err
 		}
-		out[i] = TreeEntry{Mode: m, Name: e.name, Hash: e.hash}
 	}
 	return out, nil
 }

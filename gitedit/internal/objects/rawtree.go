@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 )
 
 // rawTree is a tree's content as stored ("<mode> <name>\0<20-byte
@@ -170,4 +171,82 @@ func appendEntry(b []byte, e *entry) []byte {
 	b = append(b, e.name...)
 	b = append(b, 0)
 	return append(b, e.hash[:]...)
+}
+
+// treeEntry decodes entry i as a TreeEntry, its mode read as a number.
+func (r *rawTree) treeEntry(h plumbing.Hash, i int) (TreeEntry, error) {
+	mode, name, id := r.parts(i)
+	m, err := parseMode(mode)
+	if err != nil {
+		return TreeEntry{}, fmt.Errorf("read tree %s: entry %q: %w", h, name, err)
+	}
+	return TreeEntry{Mode: m, Name: string(name), Hash: plumbing.Hash(id)}, nil
+}
+
+// parseMode reads an entry's octal mode as filemode.New does, without
+// making a string of it.
+func parseMode(b []byte) (filemode.FileMode, error) {
+	var n uint64
+	for _, c := range b {
+		if c < '0' || c > '7' || n > 0o7777777 || len(b) > 11 {
+			return filemode.New(string(b))
+		}
+		n = n<<3 | uint64(c-'0')
+	}
+	if len(b) == 0 || n > 0xffffffff {
+		return filemode.New(string(b))
+	}
+	return filemode.FileMode(n), nil
+}
+
+// DiffEntries calls fn with each pair of entries of trees a and b (zero:
+// the empty tree) that are not byte for byte the same, matched by git's
+// tree order (a folder and a file of one name do not match); x or y is
+// nil where its tree has no such entry. Entries the same in both are
+// skipped without being decoded.
+func (t *Trees) DiffEntries(a, b plumbing.Hash, fn func(x, y *TreeEntry) error) error {
+	ra, err := t.read(a)
+	if err != nil {
+		return err
+	}
+	rb, err := t.read(b)
+	if err != nil {
+		return err
+	}
+	for i, j := 0, 0; i < ra.len() || j < rb.len(); {
+		c := 0
+		switch {
+		case j == rb.len():
+			c = -1
+		case i == ra.len():
+			c = 1
+		default:
+			ma, na, _ := ra.parts(i)
+			mb, nb, _ := rb.parts(j)
+			c = compareKeys(na, isTreeMode(ma), nb, isTreeMode(mb))
+		}
+		if c == 0 && bytes.Equal(ra.data[ra.offs[i]:ra.offs[i+1]], rb.data[rb.offs[j]:rb.offs[j+1]]) {
+			i, j = i+1, j+1
+			continue
+		}
+		var x, y *TreeEntry
+		if c <= 0 {
+			e, err := ra.treeEntry(a, i)
+			if err != nil {
+				return err
+			}
+			x, i = &e, i+1
+		}
+		if c >= 0 {
+			e, err := rb.treeEntry(b, j)
+			if err != nil {
+				return err
+			}
+			y, j = &e, j+1
+		}
+		if err := fn(x, y); err != nil {
+			return err
+		}
+	}
+	return nil
 }

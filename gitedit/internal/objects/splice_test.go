@@ -164,3 +164,68 @@ func TestSpliceLeavesMalformedTreesToDecoding(t *testing.T) {
 		}
 	}
 }
+
+// DiffEntries lists the entries git diff-tree lists between two random
+// folders (names that sort differently as files and as folders, modes
+// changed, files replaced by folders), in the same order.
+func TestDiffEntriesMatchesGitDiffTree(t *testing.T) {
+	dir := fixtures.NewRepo(t, nil)
+	s := storage(dir)
+	rng := rand.New(rand.NewPCG(25, 3))
+	blobs := make([]plumbing.Hash, 2)
+	for i := range blobs {
+		h, err := WriteBlob(s, fmt.Appendf(nil, "%d\n", i))
+		require.NoError(t, err)
+		blobs[i] = h
+	}
+	inner, err := UpdateTree(NewTrees(s), plumbing.ZeroHash, []TreeChange{{Path: "in.txt", Hash: blobs[0], Mode: filemode.Regular}})
+	require.NoError(t, err)
+	mktree := func() plumbing.Hash {
+		var lines strings.Builder
+		for _, e := range randomTree(rng, blobs[rng.IntN(2)], inner) {
+			kind := "blob"
+			if e.isTree() {
+				kind = "tree"
+			}
+			fmt.Fprintf(&lines, "%s %s %s\t%s\n", e.mode, kind, e.hash, e.name)
+		}
+		return plumbing.NewHash(strings.TrimSpace(fixtures.GitInput(t, dir, lines.String(), "mktree")))
+	}
+	side := func(e *TreeEntry) (string, string) {
+		if e == nil {
+			return "000000", plumbing.ZeroHash.String()
+		}
+		return fmt.Sprintf("%06o", uint32(e.Mode)), e.Hash.String()
+	}
+	for i := range 40 {
+		a, b := mktree(), mktree()
+		if i%5 == 0 {
+			a = plumbing.ZeroHash
+		}
+		var got []string
+		require.NoError(t, NewTrees(s).DiffEntries(a, b, func(x, y *TreeEntry) error {
+			ma, ha := side(x)
+			mb, hb := side(y)
+			name := ""
+			for _, e := range []*TreeEntry{x, y} {
+				if e != nil {
+					name = e.Name
+				}
+			}
+			got = append(got, fmt.Sprintf(":%s %s %s %s\t%s", ma, mb, ha, hb, name))
+			return nil
+		}))
+		from := a.String()
+		if a.IsZero() {
+			from = EmptyTree.String()
+		}
+		var want []string
+		for _, line := range strings.Split(strings.TrimSpace(fixtures.Git(t, dir, "-c", "core.quotePath=false", "diff-tree", "--raw", "--no-renames", "--full-index", from, b.String())), "\n") {
+			if line != "" {
+				status := strings.Fields(line)[4]
+				want = append(want, strings.Replace(line, " "+status+"\t", "\t", 1))
+			}
+		}
+		require.Equal(t, want, got, "case %d", i)
+	}
+}
