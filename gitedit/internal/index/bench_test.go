@@ -47,7 +47,24 @@ func BenchmarkReadEncodeSplit5k(b *testing.B) { benchReadEncodeOf(b, 5000, true)
 // BenchmarkReadEncodeSplit100k: see BenchmarkReadEncodeSplit5k.
 func BenchmarkReadEncodeSplit100k(b *testing.B) { benchReadEncodeOf(b, 100000, true) }
 
+// BenchmarkReadEncodeV4_5k and BenchmarkReadEncodeV4_100k are
+// BenchmarkReadEncode5k and 100k with an index of version 4 (names
+// prefix-compressed, what feature.manyFiles sets), converted by git.
+func BenchmarkReadEncodeV4_5k(b *testing.B) { benchReadEncodeV4(b, 5000) }
+
+// BenchmarkReadEncodeV4_100k: see BenchmarkReadEncodeV4_5k.
+func BenchmarkReadEncodeV4_100k(b *testing.B) { benchReadEncodeV4(b, 100000) }
+
 func benchReadEncode(b *testing.B, n int) { benchReadEncodeOf(b, n, false) }
+
+func benchReadEncodeV4(b *testing.B, n int) {
+	if testing.Short() && n > 5000 {
+		b.Skip("builds a 100k-entry index")
+	}
+	dir, indexPath := bigIndexRepo(b, n)
+	git(b, dir, "update-index", "--index-version", "4")
+	benchReadEncodeAt(b, indexPath, n)
+}
 
 func benchReadEncodeOf(b *testing.B, n int, split bool) {
 	if testing.Short() && n > 5000 {
@@ -58,6 +75,12 @@ func benchReadEncodeOf(b *testing.B, n int, split bool) {
 		git(b, dir, "config", "core.splitIndex", "true")
 		git(b, dir, "update-index", "--split-index")
 	}
+	benchReadEncodeAt(b, indexPath, n)
+}
+
+// benchReadEncodeAt times reading the index at indexPath (n entries, as
+// bigIndexRepo makes them), replacing its middle entry and encoding it.
+func benchReadEncodeAt(b *testing.B, indexPath string, n int) {
 	fi, _ := os.Stat(indexPath)
 	b.SetBytes(fi.Size())
 	name := fmt.Sprintf("src/module%03d/pkg%02d/file%06d.go", n/2/1000, n/2/100%10, n/2)
