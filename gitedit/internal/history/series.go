@@ -353,11 +353,11 @@ func (h *history) renderDiff(changes []fileChange) (string, string, error) {
 	var out bytes.Buffer
 	stats := make([]diff.FileStat, 0, len(changes))
 	for _, c := range changes {
-		fp, err := h.filePatch(c)
+		st, err := h.renderChange(&out, c, renderFile)
 		if err != nil {
 			return "", "", err
 		}
-		stats = append(stats, renderFile(&out, fp))
+		stats = append(stats, st)
 	}
 	return out.String(), diff.FormatStat(stats), nil
 }

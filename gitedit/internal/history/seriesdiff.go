@@ -1,6 +1,7 @@
 package history
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -185,4 +186,37 @@ func (h *history) blobBytes(f *treeFile) ([]byte, error) {
 		return nil, spec.IOError("read blob "+f.hash.String(), err)
 	}
 	return b, nil
+}
+
+// fileType is a file mode's type bits (regular file, symbolic link,
+// submodule): a mode change within a type is a mode change.
+func fileType(m filemode.FileMode) filemode.FileMode { return m & 0o170000 }
+
+// renderChange writes c's diff with render and returns its stat. A file
+// whose type changes (a symbolic link that becomes a file, ...) is
+// written as git diff writes it, a deletion then a creation (git apply
+// and git am refuse a mode change between two types), with git's stat:
+// one line, and "mode change" in the summary.
+func (h *history) renderChange(w *bytes.Buffer, c fileChange, render func(*bytes.Buffer, *filePatch) diff.FileStat) (diff.FileStat, error) {
+	if c.from == nil || c.to == nil || fileType(c.from.mode) == fileType(c.to.mode) {
+		fp, err := h.filePatch(c)
+		if err != nil {
+			return diff.FileStat{}, err
+		}
+		return render(w, fp), nil
+	}
+	del, err := h.filePatch(fileChange{from: c.from})
+	if err != nil {
+		return diff.FileStat{}, err
+	}
+	add, err := h.filePatch(fileChange{to: c.to})
+	if err != nil {
+		return diff.FileStat{}, err
+	}
+	ds, as := render(w, del), render(w, add)
+	st := statOf(&filePatch{from: c.from, to: c.to, added: as.Added, deleted: ds.Deleted})
+	if ds.Binary || as.Binary {
+		st.Binary, st.OldSize, st.NewSize = true, ds.OldSize, as.NewSize
+	}
+	return st, nil
 }

@@ -106,12 +106,12 @@ func (h *history) netFiles(show *spec.SessionShow, net []ledger.NetFile) error {
 	var all bytes.Buffer
 	stats := make([]diff.FileStat, 0, len(net))
 	for _, f := range net {
-		fp, err := h.filePatch(changeOf(f.Path, f.Before, f.After))
+		var one bytes.Buffer
+		st, err := h.renderChange(&one, changeOf(f.Path, f.Before, f.After), renderReview)
 		if err != nil {
 			return err
 		}
-		var one bytes.Buffer
-		stats = append(stats, renderReview(&one, fp))
+		stats = append(stats, st)
 		all.Write(one.Bytes())
 		show.Files = append(show.Files, spec.SessionFile{FilePath: f.Path, BlobBefore: f.Before.Hash.String(), BlobAfter: f.After.Hash.String(),
 			Created: !f.Before.Exists(), Deleted: !f.After.Exists(), OutsideChanges: f.OutsideChanges, Batches: f.Batches, Diff: one.String()})

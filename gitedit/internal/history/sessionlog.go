@@ -101,11 +101,11 @@ func (h *history) setDiff(e *spec.LogEntry, changes []fileChange, req spec.LogRe
 	var all bytes.Buffer
 	stats := make([]diff.FileStat, 0, len(changes))
 	for _, c := range changes {
-		fp, err := h.filePatch(c)
+		st, err := h.renderChange(&all, c, renderReview)
 		if err != nil {
 			return err
 		}
-		stats = append(stats, renderReview(&all, fp))
+		stats = append(stats, st)
 	}
 	if req.Stat && len(stats) > 0 {
 		e.Stat = diff.FormatStat(stats)
