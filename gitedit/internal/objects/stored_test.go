@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -46,4 +47,27 @@ func TestLargeTreesAreStoredAndReadBackByGit(t *testing.T) {
 		require.Len(t, data, size)
 	}
 	fixtures.Git(t, dir, "fsck", "--strict")
+}
+
+// A loose object whose header claims more than its compressed bytes
+// could hold is read into a buffer of a guessed size, not of the size
+// claimed (4 GiB here), and refused for the size that does not match.
+func TestInflateDoesNotTrustAHugeHeaderSize(t *testing.T) {
+	z := storeObject("blob 4294967296\x00", []byte("abc"))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	body, err := inflate(z)
+	runtime.ReadMemStats(&after)
+	require.NoError(t, err)
+	require.Equal(t, "blob 4294967296\x00abc", string(body))
+	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20), "bytes allocated")
+	_, err = stripHeader(body, plumbing.BlobObject)
+	require.ErrorContains(t, err, "does not match its header")
+	for _, data := range []string{"blob 1\x00abc", "blob x\x00abc", "blob\x00", "tree 3"} {
+		body, err := inflate(storeObject("", []byte(data)))
+		require.NoError(t, err, "%q", data)
+		require.Equal(t, data, string(body))
+		_, err = stripHeader(body, plumbing.BlobObject)
+		require.Error(t, err, "%q", data)
+	}
 }
