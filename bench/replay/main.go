@@ -34,7 +34,9 @@
 // (then the rest: the base) and undo-all (everything at once: the base).
 // With -other, a second session (other-replay-I) adds a file of its own
 // before the first batch and a line to it before each other batch: every
-// index the checks expect holds it too, and a land leaves it staged.
+// index the checks expect holds it too, and a land leaves it staged. With
+// -merges, merge commits of the line are batches too (their diff from the
+// first parent), for histories of merged pull requests.
 package main
 
 import (
@@ -48,7 +50,7 @@ import (
 
 func main() {
 	repo := flag.String("repo", "", "local clone whose history is replayed (required)")
-	n := flag.Int("n", 300, "how many non-merge commits, counted back from HEAD")
+	n := flag.Int("n", 300, "how many non-merge commits, counted back from HEAD (session mode: first-parent commits)")
 	modes := flag.String("modes", "diff,mail,u0", "comma-separated modes: diff, mail, u0")
 	verbose := flag.Bool("v", false, "list every differing or refused commit, not only the first ones")
 	keep := flag.Bool("keep", false, "keep the scratch folder")
@@ -56,6 +58,7 @@ func main() {
 	windows := flag.Int("windows", 0, "session mode: at most this many windows, the newest (0: all)")
 	seed := flag.Uint64("seed", 1, "session mode: seed of the random undo --last counts")
 	other := flag.Bool("other", false, "session mode: a second session edits a file of its own before each batch")
+	merges := flag.Bool("merges", false, "session mode: take merge commits too, as their first-parent diff (modes diff and u0)")
 	flag.Parse()
 	if *repo == "" {
 		flag.Usage()
@@ -63,7 +66,8 @@ func main() {
 	}
 	var err error
 	if *session > 0 {
-		err = runSessions(*repo, *n, *session, *windows, *seed, strings.Split(*modes, ","), *other, *verbose, *keep)
+		err = runSessions(*repo, sessionOptions{n: *n, k: *session, w: *windows, seed: *seed, merges: *merges, other: *other},
+			strings.Split(*modes, ","), *verbose, *keep)
 	} else {
 		err = run(*repo, *n, strings.Split(*modes, ","), *verbose, *keep)
 	}
@@ -96,10 +100,10 @@ func run(repo string, n int, modes []string, verbose, keep bool) error {
 
 // runSessions sets up the scratch clones, replays the windows of k
 // commits as sessions and prints the table.
-func runSessions(repo string, n, k, w int, seed uint64, modes []string, other, verbose, keep bool) error {
+func runSessions(repo string, opt sessionOptions, modes []string, verbose, keep bool) error {
 	for _, m := range modes {
-		if _, ok := patchers[m]; !ok {
-			return fmt.Errorf("unknown mode %q (want diff, mail or u0)", m)
+		if _, ok := patchers[m]; !ok || m == "mail" && opt.merges {
+			return fmt.Errorf("unknown mode %q (want diff, mail or u0; -merges: diff or u0)", m)
 		}
 	}
 	tmp, cleanup, err := benchrepo.Workspace("gitedit-replay-", keep)
@@ -111,17 +115,16 @@ func runSessions(repo string, n, k, w int, seed uint64, modes []string, other, v
 	if err != nil {
 		return err
 	}
-	sr, err := newSessionReplayer(rp, tmp, n, k, w, seed)
+	sr, err := newSessionReplayer(rp, tmp, opt)
 	if err != nil {
 		return err
 	}
-	sr.other = other
 	for i, m := range modes {
 		if i > 0 {
 			fmt.Println()
 		}
 		sr.mode = m
-		sr.print(os.Stdout, sr.replaySessions(), k, verbose)
+		sr.print(os.Stdout, sr.replaySessions(), opt.k, verbose)
 	}
 	return nil
 }

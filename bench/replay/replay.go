@@ -174,8 +174,12 @@ func (t *tally) print(w io.Writer, rp *replayer, modes []string, verbose bool) {
 	if len(rp.commits) > 0 {
 		first, last = rp.commits[0][:12], rp.commits[len(rp.commits)-1][:12]
 	}
-	fmt.Fprintf(w, "repository %s: %d non-merge commits, %s..%s (oldest to newest), %s\n\n",
-		rp.src, len(rp.commits), first, last, time.Since(rp.start).Round(time.Second))
+	kind := "non-merge commits"
+	if t.label != "mode" {
+		kind = "commits in the windows"
+	}
+	fmt.Fprintf(w, "repository %s: %d %s, %s..%s (oldest to newest), %s\n\n",
+		rp.src, len(rp.commits), kind, first, last, time.Since(rp.start).Round(time.Second))
 	fmt.Fprintf(w, "| %s | agree | differ | refused | skipped |\n| --- | --- | --- | --- | --- |\n", t.label)
 	for _, m := range modes {
 		c := t.counts[m]

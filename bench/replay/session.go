@@ -36,19 +36,27 @@ type sessionReplayer struct {
 	mode string
 }
 
+// sessionOptions are the session mode's flags.
+type sessionOptions struct {
+	n, k, w int // the last n commits, windows of k, at most w (0: all)
+	seed    uint64
+	// merges takes merge commits too, as their first-parent diff.
+	merges, other bool
+}
+
 // newSessionReplayer lists the windows of k commits among the last n
 // commits of src's first-parent line (at most w windows, newest first;
 // w 0: all) and makes a second scratch clone for git am.
-func newSessionReplayer(rp *replayer, tmp string, n, k, w int, seed uint64) (*sessionReplayer, error) {
+func newSessionReplayer(rp *replayer, tmp string, opt sessionOptions) (*sessionReplayer, error) {
 	sr := &sessionReplayer{replayer: rp, tmp: tmp, am: filepath.Join(tmp, "am"), trees: map[string]string{},
-		rng: rand.New(rand.NewPCG(seed, seed))}
-	out, err := benchrepo.Output(rp.src, "git", "log", "--first-parent", "-n", fmt.Sprint(n), "--format=%H %T %P", "HEAD")
+		rng: rand.New(rand.NewPCG(opt.seed, opt.seed)), other: opt.other}
+	out, err := benchrepo.Output(rp.src, "git", "log", "--first-parent", "-n", fmt.Sprint(opt.n), "--format=%H %T %P", "HEAD")
 	if err != nil {
 		return nil, err
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	slices.Reverse(lines)
-	sr.windows = splitWindows(lines, k, w, sr.trees)
+	sr.windows = splitWindows(lines, opt, sr.trees)
 	rp.commits = nil
 	for _, win := range sr.windows {
 		rp.commits = append(rp.commits, win.commits...)
@@ -63,10 +71,10 @@ func newSessionReplayer(rp *replayer, tmp string, n, k, w int, seed uint64) (*se
 }
 
 // splitWindows cuts the first-parent lines ("commit tree parents", oldest
-// first) into runs of non-merge commits that change something, and the
-// runs into windows of k; it keeps the newest w windows (w 0: all) and
-// fills trees.
-func splitWindows(lines []string, k, w int, trees map[string]string) []window {
+// first) into runs of non-merge commits (any commits with opt.merges)
+// that change something, and the runs into windows of opt.k; it keeps
+// the newest opt.w windows (0: all) and fills trees.
+func splitWindows(lines []string, opt sessionOptions, trees map[string]string) []window {
 	var wins []window
 	var run []string
 	base := ""
@@ -77,7 +85,7 @@ func splitWindows(lines []string, k, w int, trees map[string]string) []window {
 		}
 		trees[f[0]] = f[1]
 		// a root, a merge or a commit without a change ends a run.
-		ok := len(f) == 3 && trees[f[2]] != "" && trees[f[2]] != f[1]
+		ok := (len(f) == 3 || opt.merges && len(f) > 3) && trees[f[2]] != "" && trees[f[2]] != f[1]
 		if !ok || (len(run) > 0 && run[len(run)-1] != f[2]) {
 			run = nil
 			continue
@@ -86,13 +94,13 @@ func splitWindows(lines []string, k, w int, trees map[string]string) []window {
 			base = f[2]
 		}
 		run = append(run, f[0])
-		if len(run) == k {
+		if len(run) == opt.k {
 			wins = append(wins, window{base: base, commits: run})
 			run = nil
 		}
 	}
-	if w > 0 && len(wins) > w {
-		wins = wins[len(wins)-w:]
+	if opt.w > 0 && len(wins) > opt.w {
+		wins = wins[len(wins)-opt.w:]
 	}
 	return wins
 }
