@@ -24,17 +24,60 @@ func (sr *sessionReplayer) series(s string, win window) outcome {
 	if err != nil || len(patches) != len(win.commits) {
 		return outcome{"differ", fmt.Sprintf("%d patches, want %d", len(patches), len(win.commits))}
 	}
-	_ = benchrepo.Command(sr.am, "git", "am", "--abort")
-	if err := benchrepo.Command(sr.am, "git", "checkout", "-q", "-f", "-B", "am", win.base); err != nil {
-		return outcome{"skipped", "git cannot check out the base in the second clone"}
-	}
-	if err := benchrepo.Command(sr.am, "git", "clean", "-q", "-f", "-d", "-x"); err != nil {
-		return outcome{"skipped", err.Error()}
-	}
-	if stderr, err := benchrepo.CommandStderr(sr.am, nil, "git", append([]string{"am", "-q", "--keep-cr"}, patches...)...); err != nil {
-		return outcome{"differ", "git am refused the series: " + firstLine(stderr)}
+	if stderr, err := sr.gitAm(win.base, patches); err != nil {
+		if sr.gitSeriesFails(win) {
+			return outcome{"skipped", "git am refuses git format-patch's own series of the window too"}
+		}
+		return outcome{"differ", "git am refused the series: " + errorLine(stderr)}
 	}
 	return sr.sameCommits(sr.am, win, "")
+}
+
+// gitAm applies patches with git am --keep-cr on base in the second
+// clone and returns what git am printed on standard error.
+func (sr *sessionReplayer) gitAm(base string, patches []string) (string, error) {
+	_ = benchrepo.Command(sr.am, "git", "am", "--abort")
+	if err := benchrepo.Command(sr.am, "git", "reset", "-q", "--hard"); err != nil {
+		return "", err
+	}
+	if err := benchrepo.Command(sr.am, "git", "checkout", "-q", "-f", "-B", "am", base); err != nil {
+		return "", err
+	}
+	if err := benchrepo.Command(sr.am, "git", "clean", "-q", "-f", "-d", "-x"); err != nil {
+		return "", err
+	}
+	return benchrepo.CommandStderr(sr.am, nil, "git", append([]string{"am", "-q", "--keep-cr"}, patches...)...)
+}
+
+// gitSeriesFails reports whether git am also refuses git format-patch's
+// series of the window's commits (say, a commit that changes
+// .gitattributes leaves a checked-out file converted the old way, which
+// "does not match index" for the next patch).
+func (sr *sessionReplayer) gitSeriesFails(win window) bool {
+	dir := filepath.Join(sr.tmp, "gitseries")
+	if err := os.RemoveAll(dir); err != nil {
+		return false
+	}
+	last := win.commits[len(win.commits)-1]
+	if err := benchrepo.Command(sr.work, "git", "format-patch", "-q", "-o", dir, win.base+".."+last); err != nil {
+		return false
+	}
+	patches, err := filepath.Glob(filepath.Join(dir, "*.patch"))
+	if err != nil {
+		return false
+	}
+	_, err = sr.gitAm(win.base, patches)
+	return err != nil
+}
+
+// errorLine is stderr's first "error:" or "fatal:" line, else its first.
+func errorLine(stderr string) string {
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(l, "error:") || strings.HasPrefix(l, "fatal:") {
+			return l
+		}
+	}
+	return firstLine(stderr)
 }
 
 // sameCommits checks that dir's branch is the window's base followed by
