@@ -138,7 +138,27 @@ func putBack(r *repo.Repo, root *wtfs.Root, db *objects.DB, side string, e journ
 	if e.WTBefore.Link {
 		st.Mode, st.Perm = os.ModeSymlink|0o777, 0
 	}
+	removeEmptyFolders(root, e.Rel)
 	return writeBack(r, root, st)
+}
+
+// removeEmptyFolders removes the folder rel when it holds nothing but
+// empty folders, and reports whether it did (nothing when rel is no
+// folder, or a file or link is in it). A batch that turns a file into a
+// folder makes the folder just before it renames the new file into it: a
+// kill between the two leaves the folder empty where the old file is to
+// be put back, and losing it loses nothing.
+func removeEmptyFolders(root *wtfs.Root, rel string) bool {
+	names, plain, err := root.List(rel)
+	if err != nil {
+		return false
+	}
+	for i, name := range names {
+		if plain[i] || !removeEmptyFolders(root, rel+"/"+name) {
+			return false
+		}
+	}
+	return root.Remove(rel, true) == nil
 }
 
 // decide reports whether the killed batch is to be rolled back, from git
