@@ -47,3 +47,18 @@ func TestRollbackPutsAFileBackOverTheEmptyFolderItsBatchMade(t *testing.T) {
 		require.NoError(t, err, "git fsck: %s", out)
 	}
 }
+
+// A refused run that rolled a killed batch back first says what it left
+// in its error (a refused run has no result with notes): the file someone
+// changed since the kill, which the rollback left as it is.
+func TestRefusedRunSaysWhatTheRollbackLeft(t *testing.T) {
+	dir := rollbackStart(t)
+	require.True(t, killAt(t, dir, "write index", 0, rollbackBatch, "batch", "-"))
+	write(t, dir, "a.txt", "the user's own\n")
+	removeLocksLeft(t, dir)
+	r := gitedit(t, dir, "", "edit", "other.txt", "--old", "not there", "--new", "x")
+	require.Equal(t, 1, r.code, r.stderr)
+	require.Contains(t, r.stderr, "not_found")
+	require.Contains(t, r.stderr, "a.txt was changed since a killed gitedit batch wrote it")
+	require.Equal(t, "the user's own\n", read(t, dir, "a.txt"))
+}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/gitedit/gitedit/engine/quote"
@@ -102,15 +104,36 @@ func Run(ctx context.Context, r *repo.Repo, opt spec.Options, plan Plan, opts ..
 		w.out.Notes = append(c.recovered, w.out.Notes...)
 	}
 	if err != nil {
-		return nil, err
+		return nil, withRecovered(err, c.recovered)
 	}
 	if !w.out.Changed || opt.DryRun {
 		return w.out, nil
 	}
 	if err := w.apply(ctx, lock); err != nil {
-		return nil, err
+		return nil, withRecovered(err, c.recovered)
 	}
 	return w.out, nil
+}
+
+// withRecovered adds to the error of a refused batch the notes of the
+// killed batch its run rolled back first (see recoverFiles): a refused
+// run has no result to carry them, and a file left as someone changed
+// it since would go unsaid.
+func withRecovered(err error, notes []string) error {
+	if len(notes) == 0 {
+		return err
+	}
+	also := " (first, a killed gitedit batch was rolled back: " + strings.Join(notes, "; ") + ")"
+	se, ok := err.(*spec.Error)
+	if !ok {
+		return fmt.Errorf("%w%s", err, also)
+	}
+	cp := *se
+	if cp.Message == "" && cp.Err != nil {
+		cp.Message = cp.Err.Error()
+	}
+	cp.Message += also
+	return &cp
 }
 
 // Option adds to what Run does.
