@@ -89,7 +89,8 @@ func mutations() []mutation {
 // decoded first.
 func TestEncodeMatchesLegacyWriter(t *testing.T) {
 	fs := append(flavours(), flavour{"long-names", setupLongNames, []string{"TREE"}},
-		flavour{"many-entries-eoie-ieot", setupMany, []string{"IEOT", "TREE", "EOIE"}})
+		flavour{"many-entries-eoie-ieot", setupMany, []string{"IEOT", "TREE", "EOIE"}},
+		flavour{"many-entries-eoie-ieot-v4", setupManyV4, []string{"IEOT", "TREE", "EOIE"}})
 	for _, f := range fs {
 		t.Run(f.name, func(t *testing.T) {
 			_, indexPath := newFlavourRepo(t, f)
@@ -155,6 +156,13 @@ func setupMany(t *testing.T, d string) {
 	fixtures.GitInput(t, d, "", "hash-object", "-w", "--stdin")
 	fixtures.GitInput(t, d, in.String(), "update-index", "--index-info")
 	setupEOIE(2)(t, d)
+}
+
+// setupManyV4 is setupMany in version 4: the IEOT blocks start with a
+// name that shares no prefix with the one before.
+func setupManyV4(t *testing.T, d string) {
+	setupMany(t, d)
+	setupEOIE(4)(t, d)
 }
 
 // TestEncodeRewritesEntriesGitWouldNotWrite corrupts entries of a

@@ -106,10 +106,16 @@ type Index struct {
 	// revalidate holds the folders (and their new tree ids) whose
 	// cache-tree nodes Encode makes valid again (see Revalidate).
 	revalidate map[string][hashLen]byte
-	// raw is the file read (without its checksum) when it is version 2
-	// or 3: Encode copies from it the entries still as read. It is never
-	// written to.
-	raw []byte
+	// raw is the file read (without its checksum): Encode copies from
+	// it the entries still as read. It is never written to. rawV4 is set
+	// when it is of version 4 (see lazyv4.go).
+	raw   []byte
+	rawV4 bool
+	// names holds the names of a version 4 table read, one after the
+	// other, and nstart, for each nil entry of ents, where its name
+	// starts in it (nil unless version 4; see lazyv4.go).
+	names  string
+	nstart []uint32
 	// plain caches plainEntries: 0 not yet known, 1 true, 2 false.
 	plain uint8
 }

@@ -24,7 +24,7 @@ func (ix *Index) At(i int) *Entry {
 	if e := ix.ents[i]; e != nil {
 		return e
 	}
-	e := ix.decodeAt(int(ix.offs[i] - 1))
+	e := ix.decodeAt(int(ix.offs[i]-1), ix.nameAt(i))
 	if ix.pos != nil {
 		e.base = ix.pos[i]
 	}
@@ -39,7 +39,7 @@ func (ix *Index) Entries() []*Entry {
 	for i := range ix.ents {
 		ix.At(i)
 	}
-	ix.offs, ix.pos = nil, nil
+	ix.offs, ix.pos, ix.nstart = nil, nil, nil
 	return ix.ents
 }
 
@@ -82,6 +82,10 @@ func (ix *Index) nameAt(i int) string {
 		return e.Name
 	}
 	off := int(ix.offs[i] - 1)
+	if ix.nstart != nil { // version 4
+		start := int(ix.nstart[i])
+		return ix.names[start : start+int(be.Uint16(ix.raw[off+60:])&flagNameMask)]
+	}
 	start, n := rawName(ix.raw, off)
 	return ix.str[start : start+n]
 }
@@ -107,6 +111,9 @@ func (ix *Index) splice(i, j int, e *Entry) {
 	if ix.pos != nil {
 		ix.pos = append(ix.pos[:i], append(make([]uint32, len(ins)), ix.pos[j:]...)...)
 	}
+	if ix.nstart != nil {
+		ix.nstart = append(ix.nstart[:i], append(make([]uint32, len(ins)), ix.nstart[j:]...)...)
+	}
 }
 
 // rawName returns where the name of the canonical version 2/3 entry at
@@ -127,17 +134,16 @@ func rawLen(b []byte, off int) int {
 	return (start - off + n + 8) &^ 7
 }
 
-// decodeAt decodes the canonical entry at off in raw (see scanEntries),
-// its name a part of str.
-func (ix *Index) decodeAt(off int) *Entry {
+// decodeAt decodes the canonical entry at off in raw (see scanEntries
+// and scanV4), named name.
+func (ix *Index) decodeAt(off int, name string) *Entry {
 	e := new(Entry)
 	decodeFixed(e, ix.raw[off:off+fixedLen])
 	if be.Uint16(ix.raw[off+60:])&flagExtended != 0 {
 		x := be.Uint16(ix.raw[off+fixedLen:])
 		e.SkipWorktree, e.IntentToAdd = x&xflagSkipWt != 0, x&xflagIntent != 0
 	}
-	start, n := rawName(ix.raw, off)
-	e.Name = ix.str[start : start+n]
+	e.Name = name
 	e.raw = uint32(off) + 1
 	return e
 }

@@ -38,6 +38,45 @@ func lazyRepo(t *testing.T, skip bool) string {
 	return filepath.Join(dir, ".git", "index")
 }
 
+// lazyFiles returns the bytes of lazyRepo's index without and with skip,
+// as git writes them in version 2 or 3 and in version 4, by name.
+func lazyFiles(t *testing.T) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for _, skip := range []bool{false, true} {
+		path := lazyRepo(t, skip)
+		for _, v := range []string{"", "4"} {
+			if v != "" {
+				fixtures.Git(t, filepath.Dir(filepath.Dir(path)), "update-index", "--index-version", v)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[fmt.Sprintf("skip=%v,v%s", skip, v)] = data
+		}
+	}
+	return out
+}
+
+// sameEntries reports whether a and b are the same entries, where each
+// was in the file aside for a version 4 file (parseEntries does not
+// record it there).
+func sameEntries(a, b []*Entry, v4 bool) bool {
+	if !v4 {
+		return reflect.DeepEqual(a, b)
+	}
+	strip := func(es []*Entry) []Entry {
+		out := make([]Entry, len(es))
+		for i, e := range es {
+			out[i] = *e
+			out[i].raw = 0
+		}
+		return out
+	}
+	return reflect.DeepEqual(strip(a), strip(b))
+}
+
 // readBoth reads the index file at path lazily (Read) and, from the same
 // bytes, decodes every entry at once as parseEntries does.
 func readBoth(t *testing.T, data []byte) (*Index, []*Entry, error, error) {
@@ -51,17 +90,13 @@ func readBoth(t *testing.T, data []byte) (*Index, []*Entry, error, error) {
 	return ix, eager, lazyErr, eagerErr
 }
 
-// TestLazyReadAgreesWithDecodingEveryEntry reads indexes of version 2 and
-// 3 (conflict stages, skip-worktree, intent-to-add) lazily and checks
+// TestLazyReadAgreesWithDecodingEveryEntry reads indexes of version 2, 3
+// and 4 (conflict stages, skip-worktree, intent-to-add) lazily and checks
 // each entry, decoded when asked for, against parseEntries's, field by
 // field (where each is in the file included), and the lookups that do not
 // decode (search, Conflicted, Unmerged) against the entries.
 func TestLazyReadAgreesWithDecodingEveryEntry(t *testing.T) {
-	for _, skip := range []bool{false, true} {
-		data, err := os.ReadFile(lazyRepo(t, skip))
-		if err != nil {
-			t.Fatal(err)
-		}
+	for skip, data := range lazyFiles(t) {
 		ix, eager, err1, err2 := readBoth(t, data)
 		if err1 != nil || err2 != nil {
 			t.Fatal(err1, err2)
@@ -80,8 +115,8 @@ func TestLazyReadAgreesWithDecodingEveryEntry(t *testing.T) {
 		if Decoded(ix) != 0 {
 			t.Fatalf("lookups decoded %d entries, want none", Decoded(ix))
 		}
-		if got := ix.Entries(); !reflect.DeepEqual(got, eager) {
-			t.Fatalf("skip %v: lazily decoded entries differ from parseEntries's", skip)
+		if got := ix.Entries(); !sameEntries(got, eager, ix.rawV4) {
+			t.Fatalf("%s: lazily decoded entries differ from parseEntries's", skip)
 		}
 	}
 }
@@ -91,12 +126,15 @@ func TestLazyReadAgreesWithDecodingEveryEntry(t *testing.T) {
 // asked for are decoded, and the bytes are the legacy writer's (every
 // entry encoded).
 func TestOneEntryChangedDecodesOnlyIt(t *testing.T) {
-	data, err := os.ReadFile(lazyRepo(t, true))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, change := range []string{"replace-middle", "add-first", "add-last", "remove", "none"} {
-		t.Run(change, func(t *testing.T) {
+	files := lazyFiles(t)
+	for _, c := range []struct{ file, change string }{
+		{"skip=true,v", "replace-middle"}, {"skip=true,v", "add-first"}, {"skip=true,v", "add-last"},
+		{"skip=true,v", "remove"}, {"skip=true,v", "none"},
+		{"skip=true,v4", "replace-middle"}, {"skip=true,v4", "add-first"}, {"skip=true,v4", "add-last"},
+		{"skip=true,v4", "remove"}, {"skip=true,v4", "none"}, {"skip=false,v4", "replace-middle"},
+	} {
+		data, change := files[c.file], c.change
+		t.Run(c.file+"/"+change, func(t *testing.T) {
 			ix, err := parse(data)
 			if err != nil {
 				t.Fatal(err)
@@ -136,32 +174,53 @@ func TestOneEntryChangedDecodesOnlyIt(t *testing.T) {
 }
 
 // TestLazyReadRefusesWhatParseEntriesRefuses damages the entry table of a
-// version-3 index at random (a byte changed, or the table cut): reading
-// it lazily must fail when decoding every entry fails, and otherwise give
-// the same entries.
+// version-3 and a version-4 index at random, 3,000 times each (a byte
+// changed, or the table cut; in version 4 also the count of bytes an
+// entry's name strips from the previous name): reading it lazily must
+// fail when decoding every entry fails, and otherwise give the same
+// entries.
 func TestLazyReadRefusesWhatParseEntriesRefuses(t *testing.T) {
-	orig, err := os.ReadFile(lazyRepo(t, true))
-	if err != nil {
-		t.Fatal(err)
+	files := lazyFiles(t)
+	for _, name := range []string{"skip=true,v", "skip=true,v4"} {
+		t.Run(name, func(t *testing.T) { damageRounds(t, files[name]) })
 	}
+}
+
+// damageRounds is TestLazyReadRefusesWhatParseEntriesRefuses on the index
+// file orig.
+func damageRounds(t *testing.T, orig []byte) {
 	tableEnd := len(orig) - hashLen
 	if i := strings.Index(string(orig), "TREE"); i > 0 {
 		tableEnd = i
 	}
+	clean, err := parse(orig)
+	if err != nil {
+		t.Fatal(err)
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	refused := 0
+	refused, kinds := 0, 3
+	if clean.rawV4 {
+		kinds = 4
+	}
 	for round := range 3000 {
 		data := append([]byte(nil), orig...)
-		switch round % 3 {
+		switch round % kinds {
 		case 0: // a flags or name byte: lengths, stages, extended flags
 			off := headerLen + rng.IntN(tableEnd-headerLen)
 			data[off] = byte(rng.IntN(256))
 		case 1: // the flags' high byte of some entry
 			off := headerLen + 60 + rng.IntN(tableEnd-headerLen-60)
 			data[off] ^= 1 << rng.IntN(8)
-		default: // the table cut short, the checksum kept
+		case 2: // the table cut short, the checksum kept
 			cut := headerLen + rng.IntN(tableEnd-headerLen)
 			data = append(data[:cut], data[len(data)-hashLen:]...)
+		default: // version 4: the bytes a name strips, often too many
+			i := rng.IntN(clean.Len())
+			off := int(clean.offs[i]-1) + fixedLen
+			if be.Uint16(data[off-2:])&flagExtended != 0 {
+				off += 2
+			}
+			data[off] = byte(rng.IntN(128))
 		}
 		ix, eager, lazyErr, eagerErr := readBoth(t, data)
 		if (lazyErr != nil) != (eagerErr != nil) {
@@ -174,7 +233,7 @@ func TestLazyReadRefusesWhatParseEntriesRefuses(t *testing.T) {
 			refused++
 			continue
 		}
-		if !reflect.DeepEqual(ix.Entries(), eager) {
+		if !sameEntries(ix.Entries(), eager, ix.rawV4) {
 			t.Fatalf("round %d: entries differ", round)
 		}
 	}
@@ -187,10 +246,15 @@ func TestLazyReadRefusesWhatParseEntriesRefuses(t *testing.T) {
 // the undecoded entries only when one may be new enough, against a walk
 // of every entry decoded, at times before, among and after the entries'.
 func TestModifiedSinceMatchesAFullWalk(t *testing.T) {
-	data, err := os.ReadFile(lazyRepo(t, true))
-	if err != nil {
-		t.Fatal(err)
+	files := lazyFiles(t)
+	for _, name := range []string{"skip=true,v", "skip=true,v4"} {
+		t.Run(name, func(t *testing.T) { modifiedSinceMatches(t, files[name]) })
 	}
+}
+
+// modifiedSinceMatches is TestModifiedSinceMatchesAFullWalk on the index
+// file data.
+func modifiedSinceMatches(t *testing.T, data []byte) {
 	ix, eager, err1, err2 := readBoth(t, data)
 	if err1 != nil || err2 != nil {
 		t.Fatal(err1, err2)

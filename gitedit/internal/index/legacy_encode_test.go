@@ -34,7 +34,7 @@ func (l entryList) decodedCopy() []*Entry {
 	out := make([]*Entry, l.len())
 	for i := range out {
 		if out[i] = l.ix.ents[i]; out[i] == nil {
-			out[i] = l.ix.decodeAt(int(l.ix.offs[i] - 1))
+			out[i] = l.ix.decodeAt(int(l.ix.offs[i]-1), l.ix.nameAt(i))
 		}
 	}
 	return out

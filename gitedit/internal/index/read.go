@@ -98,18 +98,17 @@ func parse(data []byte) (*Index, error) {
 	return ix, ix.readIEOT()
 }
 
-// parseTable reads the table of n entries of body: for version 4 it
-// decodes them all, for 2 and 3 lazily (scanEntries), keeping body. It
+// parseTable reads the table of n entries of body lazily (scanEntries,
+// or scanV4 for version 4), keeping body. It
 // returns the offset just past the table and whether every entry
 // isPlain.
 func (ix *Index) parseTable(body []byte, n int) (int, bool, error) {
-	if ix.Version != 4 {
-		ix.raw, ix.str = body, rawString(body)
-		return ix.scanEntries(headerLen, n)
+	ix.raw, ix.str = body, rawString(body)
+	if ix.Version == 4 {
+		ix.rawV4 = true
+		return ix.scanV4(headerLen, n)
 	}
-	entries, off, plain, err := parseEntries(body, headerLen, n, ix.Version)
-	ix.ents = entries
-	return off, plain, err
+	return ix.scanEntries(headerLen, n)
 }
 
 // Verify checks the trailing SHA-1 of the index file at path (a zero
@@ -141,41 +140,6 @@ type entryReader struct {
 	prev    string // the previous name (version 4)
 	plain   bool   // every entry so far isPlain
 }
-
-// parseEntries decodes n entries starting at off, returning them, the
-// offset just past the table and whether every entry isPlain.
-func parseEntries(b []byte, off, n int, version uint32) ([]*Entry, int, bool, error) {
-	if n < 0 || n > (len(b)-off)/fixedLen {
-		return nil, 0, false, fmt.Errorf("entry count %d does not fit in the file", n)
-	}
-	ptrs := make([]*Entry, n)
-	r := &entryReader{b: b, off: off, version: version, plain: true}
-	// Names take at most what the fixed parts leave (version 4 may need
-	// more; the builder then grows, and the names already cut stay valid).
-	r.names.Grow(len(b) - off - n*fixedLen)
-	var store []Entry
-	for i := range ptrs {
-		if len(store) == 0 {
-			store = make([]Entry, min(n-i, storeChunk))
-		}
-		e := &store[0]
-		if err := r.entry(e); err != nil {
-			return nil, 0, false, fmt.Errorf("entry %d: %w", i, err)
-		}
-		ptrs[i], store = e, store[1:]
-		r.plain = r.plain && e.isPlain()
-	}
-	return ptrs, r.off, r.plain, nil
-}
-
-// storeChunk is how many entries parseEntries allocates at a time. One
-// allocation for all of them (10 MB for 100,000) would be there, still
-// untouched, when the garbage collector starts, which happens during a
-// large read: it scans the whole block, faulting its pages in to read
-// zeros, and filling them faults them in again. A chunk is filled
-// before the collector sees it (or, allocated during a collection, is not
-// scanned at all).
-const storeChunk = 256
 
 // name appends the name made of prefix and suffix to the builder and
 // returns it.

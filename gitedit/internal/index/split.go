@@ -88,7 +88,7 @@ func (ix *Index) resolveSplit(indexPath, gitDir string) error {
 	if err := ix.mergeSplit(sh, own, l); err != nil {
 		return fmt.Errorf("split index %s: %w", indexPath, err)
 	}
-	ix.raw, ix.str, ix.plain = sh.raw, sh.str, 0
+	ix.raw, ix.str, ix.rawV4, ix.plain = sh.raw, sh.str, sh.rawV4, 0
 	if sh.plain == 1 && allPlain(own) {
 		ix.plain = 1 // else found out when asked
 	}
@@ -123,6 +123,12 @@ func readShared(path string, want plumbing.Hash) (*Index, error) {
 	}
 	if !bytes.Equal(data[len(data)-hashLen:], want[:]) {
 		return nil, fmt.Errorf("shared index %s: checksum is not %s", path, want)
+	}
+	if sh.rawV4 {
+		// A version 4 shared index is decoded whole: the entries a
+		// split index keeps undecoded are named from the bytes of a
+		// version 2 or 3 file.
+		sh.Entries()
 	}
 	for i, e := range sh.ents {
 		if e != nil {

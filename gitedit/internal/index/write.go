@@ -130,6 +130,11 @@ type entryWriter struct {
 	blocks  []ieotBlock
 	raw     []byte
 	run     [2]int // raw[run[0]:run[1]] is yet to be written
+	// v4 is set when raw is a version 4 table written as such; rawNext
+	// is then where the entry after the last one written starts in raw
+	// when that one came from raw (-1 when it did not).
+	v4      bool
+	rawNext int
 }
 
 // writeEntries writes list; the first nstrip entries get empty names
@@ -137,8 +142,9 @@ type entryWriter struct {
 // in blocks as git groups them, and in version 4 each block starts with
 // an uncompressed name so that blocks decode independently.
 func (ix *Index) writeEntries(s *sink, l entryList, nstrip int, version uint32) []ieotBlock {
-	w := &entryWriter{s: s, version: version, raw: ix.rawEntries(version)}
+	w := &entryWriter{s: s, version: version, raw: ix.rawEntries(version), rawNext: headerLen}
 	start, count := s.off(), 0
+	w.v4 = w.raw != nil && version == 4
 	for i := range l.len() {
 		if ix.ieotBlock > 0 && i > 0 && i%ix.ieotBlock == 0 {
 			w.endRun()
@@ -148,7 +154,11 @@ func (ix *Index) writeEntries(s *sink, l entryList, nstrip int, version uint32) 
 		count++
 		if w.raw != nil && l.ix != nil && l.ix.ents[i] == nil {
 			off := int(l.ix.offs[i] - 1)
-			w.copyRaw(off, rawLen(w.raw, off))
+			if w.v4 {
+				w.copyV4(off, l.ix.nameAt(i))
+			} else {
+				w.copyRaw(off, rawLen(w.raw, off))
+			}
 			continue
 		}
 		e := l.at(i)
@@ -166,11 +176,11 @@ func (ix *Index) writeEntries(s *sink, l entryList, nstrip int, version uint32) 
 }
 
 // rawEntries returns the entry table as read when its entries can be
-// copied into a file of the given version: a version 2 or 3 file (whose
-// entries are the same bytes in either version), not split, written as
-// version 2 or 3. Else nil.
+// copied into a file of the given version: not split, a version 2 or 3
+// file (whose entries are the same bytes in either version) written as
+// version 2 or 3, or a version 4 file as version 4. Else nil.
 func (ix *Index) rawEntries(version uint32) []byte {
-	if version == 4 || ix.split != nil {
+	if ix.split != nil || ix.rawV4 != (version == 4) {
 		return nil
 	}
 	return ix.raw
@@ -180,10 +190,15 @@ func (ix *Index) rawEntries(version uint32) []byte {
 // file when it is as read, else encoded.
 func (w *entryWriter) entry(e *Entry, name string) {
 	if w.raw != nil && e.raw > 0 && name == e.Name {
-		w.copyRaw(int(e.raw)-1, paddedLen(e))
+		if w.v4 {
+			w.copyV4(int(e.raw)-1, name)
+		} else {
+			w.copyRaw(int(e.raw)-1, paddedLen(e))
+		}
 		return
 	}
 	w.endRun()
+	w.rawNext = -1
 	s := w.s
 	start := len(s.buf)
 	s.buf = appendFixed(s.buf, e, name, w.version)
