@@ -93,16 +93,16 @@ type Index struct {
 	lazyNewest   []uint32
 	lazyExtended bool
 
-	exts      []extension // in file order
-	skipHash  bool        // the file ended in a zero hash (index.skipHash)
-	changed   bool        // entries added, replaced or removed since Read
-	touched   []string    // paths to invalidate in the cache-tree
-	enterLeft []string    // paths that entered or left the index
-	split     *splitState // non-nil for a split index
-	ieotBlock int         // entries per IEOT block; 0 when there is no IEOT
-	file      fileID      // size and trailing checksum of the file read
-	tree      *treeNode   // the parsed TREE extension, for CachedTree
-	treeOf    *extension  // the extension tree was parsed from
+	exts       []extension // in file order
+	skipHash   bool        // the file ended in a zero hash (index.skipHash)
+	changed    bool        // entries added, replaced or removed since Read
+	touched    []string    // paths to invalidate in the cache-tree
+	enterLeft  []string    // paths that entered or left the index
+	split      *splitState // non-nil for a split index
+	ieotBlocks int         // IEOT blocks in the file read; 0 when there is no IEOT
+	file       fileID      // size and trailing checksum of the file read
+	tree       *treeNode   // the parsed TREE extension, for CachedTree
+	treeOf     *extension  // the extension tree was parsed from
 	// revalidate holds the folders (and their new tree ids) whose
 	// cache-tree nodes Encode makes valid again (see Revalidate).
 	revalidate map[string][hashLen]byte

@@ -44,7 +44,7 @@ func (ix *Index) legacyAppendEntries(out []byte, list []*Entry, nstrip int, vers
 	w := &entryWriter{version: version}
 	start, count := len(out), 0
 	for i, e := range list {
-		if ix.ieotBlock > 0 && i > 0 && i%ix.ieotBlock == 0 {
+		if per := ix.ieotPer(len(list)); per > 0 && i > 0 && i%per == 0 {
 			w.blocks = append(w.blocks, ieotBlock{start, count})
 			start, count, w.reset = len(out), 0, true
 		}
@@ -55,7 +55,7 @@ func (ix *Index) legacyAppendEntries(out []byte, list []*Entry, nstrip int, vers
 		out = w.legacyEntry(out, e, name)
 		count++
 	}
-	if ix.ieotBlock > 0 && count > 0 {
+	if ix.ieotPer(len(list)) > 0 && count > 0 {
 		w.blocks = append(w.blocks, ieotBlock{start, count})
 	}
 	return out, w.blocks

@@ -281,8 +281,9 @@ func parseExtensions(b []byte) ([]extension, error) {
 	return exts, nil
 }
 
-// readIEOT records the entries-per-block of an index entry offset table,
-// so that Encode can lay out blocks as git did.
+// readIEOT records the number of blocks of an index entry offset table,
+// git's index.threads when there are more entries than threads, so that
+// Encode can lay out blocks as git does (see ieotPer).
 func (ix *Index) readIEOT() error {
 	x := ix.ext("IEOT")
 	if x == nil {
@@ -291,8 +292,6 @@ func (ix *Index) readIEOT() error {
 	if len(x.data) < 4 || be.Uint32(x.data) != 1 || (len(x.data)-4)%8 != 0 {
 		return fmt.Errorf("unsupported IEOT extension")
 	}
-	if len(x.data) >= 12 {
-		ix.ieotBlock = int(be.Uint32(x.data[8:]))
-	}
+	ix.ieotBlocks = (len(x.data) - 4) / 8
 	return nil
 }

@@ -145,8 +145,9 @@ func (ix *Index) writeEntries(s *sink, l entryList, nstrip int, version uint32) 
 	w := &entryWriter{s: s, version: version, raw: ix.rawEntries(version), rawNext: headerLen}
 	start, count := s.off(), 0
 	w.v4 = w.raw != nil && version == 4
+	per := ix.ieotPer(l.len())
 	for i := range l.len() {
-		if ix.ieotBlock > 0 && i > 0 && i%ix.ieotBlock == 0 {
+		if per > 0 && i > 0 && i%per == 0 {
 			w.endRun()
 			w.blocks = append(w.blocks, ieotBlock{start, count})
 			start, count, w.reset = s.off(), 0, true
@@ -169,10 +170,22 @@ func (ix *Index) writeEntries(s *sink, l entryList, nstrip int, version uint32) 
 		w.entry(e, name)
 	}
 	w.endRun()
-	if ix.ieotBlock > 0 && count > 0 {
+	if per > 0 && count > 0 {
 		w.blocks = append(w.blocks, ieotBlock{start, count})
 	}
 	return w.blocks
+}
+
+// ieotPer is how many entries each IEOT block holds in a file of n
+// entries: git's DIV_ROUND_UP(entries, ieot_blocks) (read-cache.c
+// do_write_index), its blocks as many as the file read had, at most n. It
+// is 0 when the file read had no IEOT.
+func (ix *Index) ieotPer(n int) int {
+	blocks := min(ix.ieotBlocks, n)
+	if blocks < 1 {
+		return 0
+	}
+	return (n + blocks - 1) / blocks
 }
 
 // rawEntries returns the entry table as read when its entries can be
