@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/gitedit/gitedit/gitedit/internal/commitmsg"
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
@@ -306,4 +307,24 @@ func sortKey(e objects.TreeEntry) string {
 		return e.Name + "/"
 	}
 	return e.Name
+}
+
+// Holds reports whether the newest entry of session id's ledger holds
+// the file path with exactly blob h and mode m: content the ledger has
+// already recorded, which a batch of the session may then delete (see
+// the batch's removal check). A session with no ledger holds nothing.
+func (s *Store) Holds(id, path string, h plumbing.Hash, m filemode.FileMode) (bool, error) {
+	tip, err := s.tip(id)
+	if errors.Is(err, ErrNoSession) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	e, err := s.entry(tip)
+	if err != nil {
+		return false, err
+	}
+	p, err := s.probe(e.Tree, path)
+	return err == nil && p.file.Hash == h && p.file.Mode == m, err
 }
