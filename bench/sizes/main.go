@@ -4,7 +4,7 @@
 // median of the per-round ratios, and gitedit's phases (from
 // GITEDIT_TRACE_PERFORMANCE=1). Automatic gc is off in every repository.
 //
-//	go run ./bench/sizes [-rounds 21] [-large] [-fsync all] [-keep] [-mcp [-base BIN]] [-ledger] [-sessions [-splitindex]]
+//	go run ./bench/sizes [-rounds 21] [-large] [-fsync all] [-keep] [-mcp [-base BIN]] [-ledger] [-sessions [-splitindex|-indexv4]]
 //
 // Rows: process start (gitedit hash vs git hash-object); one edit and a
 // commit at 50 and 5,000 files (and 100,000 with -large) against sed, git
@@ -16,7 +16,8 @@
 // 100-batch session at 100,000 files against 5,000 (-sessions: these rows
 // only, not run otherwise; with -splitindex, a one-batch undo and a
 // one-file edit with the index whole and then split, and git update-index
-// --cacheinfo beside them); and the p50 of
+// --cacheinfo beside them; with -indexv4, in version 4 instead of split);
+// and the p50 of
 // an MCP edit call on 50 files, with and without commit mode, beside the
 // floor of each: the call's unavoidable writes alone (-mcp: these rows
 // only; -base BIN adds the same calls to a server of another gitedit
@@ -45,6 +46,7 @@ type settings struct {
 	ledger bool
 	sess   bool
 	split  bool
+	v4     bool
 	base   string
 }
 
@@ -58,6 +60,7 @@ func main() {
 	flag.BoolVar(&s.ledger, "ledger", false, "run the session ledger rows only")
 	flag.BoolVar(&s.sess, "sessions", false, "run the session command rows only (a 100-batch session at 100,000 against 5,000 files)")
 	flag.BoolVar(&s.split, "splitindex", false, "with -sessions: time a one-batch undo and a one-file edit with the index whole, then split (core.splitIndex=true), instead")
+	flag.BoolVar(&s.v4, "indexv4", false, "with -sessions: as -splitindex, the index in version 4 (feature.manyFiles) instead of split")
 	flag.StringVar(&s.base, "base", "", "with -mcp: also compare this build's MCP edit call with a server of this gitedit `binary`")
 	flag.StringVar(&s.real, "real", realCommit, "commit of gitedit's history whose diff the real-diff row applies")
 	flag.Parse()
@@ -107,7 +110,7 @@ func run(s settings) error {
 		steps = steps[len(steps)-1:]
 	case s.ledger:
 		steps = []func() error{b.ledgerRows}
-	case s.sess && s.split:
+	case s.sess && (s.split || s.v4):
 		steps = []func() error{b.splitRows}
 	case s.sess:
 		steps = []func() error{b.sessionRows}

@@ -15,18 +15,23 @@ import (
 // (the index split: the shared index holds every entry, each batch writes
 // only the small split file). Beside them, git update-index --cacheinfo
 // of one entry in the same repositories: git's own cost of the same
-// index work at each size.
+// index work at each size. With -indexv4, the second half has the
+// index in version 4 (feature.manyFiles) instead of split.
 func (b *bench) splitRows() error {
 	repos, err := b.sessionRepos()
 	if err != nil {
 		return err
 	}
-	for _, split := range []bool{false, true} {
+	for _, second := range []bool{false, true} {
 		label := "index whole"
-		if split {
+		if second {
+			convert := (*sessionRepo).split
 			label = "core.splitIndex=true"
+			if b.s.v4 {
+				label, convert = "index version 4", (*sessionRepo).toV4
+			}
 			for _, s := range repos {
-				if err := s.split(); err != nil {
+				if err := convert(s); err != nil {
 					return err
 				}
 			}
@@ -57,6 +62,17 @@ func splitOps(label string) []sessionOp {
 // split sets core.splitIndex=true and splits the index, as git does.
 func (s *sessionRepo) split() error {
 	for _, c := range [][]string{{"config", "core.splitIndex", "true"}, {"update-index", "--split-index"}} {
+		if err := benchrepo.Command(s.dir, "git", c...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// toV4 sets feature.manyFiles (index version 4 for the files git writes)
+// and rewrites the index in version 4, as git update-index does.
+func (s *sessionRepo) toV4() error {
+	for _, c := range [][]string{{"config", "feature.manyFiles", "true"}, {"update-index", "--index-version", "4"}} {
 		if err := benchrepo.Command(s.dir, "git", c...); err != nil {
 			return err
 		}
