@@ -25,7 +25,8 @@ func TestRollbackThatCannotWriteKeepsItsRecord(t *testing.T) {
 	r := openRepo(t, dir)
 	alpha, neu := objects.HashBlob([]byte("alpha\n")), objects.HashBlob([]byte("ALPHA\n"))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.txt"), []byte("ALPHA\n"), 0o644))
-	record := "/f f644," + alpha.String() + " f644," + neu.String() + " 100644,= 100644,= a.txt\x00" + journal.ItemEnd + "\x00"
+	items := "/f f644," + alpha.String() + " f644," + neu.String() + " 100644,= 100644,= a.txt\x00"
+	record := items + journal.End(items) + "\x00"
 	jpath := tempJournalPath(r)
 	require.NoError(t, os.MkdirAll(filepath.Dir(jpath), 0o755))
 	require.NoError(t, os.WriteFile(jpath, []byte("gitedit-temps A\n\x00"+record), 0o644))

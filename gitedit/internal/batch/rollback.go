@@ -83,7 +83,7 @@ func (w *batchWriter) undoRecord(changes []*change) (string, []byte) {
 		}
 		b.WriteString(e.Encode())
 	}
-	b.WriteString(journal.ItemEnd + "\x00")
+	b.WriteString(journal.End(b.String()) + "\x00")
 	return b.String(), side
 }
 

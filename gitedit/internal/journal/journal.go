@@ -240,13 +240,19 @@ func (j *File) Point(ref string, id plumbing.Hash, sync func(*os.File) error) er
 	if j == nil || j.f == nil || j.Record == "" {
 		return nil
 	}
-	end := int64(len(ItemEnd) + 1)
-	item := ItemRef + ref + " " + id.String() + "\x00" + ItemEnd + "\x00" // over the record's end item
-	_, err := j.f.WriteAt([]byte(item), j.size-end)
+	cut := strings.LastIndex("\x00"+j.Record, "\x00"+ItemEnd) // where the end item starts
+	if cut < 0 {
+		return nil
+	}
+	item := ItemRef + ref + " " + id.String() + "\x00"
+	items := j.Record[:cut] + item
+	record := items + End(items) + "\x00"
+	_, err := j.f.WriteAt([]byte(record[cut:]), j.size-int64(len(j.Record)-cut)) // over the record's end item
 	if err == nil && sync != nil {
 		err = sync(j.f)
 	}
-	j.size += int64(len(item)) - end
+	j.size += int64(len(record) - len(j.Record))
+	j.Record = record
 	return err
 }
 

@@ -3,6 +3,7 @@ package journal
 import (
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"strconv"
@@ -23,10 +24,26 @@ const (
 	ItemFile    = "/f " // wtBefore wtAfter idxBefore idxAfter path
 	ItemRef     = "/r " // ref id: the move that is the point of no return
 	ItemNoStage = "/n"  // the batch leaves the index alone
-	// ItemEnd ends a record: one without it (torn by a kill) is not read,
-	// nor what follows it (an older, longer journal's rest).
+	// ItemEnd ends a record, followed by a space and the checksum of the
+	// record's items before it (see End): one without it (torn by a
+	// kill) is not read, nor what follows it (an older, longer journal's
+	// rest).
 	ItemEnd = "/e"
 )
+
+// End is the end item of a record whose items before it are items (each
+// NUL-ended): ItemEnd, a space and their CRC-32C, 8 hex digits. A write
+// of the journal cut by a kill (a write of more than a page can stop at
+// a page's end) or a power cut leaves the new record's first items
+// before an older record's last items and end: the checksum makes that
+// mixture unread, as damage is, where it would have been read as one
+// record, rolling back files of the older batch, which completed.
+func End(items string) string {
+	return ItemEnd + " " + fmt.Sprintf("%08x", crc32.Checksum([]byte(items), castagnoli))
+}
+
+// castagnoli is the CRC-32C table (End).
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Record is a batch's rollback record.
 type Record struct {
@@ -106,10 +123,11 @@ func (s IndexSide) encode(same plumbing.Hash) string {
 // older journal would be).
 func ParseRecord(items []string) (*Record, bool) {
 	rec := &Record{}
+	var read strings.Builder
 	for _, it := range items {
 		switch {
-		case it == ItemEnd:
-			return rec, len(rec.Entries) > 0
+		case strings.HasPrefix(it, ItemEnd):
+			return rec, len(rec.Entries) > 0 && it == End(read.String())
 		case it == ItemNoStage:
 			rec.NoStage = true
 		case strings.HasPrefix(it, ItemRef):
@@ -125,6 +143,7 @@ func ParseRecord(items []string) (*Record, bool) {
 			}
 			rec.Entries = append(rec.Entries, e)
 		}
+		read.WriteString(it + "\x00")
 	}
 	return nil, false // not ended
 }

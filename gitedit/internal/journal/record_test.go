@@ -3,8 +3,10 @@ package journal
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gitedit/gitedit/gitedit/internal/objects"
@@ -31,7 +33,8 @@ func TestRollbackRecordReadsBackWhatItWrote(t *testing.T) {
 	for _, e := range entries {
 		record += e.Encode()
 	}
-	data := []byte(journalText(journalPending, "new\x00\x00a dir\x00"+record+ItemRef+"refs/heads/main "+a.String()+"\x00/e\x00"+
+	record += ItemRef + "refs/heads/main " + a.String() + "\x00"
+	data := []byte(journalText(journalPending, "new\x00\x00a dir\x00"+record+End(record)+"\x00"+
 		"/f - f644,"+a.String()+" - - stale\x00/r refs/heads/main "+b.String()+"\x00"))
 	require.Equal(t, []string{"new", "", "a dir"}, onlyFolders(PendingDirs(data)))
 	rec, ok := ParseRecord(Items(data))
@@ -78,7 +81,8 @@ func TestRollbackRecordRefusesPathsNoBatchWrites(t *testing.T) {
 		_, ok := ParseRecord([]string{item, ItemEnd})
 		require.False(t, ok, item)
 	}
-	_, ok := ParseRecord([]string{"/f - f644," + id + " - - .gitmodules", ItemEnd})
+	item := "/f - f644," + id + " - - .gitmodules"
+	_, ok := ParseRecord([]string{item, End(item + "\x00")})
 	require.True(t, ok, "a regular .gitmodules is a batch's")
 }
 
@@ -110,4 +114,52 @@ func TestOldBytesAreCheckedAgainstTheirID(t *testing.T) {
 	require.ErrorContains(t, err, "not the ones recorded")
 	_, err = OldBytes(nil, side, Side{Exists: true, ID: id, InSide: true, Off: 4, N: 1 << 40})
 	require.ErrorContains(t, err, "missing")
+}
+
+// TestTornRecordIsNotRead: a write of the journal cut by a kill at a
+// page's end leaves the new record's first items before an older,
+// longer record's last items and end item, each item whole (the same
+// paths, the ids cut mid-way): read as one record, it would roll back
+// files of the older batch, which completed. Its end's checksum makes it
+// unread; a record whose end names no checksum is unread too.
+func TestTornRecordIsNotRead(t *testing.T) {
+	a, b, c := objects.HashBlob([]byte("a")), objects.HashBlob([]byte("b")), objects.HashBlob([]byte("c"))
+	encode := func(before, after plumbing.Hash) string {
+		var items string
+		for _, rel := range []string{"x.txt", "y.txt"} {
+			items += Entry{Rel: rel, WTBefore: Side{Exists: true, Perm: 0o644, ID: before}, WTAfter: Side{Exists: true, Perm: 0o644, ID: after}}.Encode()
+		}
+		return items + End(items) + "\x00"
+	}
+	older, newer := encode(a, b), encode(b, c)
+	for _, cut := range []int{10, len(newer) / 2, len(newer) - 20} {
+		torn := newer[:cut] + older[cut:]
+		_, ok := ParseRecord(Items([]byte(journalText(journalPending, "\x00"+torn))))
+		require.False(t, ok, "cut at %d", cut)
+	}
+	_, ok := ParseRecord(Items([]byte(journalText(journalPending, "\x00"+newer))))
+	require.True(t, ok)
+	bare := newer[:strings.LastIndex(newer, ItemEnd)] + ItemEnd + "\x00"
+	_, ok = ParseRecord(Items([]byte(journalText(journalPending, "\x00"+bare))))
+	require.False(t, ok, "an end item without its checksum")
+}
+
+// TestPointKeepsTheRecordReadable: the ref move appended over the end
+// item gets an end item of its own, and the record reads back with it.
+func TestPointKeepsTheRecordReadable(t *testing.T) {
+	a, b := objects.HashBlob([]byte("a")), objects.HashBlob([]byte("b"))
+	items := Entry{Rel: "x.txt", WTBefore: Side{Exists: true, Perm: 0o644, ID: a}, WTAfter: Side{Exists: true, Perm: 0o644, ID: b}}.Encode()
+	j := &File{Path: filepath.Join(t.TempDir(), "temp-folders"), Record: items + End(items) + "\x00"}
+	prev, err := j.Open()
+	require.NoError(t, err)
+	require.NoError(t, j.Note(nil, prev))
+	require.NoError(t, j.Point("refs/heads/main", a, nil))
+	data, err := os.ReadFile(j.Path)
+	require.NoError(t, err)
+	rec, ok := ParseRecord(Items(data))
+	require.True(t, ok, "%q", data)
+	require.Equal(t, "refs/heads/main", rec.Ref)
+	require.Equal(t, a, rec.RefID)
+	require.Len(t, rec.Entries, 1)
+	j.Done()
 }
