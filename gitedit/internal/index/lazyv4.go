@@ -35,7 +35,7 @@ func (ix *Index) scanV4(off, n int) (int, bool, error) {
 	for i := range n {
 		keep, suffix, end, ok := v4At(b, off, prev)
 		if !ok || len(names)+keep+len(suffix) >= math.MaxUint32 {
-			r := &entryReader{b: b, off: off, version: 4, plain: true, prev: string(names[len(names)-prev:])}
+			r := &entryReader{b: b, off: off, version: 4, plain: true, prev: string(names[len(names)-prev:]), second: i > 0}
 			e := new(Entry)
 			if err := r.entry(e); err != nil {
 				return 0, false, fmt.Errorf("entry %d: %w", i, err)

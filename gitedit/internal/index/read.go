@@ -138,6 +138,7 @@ type entryReader struct {
 	version uint32
 	names   strings.Builder
 	prev    string // the previous name (version 4)
+	second  bool   // an entry was read before (version 4)
 	plain   bool   // every entry so far isPlain
 }
 
@@ -166,7 +167,7 @@ func (r *entryReader) entry(e *Entry) error {
 		}
 	}
 	if r.version == 4 {
-		return r.nameV4(e)
+		return r.nameV4(e, int(flags&flagNameMask))
 	}
 	nameStart := r.off
 	n, err := r.namePadded(e, start, int(flags&flagNameMask))
@@ -242,19 +243,31 @@ func (r *entryReader) namePadded(e *Entry, start, n int) (int, error) {
 }
 
 // nameV4 reads a prefix-compressed name: a varint count of bytes to drop
-// from the previous name, then the NUL-terminated suffix to append.
-func (r *entryReader) nameV4(e *Entry) error {
+// from the previous name (ignored in the first entry, as git ignores it),
+// then the NUL-terminated suffix to append. Its
+// length must be n, the one in the entry's flags, unless that is
+// flagNameMask (a name of 4,095 bytes or more): git reads that many
+// bytes (read-cache.c create_from_disk), not up to the NUL, and refuses
+// the entries after one whose length is not its name's.
+func (r *entryReader) nameV4(e *Entry, n int) error {
 	strip, k, err := decodeVarint(r.b[r.off:])
 	if err != nil {
 		return err
 	}
 	r.off += k
+	if !r.second {
+		strip = 0 // as git, which has no previous name to strip from
+	}
+	r.second = true
 	if strip > uint64(len(r.prev)) {
 		return fmt.Errorf("name strips %d bytes of a %d-byte name", strip, len(r.prev))
 	}
 	i := bytes.IndexByte(r.b[r.off:], 0)
 	if i < 0 {
 		return fmt.Errorf("unterminated name")
+	}
+	if keep := len(r.prev) - int(strip); n != flagNameMask && keep+i != n {
+		return fmt.Errorf("name of %d bytes, %d in its flags", keep+i, n)
 	}
 	e.Name = r.name(r.prev[:len(r.prev)-int(strip)], r.b[r.off:r.off+i])
 	r.prev = e.Name
