@@ -31,10 +31,17 @@ type pausedRun struct {
 // phase.
 func startPausedWithInput(t *testing.T, dir, phase, stdin string, args ...string) *pausedRun {
 	t.Helper()
+	return startPaused(t, dir, phase, stdin, nil, args...)
+}
+
+// startPaused is startPausedWithInput with extra environment variables
+// (GIT_INDEX_FILE, say).
+func startPaused(t *testing.T, dir, phase, stdin string, env []string, args ...string) *pausedRun {
+	t.Helper()
 	p := &pausedRun{cmd: exec.Command(binary, args...), paused: make(chan struct{}), stderr: make(chan string, 1)}
 	p.cmd.Dir = dir
 	p.cmd.Stdin = strings.NewReader(stdin)
-	p.cmd.Env = append(fixtures.Env(fixtures.Home(dir)), "GITEDIT_TEST_PAUSE="+phase+"=3s")
+	p.cmd.Env = append(append(fixtures.Env(fixtures.Home(dir)), env...), "GITEDIT_TEST_PAUSE="+phase+"=3s")
 	pipe, err := p.cmd.StderrPipe()
 	require.NoError(t, err)
 	require.NoError(t, p.cmd.Start())

@@ -3,49 +3,15 @@
 package integration
 
 import (
-	"bufio"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/gitedit/gitedit/fixtures"
 )
-
-// startPausedEnv is startPausedWithInput with extra environment
-// variables (GIT_INDEX_FILE).
-func startPausedEnv(t *testing.T, dir, phase string, env []string, args ...string) *pausedRun {
-	t.Helper()
-	p := &pausedRun{cmd: exec.Command(binary, args...), paused: make(chan struct{}), stderr: make(chan string, 1)}
-	p.cmd.Dir = dir
-	p.cmd.Env = append(append(fixtures.Env(fixtures.Home(dir)), env...), "GITEDIT_TEST_PAUSE="+phase+"=3s")
-	pipe, err := p.cmd.StderrPipe()
-	require.NoError(t, err)
-	require.NoError(t, p.cmd.Start())
-	go func() {
-		var all strings.Builder
-		sc := bufio.NewScanner(pipe)
-		for sc.Scan() {
-			all.WriteString(sc.Text() + "\n")
-			if strings.HasPrefix(sc.Text(), "gitedit: test pause at ") {
-				close(p.paused)
-			}
-		}
-		p.stderr <- all.String()
-	}()
-	select {
-	case <-p.paused:
-	case <-time.After(30 * time.Second):
-		_ = p.cmd.Process.Kill()
-		t.Fatalf("gitedit never reached phase %q", phase)
-	}
-	return p
-}
 
 // An intent written by a commit-mode batch on an index named by
 // GIT_INDEX_FILE named no index file, so only that index's next batch or
@@ -66,7 +32,7 @@ func TestAnotherIndexsIntentIsSettledByEveryReader(t *testing.T) {
 		_, err := fixtures.GitEnv(dir, dir, env, "read-tree", "HEAD")
 		require.NoError(t, err)
 		head := git(t, dir, "rev-parse", "HEAD")
-		p := startPausedEnv(t, dir, "ledger moved", env, "edit", "greet.go", "--old", "\treturn", "--new", "\tX return", "--session", "k", "--commit")
+		p := startPaused(t, dir, "ledger moved", "", env, "edit", "greet.go", "--old", "\treturn", "--new", "\tX return", "--session", "k", "--commit")
 		code, _ := p.signal(t, syscall.SIGKILL)
 		require.Equal(t, -1, code)
 		entry := git(t, dir, "rev-parse", ledgerRef("k"))
