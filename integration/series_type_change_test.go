@@ -72,3 +72,41 @@ func TestSeriesExportsATypeChangeAsGitDoes(t *testing.T) {
 		})
 	}
 }
+
+// A patch that turns a symbolic link into a file and a file into a link
+// shows each as git diff writes a type change, a deletion then a
+// creation, not as a mode line: it printed "mode 1000100000 => 100644
+// link", the operating system's mode bits, and its commit body said
+// only "link: deleted". The commit holds git apply --index's tree.
+func TestPatchOfATypeChangeShowsItAsGitDoes(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links")
+	}
+	src := fixtures.NewRepo(t, map[string]string{"f.txt": "a\n", "g.txt": "x\n"})
+	require.NoError(t, os.Symlink("f.txt", filepath.Join(src, "link")))
+	git(t, src, "add", "link")
+	git(t, src, "commit", "-q", "-m", "link")
+	base := git(t, src, "rev-parse", "HEAD")
+	require.NoError(t, os.Remove(filepath.Join(src, "link")))
+	require.NoError(t, os.WriteFile(filepath.Join(src, "link"), []byte("now a file\n"), 0o644))
+	require.NoError(t, os.Remove(filepath.Join(src, "g.txt")))
+	require.NoError(t, os.Symlink("f.txt", filepath.Join(src, "g.txt")))
+	git(t, src, "add", "-A")
+	git(t, src, "commit", "-q", "-m", "types")
+	patch := savePatch(t, git(t, src, "diff", "--binary", base, "HEAD")+"\n")
+
+	dir := copyRepo(t, src)
+	git(t, dir, "reset", "-q", "--hard", base)
+	oracle := copyRepo(t, dir)
+	git(t, oracle, "apply", "--index", patch)
+	out := ok(t, dir, "patch", patch, "--commit").stdout
+	require.NotContains(t, out, "mode 1")
+	for _, name := range []string{"link", "g.txt"} {
+		require.Contains(t, out, "--- a/"+name+"\n+++ /dev/null\n")
+		require.Contains(t, out, "--- /dev/null\n+++ b/"+name+"\n")
+	}
+	require.Equal(t, git(t, oracle, "write-tree"), git(t, dir, "rev-parse", "HEAD^{tree}"))
+	body := git(t, dir, "log", "-1", "--format=%b")
+	require.Contains(t, body, "g.txt: deleted and created anew")
+	require.Contains(t, body, "link: deleted and created anew")
+}

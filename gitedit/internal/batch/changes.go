@@ -196,16 +196,27 @@ func diffOf(r *repo.Repo, changes []*change) string {
 		if !c.after.Exists {
 			newPath = ""
 		}
+		if typeChanged(c) { // as git diff writes it: a deletion, then a creation
+			b.WriteString(diff.UnifiedDiff(oldPath, "", string(c.before.Content), ""))
+			oldPath = ""
+			c = &change{before: &repo.FileState{}, after: c.after}
+		}
 		if !bytes.Equal(c.before.Content, c.after.Content) && diffBinary(r, c) {
 			b.WriteString(diff.BinaryDiff(oldPath, newPath))
 		} else {
 			b.WriteString(diff.UnifiedDiff(oldPath, newPath, string(c.before.Content), string(c.after.Content)))
 		}
-		if c.before.Exists && c.after.Exists && c.before.Mode != c.after.Mode {
-			fmt.Fprintf(&b, "mode %o => %o %s\n", 0o100000|c.before.Mode, 0o100000|c.after.Mode, quote.QuotePath(c.after.Rel))
+		if c.before.Exists && c.after.Exists && c.modeBefore != c.modeAfter {
+			fmt.Fprintf(&b, "mode %o => %o %s\n", c.modeBefore, c.modeAfter, quote.QuotePath(c.after.Rel))
 		}
 	}
 	return b.String()
+}
+
+// typeChanged reports a file that is a symbolic link on one side and a
+// file on the other (git's "T" status).
+func typeChanged(c *change) bool {
+	return c.before.Exists && c.after.Exists && (c.modeBefore == filemode.Symlink) != (c.modeAfter == filemode.Symlink)
 }
 
 // touchedPaths lists the paths of changes, sorted.

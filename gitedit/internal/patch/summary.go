@@ -83,6 +83,8 @@ func (f *patchFile) bodyLine() string {
 	p := commitmsg.Path(f.rel)
 	var what string
 	switch {
+	case f.deleted && f.created: // a type change, as git diff writes it
+		return p + ": deleted and created anew"
 	case f.deleted:
 		return p + ": deleted"
 	case f.created && !f.renamed && !f.copied:
