@@ -149,11 +149,11 @@ func (h *handlers) log(ctx context.Context, repo *gitedit.Repo, _ gitedit.Option
 	if err != nil {
 		return nil, err
 	}
-	entries, err := repo.Log(ctx, *req)
+	list, err := repo.LogList(ctx, *req)
 	if err != nil {
 		return nil, err
 	}
-	return logResult(entries), nil
+	return logResult(list), nil
 }
 
 // inSession is the session a write was recorded in (the server's own,

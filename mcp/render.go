@@ -16,6 +16,7 @@ import (
 type okLog struct {
 	OK      bool               `json:"ok"`
 	Commits []gitedit.LogEntry `json:"commits"`
+	Notes   []string           `json:"notes,omitempty"`
 }
 
 // failure is the structured content of a refused request (docs/reference.md#results).
@@ -100,19 +101,26 @@ func writeBlobs(b *strings.Builder, res *gitedit.Result) {
 	}
 }
 
-// logResult renders the gitedit commits, one paragraph each.
-func logResult(entries []gitedit.LogEntry) *toolResult {
-	if len(entries) == 0 {
-		return textResult("no gitedit commits\n", okLog{OK: true, Commits: []gitedit.LogEntry{}})
-	}
+// logResult renders the gitedit commits, one paragraph each, after its
+// notes (for a session without ledger, that its commits on the branch
+// are shown).
+func logResult(list *gitedit.LogList) *toolResult {
 	var b strings.Builder
+	for _, n := range list.Notes {
+		fmt.Fprintf(&b, "note: %s\n", n)
+	}
+	entries := list.Commits
+	if len(entries) == 0 {
+		b.WriteString("no gitedit commits\n")
+		entries = []gitedit.LogEntry{}
+	}
 	for i, e := range entries {
 		if i > 0 {
 			b.WriteString("\n")
 		}
 		writeEntry(&b, e)
 	}
-	return textResult(b.String(), okLog{OK: true, Commits: entries})
+	return textResult(b.String(), okLog{OK: true, Commits: entries, Notes: list.Notes})
 }
 
 // writeEntry renders one log entry: id and subject, then its trailers.

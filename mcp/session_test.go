@@ -120,3 +120,27 @@ func TestCommitEachMakesOneCommitPerBatch(t *testing.T) {
 	assert.Equal(t, "edit f.txt: replace 1 occurrence\nedit f.txt: replace 1 occurrence", gitOut(t, repo, "log", "-2", "--format=%s"))
 	assert.Equal(t, readFile(t, repo, "f.txt"), gitOut(t, repo, "show", "HEAD:f.txt")+"\n")
 }
+
+// After the session's ledger is dropped, the log tool says, as gitedit
+// log --session S does, that it lists the session's commits on the
+// branch instead (it showed the one commit as if it were the session).
+func TestLogToolSaysADroppedSessionHasNoLedger(t *testing.T) {
+	repo := fixtures.NewRepo(t, map[string]string{"f.txt": tenLines})
+	isolateGit(t, repo)
+	cs := connect(t, Config{Dir: repo, Options: gitedit.Options{Session: "gone", Commit: true}})
+	lineEdit(t, cs, "l1", "g1")
+	out, m := mustApply(t, cs, ToolLog, map[string]any{"session": "gone"})
+	assert.NotContains(t, out, "note:", "the ledger is there")
+	assert.Nil(t, m["notes"])
+
+	r, err := gitedit.Open(repo)
+	require.NoError(t, err)
+	_, err = r.DropSession(t.Context(), "gone", gitedit.Options{})
+	require.NoError(t, err)
+	note := "session gone has no ledger (none was recorded here, or gitedit session drop deleted it): " +
+		"listing its commits on the branch instead, found by their Edit-Session trailer"
+	out, m = mustApply(t, cs, ToolLog, map[string]any{"session": "gone"})
+	assert.Contains(t, out, "note: "+note+"\n")
+	assert.Contains(t, out, "edit f.txt: replace 1 occurrence", "the branch commit is listed")
+	assert.Equal(t, []any{note}, m["notes"])
+}
