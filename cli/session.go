@@ -168,8 +168,8 @@ func (p *printer) sessions(list *gitedit.SessionList) {
 }
 
 // session prints `session show`: the batches, newest first, then the net
-// change per file, its diffstat (stat) and diff (patch); or the
-// SessionShow as JSON.
+// change per file, its diffstat (stat) and diff (patch), and its notes
+// on stderr; or the SessionShow as JSON.
 func (p *printer) session(s *gitedit.SessionShow, stat, patch bool) {
 	if p.json {
 		p.emit(struct {
@@ -178,6 +178,7 @@ func (p *printer) session(s *gitedit.SessionShow, stat, patch bool) {
 		}{true, s})
 		return
 	}
+	p.notes(s.Notes)
 	fmt.Fprint(p.stdout, s.Text(stat, patch))
 }
 

@@ -71,21 +71,22 @@ func recoverIntent(ctx context.Context, r *repo.Repo, timeout time.Duration) err
 // writer holds it, as does a killed one's stale lock until it is
 // removed). It also rolls back the files of a batch of r's index killed
 // before its point of no return (recoverFiles), under the same
-// condition.
-func RecoverLedger(ctx context.Context, r *repo.Repo) error {
+// condition, and returns the note saying what that did, if anything.
+func RecoverLedger(ctx context.Context, r *repo.Repo) ([]string, error) {
 	own := intentPath(r)
 	left := otherIntents(r)
+	var notes []string
 	if killedRecord(r) {
-		recoverFilesAtOnce(ctx, r)
+		notes = recoverFilesAtOnce(ctx, r)
 	}
 	if _, err := os.Lstat(own); err != nil && len(left) == 0 {
-		return nil // none (the common case: a few stats)
+		return notes, nil // none (the common case: a few stats)
 	}
 	db := objects.NewDB(r.ObjectsDir())
 	db.PackCache = r.Packs()
 	defer db.Close()
 	settleOthers(ctx, r, db, 0)
-	return settleAt(ctx, r, db, own, r.IndexFile(), 0)
+	return notes, settleAt(ctx, r, db, own, r.IndexFile(), 0)
 }
 
 // settleAt settles the intent at path, if any, under the lock of its

@@ -27,17 +27,24 @@ import (
 // killed batch's temporary files are removed; when it cannot be, it
 // stays for the next writer.
 func recoverFiles(r *repo.Repo) ([]string, error) {
+	notes, _, err := recoverFilesBack(r)
+	return notes, err
+}
+
+// recoverFilesBack is recoverFiles that also returns the files the
+// rollback put back (or removed, for those the batch created).
+func recoverFilesBack(r *repo.Repo) (notes, back []string, err error) {
 	data, err := journal.Read(tempJournalPath(r))
 	if err != nil || len(journal.PendingDirs(data)) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	rec, ok := journal.ParseRecord(journal.Items(data))
 	if !ok {
-		return nil, nil // an older journal: the batch's writeFiles cleans its folders
+		return nil, nil, nil // an older journal: the batch's writeFiles cleans its folders
 	}
 	root, err := wtfs.Open(r.WorkTree())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer root.Close()
 	journal.RemoveStaleTemps(root, data, tempPrefixOf(r))
@@ -45,21 +52,21 @@ func recoverFiles(r *repo.Repo) ([]string, error) {
 	db.PackCache = r.Packs()
 	defer db.Close()
 	rec.Side = journal.OldBytesPath(tempJournalPath(r))
-	notes, err := settle(rec, r, root, db)
-	if err != nil {
-		return notes, err
+	if notes, err = settle(rec, r, root, db, &back); err != nil {
+		return notes, back, err
 	}
 	j := &journal.File{Path: tempJournalPath(r)}
 	if _, err := j.Open(); err != nil {
-		return notes, err
+		return notes, back, err
 	}
 	j.Done()
-	return notes, nil
+	return notes, back, nil
 }
 
 // settle decides whether the killed batch completed and, when it did
-// not, puts back each of its files that holds exactly its new state.
-func settle(rec *journal.Record, r *repo.Repo, root *wtfs.Root, db *objects.DB) ([]string, error) {
+// not, puts back each of its files that holds exactly its new state,
+// adding each to back.
+func settle(rec *journal.Record, r *repo.Repo, root *wtfs.Root, db *objects.DB, back *[]string) ([]string, error) {
 	cur := make([]journal.Side, len(rec.Entries))
 	for i, e := range rec.Entries {
 		var err error
@@ -78,7 +85,9 @@ func settle(rec *journal.Record, r *repo.Repo, root *wtfs.Root, db *objects.DB) 
 					return notes, err
 				}
 				notes = append(notes, noteLeft(e.Rel, err))
+				continue
 			}
+			*back = append(*back, e.Rel)
 		}
 	}
 	for i := len(rec.Entries) - 1; i >= 0; i-- {
@@ -93,7 +102,9 @@ func settle(rec *journal.Record, r *repo.Repo, root *wtfs.Root, db *objects.DB) 
 					return notes, err
 				}
 				notes = append(notes, noteLeft(e.Rel, err))
+				continue
 			}
+			*back = append(*back, e.Rel)
 		}
 	}
 	return notes, nil
@@ -227,12 +238,26 @@ func killedRecord(r *repo.Repo) bool {
 }
 
 // recoverFilesAtOnce runs recoverFiles for a reader, under r's
-// index.lock taken at once (nothing when it cannot be); best effort.
-func recoverFilesAtOnce(ctx context.Context, r *repo.Repo) {
+// index.lock taken at once (nothing when it cannot be); best effort. It
+// returns one note saying what the rollback did, if it did anything: a
+// reader has no result of its own to say it in, and files changed
+// under the user would go unsaid.
+func recoverFilesAtOnce(ctx context.Context, r *repo.Repo) []string {
 	lock, err := lockfile.Acquire(ctx, r.IndexFile(), 0)
 	if err != nil {
-		return
+		return nil
 	}
 	defer lock.Rollback()
-	_, _ = recoverFiles(r)
+	notes, back, _ := recoverFilesBack(r)
+	if len(back) > 0 {
+		quoted := make([]string, len(back))
+		for i, rel := range back {
+			quoted[i] = quote.QuotePath(rel)
+		}
+		notes = append([]string{"a killed gitedit batch was rolled back: " + strings.Join(quoted, ", ") + " put back as before it"}, notes...)
+	}
+	if len(notes) == 0 {
+		return nil
+	}
+	return []string{strings.Join(notes, "; ")}
 }

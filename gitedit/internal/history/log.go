@@ -71,6 +71,7 @@ func LogList(ctx context.Context, r *repo.Repo, req spec.LogRequest) (*spec.LogL
 		if err != nil {
 			return nil, err
 		}
+		list.Notes = h.recovered
 		if ok {
 			list.Commits = entries
 			return list, nil
@@ -119,6 +120,9 @@ type history struct {
 	// repo, when set, gives the reflogs, the refs to search and the
 	// config that some revisions need (see resolve).
 	repo *repo.Repo
+	// recovered is the note of the rollback of a killed batch that
+	// reading the ledgers did (see ledgers), for the reader's result.
+	recovered []string
 }
 
 // openHistory opens the repository's commit history at HEAD.

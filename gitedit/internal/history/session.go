@@ -16,9 +16,10 @@ import (
 // ledgers returns the repository's session ledgers, read through h's
 // object database, once the ledger entry a killed commit-mode batch may
 // have left without its branch move is settled (batch.RecoverLedger:
-// best effort, a reader is not refused for it).
+// best effort, a reader is not refused for it). The note of the files
+// it rolled back, if any, is kept in h.recovered for the reader to give.
 func (h *history) ledgers(r *repo.Repo) *ledger.Store {
-	_ = batch.RecoverLedger(context.Background(), r)
+	h.recovered, _ = batch.RecoverLedger(context.Background(), r)
 	return ledger.New(h.db, r.Refs())
 }
 
@@ -36,7 +37,7 @@ func Sessions(ctx context.Context, r *repo.Repo) (*spec.SessionList, error) {
 	if err != nil {
 		return nil, spec.IOError("list the sessions", err)
 	}
-	out := &spec.SessionList{Sessions: make([]spec.SessionSummary, 0, len(list))}
+	out := &spec.SessionList{Sessions: make([]spec.SessionSummary, 0, len(list)), Notes: h.recovered}
 	for _, err := range broken {
 		out.Notes = append(out.Notes, err.Error())
 	}
@@ -65,7 +66,8 @@ func ShowSession(ctx context.Context, r *repo.Repo, req spec.SessionRequest) (*s
 	if err != nil {
 		return nil, repo.LedgerError(req.Session, err)
 	}
-	show := &spec.SessionShow{Session: sess.ID, State: string(sess.State()), Tip: sess.Tip.String(), Batches: []spec.SessionBatch{}}
+	show := &spec.SessionShow{Session: sess.ID, State: string(sess.State()), Tip: sess.Tip.String(), Batches: []spec.SessionBatch{},
+		Notes: h.recovered}
 	if !sess.Base.IsZero() {
 		show.Base = hashPtr(sess.Base)
 	}

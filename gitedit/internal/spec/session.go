@@ -111,6 +111,10 @@ type SessionShow struct {
 	// Stat is the net diffstat, Diff the net diff (the files' diffs).
 	Stat string `json:"stat"`
 	Diff string `json:"diff"`
+	// Notes say what reading the session did besides: the rollback of
+	// a killed batch's files (docs/reference.md, "What a crash can
+	// leave behind").
+	Notes []string `json:"notes,omitempty"`
 }
 
 // SessionDropped is a dropped session: its id and the entry its ledger
