@@ -24,18 +24,7 @@ func TestSeriesExportsATypeChangeAsGitDoes(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("symbolic links")
 	}
-	src := fixtures.NewRepo(t, map[string]string{"f.txt": "a\n", "g.txt": "x\n"})
-	require.NoError(t, os.Symlink("f.txt", filepath.Join(src, "link")))
-	git(t, src, "add", "link")
-	git(t, src, "commit", "-q", "-m", "link")
-	base := git(t, src, "rev-parse", "HEAD")
-	require.NoError(t, os.Remove(filepath.Join(src, "link")))
-	require.NoError(t, os.WriteFile(filepath.Join(src, "link"), []byte("now a file\n"), 0o644))
-	require.NoError(t, os.Remove(filepath.Join(src, "g.txt")))
-	require.NoError(t, os.Symlink("f.txt", filepath.Join(src, "g.txt")))
-	git(t, src, "add", "-A")
-	git(t, src, "commit", "-q", "-m", "types")
-	patch := savePatch(t, git(t, src, "diff", "--binary", base, "HEAD")+"\n")
+	src, base, patch := typeChangeRepo(t)
 	want := git(t, src, "rev-parse", "HEAD^{tree}")
 
 	for name, mode := range map[string][]string{"session": {"--session", "s"}, "commit": {"--commit", "--session", "s"}} {
@@ -82,18 +71,7 @@ func TestPatchOfATypeChangeShowsItAsGitDoes(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("symbolic links")
 	}
-	src := fixtures.NewRepo(t, map[string]string{"f.txt": "a\n", "g.txt": "x\n"})
-	require.NoError(t, os.Symlink("f.txt", filepath.Join(src, "link")))
-	git(t, src, "add", "link")
-	git(t, src, "commit", "-q", "-m", "link")
-	base := git(t, src, "rev-parse", "HEAD")
-	require.NoError(t, os.Remove(filepath.Join(src, "link")))
-	require.NoError(t, os.WriteFile(filepath.Join(src, "link"), []byte("now a file\n"), 0o644))
-	require.NoError(t, os.Remove(filepath.Join(src, "g.txt")))
-	require.NoError(t, os.Symlink("f.txt", filepath.Join(src, "g.txt")))
-	git(t, src, "add", "-A")
-	git(t, src, "commit", "-q", "-m", "types")
-	patch := savePatch(t, git(t, src, "diff", "--binary", base, "HEAD")+"\n")
+	src, base, patch := typeChangeRepo(t)
 
 	dir := copyRepo(t, src)
 	git(t, dir, "reset", "-q", "--hard", base)
@@ -109,4 +87,24 @@ func TestPatchOfATypeChangeShowsItAsGitDoes(t *testing.T) {
 	body := git(t, dir, "log", "-1", "--format=%b")
 	require.Contains(t, body, "g.txt: deleted and created anew")
 	require.Contains(t, body, "link: deleted and created anew")
+}
+
+// typeChangeRepo makes a repository whose last commit turns the symbolic
+// link "link" into a file and the file "g.txt" into a link, and returns
+// it, the commit before, and git diff's patch of that commit.
+func typeChangeRepo(t *testing.T) (src, base, patch string) {
+	t.Helper()
+	src = fixtures.NewRepo(t, map[string]string{"f.txt": "a\n", "g.txt": "x\n"})
+	require.NoError(t, os.Symlink("f.txt", filepath.Join(src, "link")))
+	git(t, src, "add", "link")
+	git(t, src, "commit", "-q", "-m", "link")
+	base = git(t, src, "rev-parse", "HEAD")
+	require.NoError(t, os.Remove(filepath.Join(src, "link")))
+	require.NoError(t, os.WriteFile(filepath.Join(src, "link"), []byte("now a file\n"), 0o644))
+	require.NoError(t, os.Remove(filepath.Join(src, "g.txt")))
+	require.NoError(t, os.Symlink("f.txt", filepath.Join(src, "g.txt")))
+	git(t, src, "add", "-A")
+	git(t, src, "commit", "-q", "-m", "types")
+	patch = savePatch(t, git(t, src, "diff", "--binary", base, "HEAD")+"\n")
+	return src, base, patch
 }
