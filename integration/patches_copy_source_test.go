@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -27,21 +28,7 @@ func TestPatchCopiesItsSourceAsItWasBeforeTheDiff(t *testing.T) {
 		require.Contains(t, patch, "copy from a", opts)
 		second := git(t, dir, "rev-parse", "HEAD")
 		git(t, dir, "reset", "-q", "--hard", "HEAD^")
-		oracle := cloneAt(t, dir, "HEAD")
-		patchFile := filepath.Join(t.TempDir(), "p.diff")
-		require.NoError(t, os.WriteFile(patchFile, []byte(patch), 0o644))
-		git(t, oracle, "apply", "--index", patchFile)
-
-		r := gitedit(t, dir, patch, "patch", "-")
-		require.Equal(t, 0, r.code, "%v: %s\n%s", opts, r.stderr, patch)
-		require.Equal(t, entries(t, oracle), entries(t, dir), opts)
-		require.Equal(t, git(t, oracle, "ls-files", "-s"), git(t, dir, "ls-files", "-s"), opts)
-		require.Equal(t, git(t, dir, "rev-parse", second+"^{tree}"), git(t, dir, "write-tree"), opts)
-
-		git(t, dir, "reset", "-q", "--hard")
-		git(t, dir, "clean", "-qfdx")
-		r = gitedit(t, dir, patch, "patch", "-", "--commit")
-		require.Equal(t, 0, r.code, "%v: %s", opts, r.stderr)
+		requireAppliesAsGitApply(t, dir, patch, second, fmt.Sprint(opts))
 		require.Equal(t, git(t, dir, "rev-parse", second+"^{tree}"), git(t, dir, "rev-parse", "HEAD^{tree}"), opts)
 	}
 }

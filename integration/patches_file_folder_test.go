@@ -103,6 +103,29 @@ func cloneAt(t *testing.T, dir, rev string) string {
 	return clone
 }
 
+// requireAppliesAsGitApply applies patch (whose commit is second, on
+// dir's HEAD) with gitedit and, in a clone, with git apply --index: the
+// same files, index and second's tree. Then it applies it again with
+// --commit from a clean HEAD, and returns the clone (git's files staged).
+func requireAppliesAsGitApply(t *testing.T, dir, patch, second, label string) (oracle string) {
+	t.Helper()
+	oracle = cloneAt(t, dir, "HEAD")
+	patchFile := filepath.Join(t.TempDir(), "p.diff")
+	require.NoError(t, os.WriteFile(patchFile, []byte(patch), 0o644))
+	git(t, oracle, "apply", "--index", patchFile)
+	r := gitedit(t, dir, patch, "patch", "-")
+	require.Equal(t, 0, r.code, "%s: %s\n%s", label, r.stderr, patch)
+	require.Equal(t, entries(t, oracle), entries(t, dir), label)
+	require.Equal(t, git(t, oracle, "ls-files", "-s"), git(t, dir, "ls-files", "-s"), label)
+	require.Equal(t, git(t, dir, "rev-parse", second+"^{tree}"), git(t, dir, "write-tree"), label)
+
+	git(t, dir, "reset", "-q", "--hard")
+	git(t, dir, "clean", "-qfdx")
+	r = gitedit(t, dir, patch, "patch", "-", "--commit")
+	require.Equal(t, 0, r.code, "%s: %s", label, r.stderr)
+	return oracle
+}
+
 // A patch that turns a file into a folder or a folder into a file (a
 // symbolic link, a rename, an executable, nested) in one patch, was
 // refused: invalid_input ("a parent of the path is not a folder"),
@@ -118,20 +141,7 @@ func TestPatchTurnsAFileIntoAFolderAndBack(t *testing.T) {
 				name += ", reversed"
 			}
 			dir, patch, second := swapRepo(t, c, reversed)
-			oracle := cloneAt(t, dir, "HEAD")
-			patchFile := filepath.Join(t.TempDir(), "p.diff")
-			require.NoError(t, os.WriteFile(patchFile, []byte(patch), 0o644))
-			git(t, oracle, "apply", "--index", patchFile)
-			r := gitedit(t, dir, patch, "patch", "-")
-			require.Equal(t, 0, r.code, "%s: %s\n%s", name, r.stderr, patch)
-			require.Equal(t, entries(t, oracle), entries(t, dir), name)
-			require.Equal(t, git(t, oracle, "ls-files", "-s"), git(t, dir, "ls-files", "-s"), name)
-			require.Equal(t, git(t, dir, "rev-parse", second+"^{tree}"), git(t, dir, "write-tree"), name)
-
-			git(t, dir, "reset", "-q", "--hard")
-			git(t, dir, "clean", "-qfdx")
-			r = gitedit(t, dir, patch, "patch", "-", "--commit")
-			require.Equal(t, 0, r.code, "%s: %s", name, r.stderr)
+			oracle := requireAppliesAsGitApply(t, dir, patch, second, name)
 			git(t, oracle, "commit", "-qm", "git")
 			require.Equal(t, git(t, oracle, "rev-parse", "HEAD^{tree}"), git(t, dir, "rev-parse", "HEAD^{tree}"), name)
 			require.Equal(t, entries(t, oracle), entries(t, dir), name)
